@@ -1,0 +1,9 @@
+// Package store keeps what triage holds on disk: the XDG paths it uses, the
+// config file, and the credentials of each service (the OS keyring, or a
+// private file when no keyring answers).
+//
+// Everything works off an explicit Paths value, so `triage demo` and tests
+// run in a directory of their own and never touch the user's real files.
+// Secrets live only in memory (Secret, Credential) and in the credential
+// store; their formatting and encoding always redact them.
+package store
