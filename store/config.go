@@ -194,7 +194,7 @@ func (s *Settings) set(key, raw string) error {
 	case keyRedirectPort:
 		port, err := strconv.Atoi(raw)
 		if err != nil {
-			return fmt.Errorf("want a port number, 0 for any free port, got %q", raw)
+			return errors.New("want a port number, or 0 for any free port")
 		}
 		if err := checkPort(port); err != nil {
 			return err
