@@ -40,14 +40,19 @@ type Workspace struct {
 	ID        int64  `json:"id"`
 	CompanyID string `json:"company_id"`
 	Name      string `json:"name"`
-	// CustomPriorities, when set for a kind, are the workspace's configured
-	// priority_label values in order (phase 2, configured): only these are
-	// accepted and legacy codes are refused. Absent kinds follow phase 1: the
+	// Locale is the language of the workspace's labels and content: "en" or
+	// "zh" (status and severity names in get_fields_info, seeded titles).
+	Locale string `json:"locale,omitempty"`
+	// CustomPriorities, keyed by kind name (story, bug, task), are the
+	// workspace's configured priority_label values of a kind in order (phase 2,
+	// configured): only these are accepted and legacy codes are refused. Absent kinds follow phase 1: the
 	// legacy map converts both ways.
 	CustomPriorities map[string][]PriorityValue `json:"custom_priorities,omitempty"`
 	// Fields are extra custom fields (custom_field_one, ...) of the workspace,
 	// returned by get_fields_info and present on every item.
 	Fields map[string][]FieldDef `json:"fields,omitempty"`
+	// Modules is the tree of the cascade field "module".
+	Modules []api.OptionNode `json:"modules,omitempty"`
 }
 
 // PriorityValue is one configured priority: the stored value, its display
