@@ -1,0 +1,72 @@
+package common
+
+import (
+	"context"
+	"time"
+
+	"triage/api"
+)
+
+// Context is the one shared program context, passed by pointer (gh-dash
+// style). The root owns it: it sets sizes, the session's user, method and
+// expiry, the workspace, and rebuilds Styles in place when the terminal's
+// background is known. Views read it; they never replace the pointers.
+type Context struct {
+	// Base is the parent of every request a view starts; it is cancelled when
+	// the program ends. Nil means context.Background().
+	Base context.Context
+
+	Service Service
+	Styles  *Styles
+	Keys    *KeyMap
+	Tasks   *Tasks
+
+	Width, Height int // of the area a view may draw in (below: SetSize)
+
+	ServiceURL string // base URL of the service, shown in the status line
+	WebURL     string // web app address, for `o` and `y` (item.WebURL(WebURL))
+
+	User        string // nick; sent as current_user / creator
+	Method      string // "oauth", "token", "basic", "demo"
+	Workspace   api.Workspace
+	WorkspaceID int64
+	ExpiresAt   time.Time // zero: the credential does not expire
+
+	Now     func() time.Time       // nil: time.Now
+	OpenURL func(url string) error // opens the browser; nil: not available
+}
+
+// NewContext returns a context with styles for a dark background (or
+// NO_COLOR), the default keys and an empty task registry.
+func NewContext(svc Service, noColor bool) *Context {
+	return &Context{
+		Service: svc,
+		Styles:  NewStyles(true, noColor),
+		Keys:    DefaultKeyMap(),
+		Tasks:   NewTasks(),
+	}
+}
+
+// Request is the context a view passes to the service.
+func (c *Context) Request() context.Context {
+	if c.Base == nil {
+		return context.Background()
+	}
+	return c.Base
+}
+
+// Clock returns the current time from Now, or time.Now.
+func (c *Context) Clock() time.Time {
+	if c.Now == nil {
+		return time.Now()
+	}
+	return c.Now()
+}
+
+// Remaining is the credential's remaining life, and false when it does not expire.
+func (c *Context) Remaining() (time.Duration, bool) {
+	if c.ExpiresAt.IsZero() {
+		return 0, false
+	}
+	return c.ExpiresAt.Sub(c.Clock()), true
+}

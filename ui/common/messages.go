@@ -1,0 +1,58 @@
+package common
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+)
+
+// AuthExpiredMsg says a task met api.ErrTokenExpired or api.ErrCredentials.
+// The root keeps every view, runs the login again, installs the new
+// credential, then runs Retry (the failed work, resent).
+type AuthExpiredMsg struct{ Retry tea.Cmd }
+
+// ReauthenticatedMsg is sent by the root to every view after a successful
+// login that followed an AuthExpiredMsg.
+type ReauthenticatedMsg struct{}
+
+// StatusMsg is something a view reports for the status line: a note, or an
+// error (which stays until the next StatusMsg).
+type StatusMsg struct {
+	Text string
+	Err  error
+}
+
+// OpenEditorMsg asks the root to open the editor on an item of Kind, with the
+// allowed priorities in the service's order. Item nil means create.
+type OpenEditorMsg struct {
+	Kind    api.Kind
+	Item    *api.Item
+	Options []api.PriorityOption
+}
+
+// SaveItemMsg is the editor's result: the root forwards it to the board,
+// which applies it optimistically (Original lets it put the item back on
+// failure). Title or PriorityLabel equal to Original's mean unchanged.
+type SaveItemMsg struct {
+	Kind          api.Kind
+	ID            string
+	Title         string
+	PriorityLabel string
+	Original      api.Item
+}
+
+// CreateItemMsg is the editor's result in create mode, forwarded to the board.
+type CreateItemMsg struct{ New api.NewItem }
+
+// CloseViewMsg asks the root to pop the view on top (editor, picker, help).
+type CloseViewMsg struct{}
+
+// ThemeChangedMsg is sent by the root to every view after it rebuilt
+// Context.Styles in place (background detected): a view that copied styles
+// into a sub-model applies them again.
+type ThemeChangedMsg struct{}
+
+// Cmd wraps a message in a command.
+func Cmd(msg tea.Msg) tea.Cmd {
+	return func() tea.Msg { return msg }
+}

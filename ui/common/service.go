@@ -1,0 +1,19 @@
+package common
+
+import (
+	"context"
+
+	"triage/api"
+)
+
+// Service is what views need from the API; *api.Client satisfies it, and tests
+// use fakes.
+type Service interface {
+	UserInfo(ctx context.Context) (api.User, error)
+	Workspaces(ctx context.Context, nick string) ([]api.Workspace, error)
+	FieldInfo(ctx context.Context, workspaceID int64, kind api.Kind) (api.FieldInfo, error)
+	ListPages(ctx context.Context, req api.ListRequest, onPage func(api.Page)) error
+	Create(ctx context.Context, n api.NewItem) (api.Item, error)
+	UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error)
+	Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error)
+}
