@@ -222,16 +222,25 @@ func checkPort(port int) error {
 // setURL accepts an absolute http or https URL without credentials in it
 // and stores it without trailing slashes.
 func setURL(dst *string, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return errors.New("not a URL; write it as https://host")
-	}
-	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return errors.New("want an absolute http or https URL, such as https://api.tapd.cn")
-	}
-	if u.User != nil {
-		return errors.New("a URL may not hold a user or password; use `triage login`, or TRIAGE_API_USER and TRIAGE_API_PASSWORD")
+	if _, err := parseHTTPURL(raw); err != nil {
+		return err
 	}
 	*dst = strings.TrimRight(raw, "/")
 	return nil
+}
+
+// parseHTTPURL accepts an absolute http or https URL without a user or
+// password in it. Its errors never repeat the URL, which might hold one.
+func parseHTTPURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, errors.New("not a URL; write it as https://host")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil, errors.New("want an absolute http or https URL, such as https://api.tapd.cn")
+	}
+	if u.User != nil {
+		return nil, errors.New("a URL may not hold a user or password; use `triage login`, or TRIAGE_API_USER and TRIAGE_API_PASSWORD")
+	}
+	return u, nil
 }
