@@ -1,0 +1,74 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// Authorizer sets credentials on a request.
+type Authorizer interface{ Authorize(r *http.Request) }
+
+// redacted stands in for a secret wherever a credential is formatted.
+const redacted = "[redacted]"
+
+// BasicAuth is an API account: Authorization: Basic base64(user:password),
+// with neither part URL-encoded. It formats without its password.
+type BasicAuth struct{ User, Password string }
+
+// Authorize sets the Basic header.
+func (a BasicAuth) Authorize(r *http.Request) { r.SetBasicAuth(a.User, a.Password) }
+
+// String names the account and hides the password.
+func (a BasicAuth) String() string { return fmt.Sprintf("basic(%s:%s)", a.User, redacted) }
+
+// GoString hides the password.
+func (a BasicAuth) GoString() string {
+	return fmt.Sprintf("api.BasicAuth{User:%q, Password:%q}", a.User, redacted)
+}
+
+// Format hides the password under every verb.
+func (a BasicAuth) Format(f fmt.State, verb rune) { formatRedacted(f, verb, a.String(), a.GoString()) }
+
+func (a BasicAuth) secrets() []string { return []string{a.Password} }
+
+// BearerToken is an OAuth user token or a personal access token:
+// Authorization: Bearer <token>. It formats without the token.
+type BearerToken string
+
+// Authorize sets the Bearer header.
+func (t BearerToken) Authorize(r *http.Request) { r.Header.Set("Authorization", "Bearer "+string(t)) }
+
+// String hides the token.
+func (t BearerToken) String() string { return "bearer(" + redacted + ")" }
+
+// GoString hides the token.
+func (t BearerToken) GoString() string { return "api.BearerToken(" + redacted + ")" }
+
+// Format hides the token under every verb.
+func (t BearerToken) Format(f fmt.State, verb rune) {
+	formatRedacted(f, verb, t.String(), t.GoString())
+}
+
+func (t BearerToken) secrets() []string { return []string{string(t)} }
+
+func formatRedacted(f fmt.State, verb rune, s, gs string) {
+	if verb == 'v' && f.Flag('#') {
+		s = gs
+	}
+	if verb == 'q' {
+		s = fmt.Sprintf("%q", s)
+	}
+	_, _ = f.Write([]byte(s))
+}
+
+// secretHolder is implemented by the package's Authorizers so that error text
+// can be scrubbed of their secrets.
+type secretHolder interface{ secrets() []string }
+
+// secretsOf returns the secrets an Authorizer carries, when it tells them.
+func secretsOf(a Authorizer) []string {
+	if h, ok := a.(secretHolder); ok {
+		return h.secrets()
+	}
+	return nil
+}

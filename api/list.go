@@ -1,0 +1,197 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Paging limits of the service: at most PageSize items a page, and page*limit
+// may not pass MaxListItems.
+const (
+	PageSize     = 200
+	MaxListItems = 20000
+	maxPages     = MaxListItems / PageSize
+)
+
+// ListFields is what the app shows: id, name/title, priority, priority_label,
+// status, owner, modified, created, workspace_id (with each kind's wire names).
+func ListFields(kind Kind) []string {
+	return []string{"id", kind.TitleField(), "priority", "priority_label", "status",
+		kind.OwnerField(), "modified", "created", "workspace_id"}
+}
+
+// ListRequest selects the items to list.
+type ListRequest struct {
+	WorkspaceID int64
+	Kind        Kind
+	Filter      url.Values // extra filters (e.g. priority_label)
+	Fields      []string   // fields= ; nil = all (id is always asked for)
+	Order       string     // e.g. "modified desc"
+}
+
+// Page is one page of a list as it arrives.
+type Page struct {
+	Items  []Item
+	Number int // page number (1-based)
+	Loaded int // items loaded so far (all pages delivered until now)
+	Total  int // from count (raised when the service has more than counted)
+}
+
+// ListPages counts, then fetches all pages concurrently (limit=200, at most
+// MaxInFlight at once), calling onPage (serialised, never concurrently) as each
+// page arrives, in any order. The count may be stale: a short or empty page
+// ends the list, and when every counted page is full the next ones are read
+// until one is short. An item seen on an earlier page is not repeated. At most
+// MaxListItems items can be listed (a limit of the service).
+func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Page)) error {
+	total, err := c.Count(ctx, req.WorkspaceID, req.Kind, req.Filter)
+	if err != nil {
+		return err
+	}
+	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), onPage: onPage, total: total, seen: make(map[string]bool, total)}
+	return l.run(ctx)
+}
+
+// List returns all items in service order.
+func (c *Client) List(ctx context.Context, req ListRequest) ([]Item, error) {
+	var pages []Page
+	err := c.ListPages(ctx, req, func(p Page) { pages = append(pages, p) })
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(pages, func(a, b Page) int { return a.Number - b.Number })
+	var items []Item
+	if len(pages) > 0 {
+		items = make([]Item, 0, pages[len(pages)-1].Loaded)
+	}
+	for _, p := range pages {
+		items = append(items, p.Items...)
+	}
+	return items, nil
+}
+
+// pageQuery is the query shared by every page of a request.
+func pageQuery(req ListRequest) url.Values {
+	q := listQuery(req.WorkspaceID, req.Filter)
+	q.Set("limit", strconv.Itoa(PageSize))
+	if len(req.Fields) > 0 {
+		fields := req.Fields
+		if !slices.Contains(fields, "id") {
+			fields = append([]string{"id"}, fields...)
+		}
+		q.Set("fields", strings.Join(fields, ","))
+	}
+	if req.Order != "" {
+		q.Set("order", req.Order)
+	}
+	return q
+}
+
+// lister fetches the pages of one list.
+type lister struct {
+	c      *Client
+	kind   Kind
+	query  url.Values
+	onPage func(Page)
+
+	mu      sync.Mutex
+	total   int
+	loaded  int
+	shortAt int // the first page seen short or empty (0: none yet)
+	seen    map[string]bool
+}
+
+func (l *lister) run(ctx context.Context) error {
+	pages := min(max(1, (l.total+PageSize-1)/PageSize), maxPages)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+	)
+	for range min(l.c.maxInFlight, pages) {
+		wg.Go(func() {
+			for {
+				p := int(next.Add(1))
+				if p > pages || l.past(p) {
+					return
+				}
+				if err := l.fetch(ctx, p); err != nil {
+					errOnce.Do(func() { firstErr = err })
+					cancel()
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	for p := pages + 1; p <= maxPages && !l.past(p); p++ {
+		if err := l.fetch(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// past reports whether page p lies beyond the end of the list.
+func (l *lister) past(p int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.shortAt != 0 && p > l.shortAt
+}
+
+// fetch reads page p and delivers it.
+func (l *lister) fetch(ctx context.Context, p int) error {
+	op := fmt.Sprintf("list %s (page %d)", l.kind.Path(), p)
+	q := make(url.Values, len(l.query)+1)
+	for k, v := range l.query {
+		q[k] = v
+	}
+	q.Set("page", strconv.Itoa(p))
+	env, err := l.c.do(ctx, call{op: op, method: http.MethodGet, path: "/" + l.kind.Path(), params: q})
+	if err != nil {
+		return err
+	}
+	items, err := DecodeItems(l.kind, env.Data)
+	if err != nil {
+		return shapeError(op, env.Data, fmt.Sprintf(`a list of {"%s":{...}}`, l.kind.Wrapper()), err)
+	}
+	l.deliver(p, items)
+	return nil
+}
+
+// deliver hands a page to onPage, without the items already delivered.
+func (l *lister) deliver(p int, items []Item) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(items) < PageSize && (l.shortAt == 0 || p < l.shortAt) {
+		l.shortAt = p
+	}
+	kept := items[:0]
+	for _, it := range items {
+		if it.ID != "" {
+			if l.seen[it.ID] {
+				continue
+			}
+			l.seen[it.ID] = true
+		}
+		kept = append(kept, it)
+	}
+	l.loaded += len(kept)
+	l.total = max(l.total, l.loaded)
+	if l.onPage != nil {
+		l.onPage(Page{Items: kept, Number: p, Loaded: l.loaded, Total: l.total})
+	}
+}
