@@ -1,0 +1,313 @@
+package board
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"triage/api"
+)
+
+// seqPageShift places an item's position within its page below its page
+// number in its sequence key (a page holds at most 200 items).
+const seqPageShift = 12
+
+// dataset holds the items of one kind and every index the board draws from.
+// Items are appended, never removed, so a position stays valid for the life of
+// the dataset; a refresh builds a new dataset.
+type dataset struct {
+	kind api.Kind
+	opts []api.PriorityOption
+
+	items []api.Item
+	seq   []int32  // column order: page number and position in the page; created items negative
+	col   []int32  // column of each item
+	hay   []string // lower-cased title, id and owner, for the text filter
+	match []bool   // whether each item matches the text filter; kept only while it is on
+	byID  map[string]int32
+
+	cols  []column
+	colOf map[string]int // display priority → column
+
+	query   string // lower-cased text filter; "" for none
+	prio    int    // column the priority filter keeps; -1 for none
+	created int32  // how many items this session created (their sequence keys)
+
+	sort listSort
+	perm []int32 // every item in list order
+	list []int32 // the items the list shows: perm filtered
+	// listDirty says list must be rebuilt from perm before it is read.
+	listDirty bool
+	listSel   int
+	listTop   int
+
+	cur int // selected column
+}
+
+func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset {
+	d := &dataset{
+		kind:  kind,
+		opts:  opts,
+		prio:  -1,
+		byID:  make(map[string]int32, capacity),
+		items: make([]api.Item, 0, capacity),
+		seq:   make([]int32, 0, capacity),
+		col:   make([]int32, 0, capacity),
+		hay:   make([]string, 0, capacity),
+		perm:  make([]int32, 0, capacity),
+		sort:  listSort{key: sortPriority},
+	}
+	d.cols, d.colOf = layoutColumns(opts)
+	if len(d.cols) > 1 {
+		d.cur = 1
+	}
+	return d
+}
+
+// colLess orders items within a column: by sequence key, then position.
+func (d *dataset) colLess(a, b int32) bool {
+	if sa, sb := d.seq[a], d.seq[b]; sa != sb {
+		return sa < sb
+	}
+	return a < b
+}
+
+// filtering reports whether the text filter is on.
+func (d *dataset) filtering() bool { return d.query != "" }
+
+// visible returns the items column c shows.
+func (d *dataset) visible(c int) []int32 {
+	if d.filtering() {
+		return d.cols[c].vis
+	}
+	return d.cols[c].all
+}
+
+// shownInList reports whether item i passes both filters.
+func (d *dataset) shownInList(i int32) bool {
+	if d.filtering() && !d.match[i] {
+		return false
+	}
+	return d.prio < 0 || int(d.col[i]) == d.prio
+}
+
+// columnFor returns the column of a display priority, adding a column for a
+// value the options do not know.
+func (d *dataset) columnFor(p string) int {
+	if c, ok := d.colOf[p]; ok {
+		return c
+	}
+	c := len(d.cols)
+	d.cols = append(d.cols, column{key: p, label: "? " + p, option: -1, unknown: true})
+	d.colOf[p] = c
+	return c
+}
+
+// addPage adds the items of one page (number from 1), replacing those already
+// present by id. New items are merged into every index in one pass per index.
+func (d *dataset) addPage(number int, items []api.Item) {
+	base := int32(number) << seqPageShift
+	first := int32(len(d.items))
+	var hb strings.Builder
+	for k := range items {
+		if i, ok := d.byID[items[k].ID]; ok {
+			d.replace(i, items[k])
+			continue
+		}
+		i := int32(len(d.items))
+		d.items = append(d.items, items[k])
+		d.seq = append(d.seq, base|int32(k))
+		d.col = append(d.col, int32(d.columnFor(items[k].DisplayPriority())))
+		d.byID[items[k].ID] = i
+		writeHaystack(&hb, &d.items[i])
+		hb.WriteByte(0)
+	}
+	d.appendHaystacks(hb.String(), first)
+	d.indexNew(first)
+}
+
+// appendHaystacks cuts the joined haystacks of items first.. into one string
+// per item, all sharing one allocation.
+func (d *dataset) appendHaystacks(joined string, first int32) {
+	for range int32(len(d.items)) - first {
+		end := strings.IndexByte(joined, 0)
+		d.hay = append(d.hay, joined[:end])
+		joined = joined[end+1:]
+	}
+}
+
+// indexNew merges the items from first onwards into the column, filter and
+// list indexes.
+func (d *dataset) indexNew(first int32) {
+	n := int32(len(d.items))
+	if first == n {
+		return
+	}
+	if d.filtering() {
+		for i := first; i < n; i++ {
+			d.match = append(d.match, strings.Contains(d.hay[i], d.query))
+		}
+	}
+	batch := make([]int32, 0, n-first)
+	for i := first; i < n; i++ {
+		batch = append(batch, i)
+	}
+	slices.SortFunc(batch, func(a, b int32) int {
+		if d.col[a] != d.col[b] {
+			return int(d.col[a] - d.col[b])
+		}
+		if d.colLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	for lo := 0; lo < len(batch); {
+		c := d.col[batch[lo]]
+		hi := lo
+		for hi < len(batch) && d.col[batch[hi]] == c {
+			hi++
+		}
+		run := batch[lo:hi]
+		col := &d.cols[c]
+		col.all = mergeIndex(col.all, run, d.colLess)
+		if d.filtering() {
+			for _, i := range run {
+				if d.match[i] {
+					col.vis = insertIndex(col.vis, i, d.colLess)
+				}
+			}
+		}
+		lo = hi
+	}
+	slices.SortFunc(batch, d.listCmp)
+	d.perm = mergeIndex(d.perm, batch, d.listLess)
+	d.listDirty = true
+}
+
+// detach takes item i out of every index, before one of its fields changes.
+func (d *dataset) detach(i int32) {
+	col := &d.cols[d.col[i]]
+	col.all = removeIndex(col.all, i, d.colLess)
+	if d.filtering() && d.match[i] {
+		col.vis = removeIndex(col.vis, i, d.colLess)
+	}
+	if !d.listDirty && d.shownInList(i) {
+		d.list = removeIndex(d.list, i, d.listLess)
+	}
+	d.perm = removeIndex(d.perm, i, d.listLess)
+}
+
+// attach puts item i back into every index after its fields changed.
+func (d *dataset) attach(i int32) {
+	d.col[i] = int32(d.columnFor(d.items[i].DisplayPriority()))
+	var hb strings.Builder
+	writeHaystack(&hb, &d.items[i])
+	d.hay[i] = hb.String()
+	col := &d.cols[d.col[i]]
+	col.all = insertIndex(col.all, i, d.colLess)
+	if d.filtering() {
+		d.match[i] = strings.Contains(d.hay[i], d.query)
+		if d.match[i] {
+			col.vis = insertIndex(col.vis, i, d.colLess)
+		}
+	}
+	d.perm = insertIndex(d.perm, i, d.listLess)
+	if !d.listDirty && d.shownInList(i) {
+		d.list = insertIndex(d.list, i, d.listLess)
+	}
+}
+
+// replace sets item i to it, keeping every index in order.
+func (d *dataset) replace(i int32, it api.Item) {
+	d.detach(i)
+	d.items[i] = it
+	d.attach(i)
+}
+
+// add appends an item the user created; it comes first in its column.
+func (d *dataset) add(it api.Item) int32 {
+	if i, ok := d.byID[it.ID]; ok {
+		d.replace(i, it)
+		return i
+	}
+	d.created++
+	i := int32(len(d.items))
+	d.items = append(d.items, it)
+	d.seq = append(d.seq, -d.created)
+	d.col = append(d.col, 0)
+	d.hay = append(d.hay, "")
+	if d.filtering() {
+		d.match = append(d.match, false)
+	}
+	d.byID[it.ID] = i
+	d.attach(i)
+	return i
+}
+
+// setQuery sets the text filter (any case) and rebuilds the filtered indexes
+// with one scan over the haystacks.
+func (d *dataset) setQuery(q string) {
+	q = strings.ToLower(q)
+	if q == d.query {
+		return
+	}
+	d.query = q
+	d.listDirty = true
+	if q == "" {
+		d.match = nil
+		for c := range d.cols {
+			d.cols[c].vis = nil
+		}
+		return
+	}
+	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
+	for i, h := range d.hay {
+		d.match[i] = strings.Contains(h, q)
+	}
+	for c := range d.cols {
+		col := &d.cols[c]
+		vis := col.vis[:0]
+		for _, i := range col.all {
+			if d.match[i] {
+				vis = append(vis, i)
+			}
+		}
+		col.vis = vis
+	}
+}
+
+// setPriorityFilter keeps only column c (-1: every column).
+func (d *dataset) setPriorityFilter(c int) {
+	if c != d.prio {
+		d.prio = c
+		d.listDirty = true
+	}
+}
+
+// writeHaystack writes what the text filter searches for an item, lower-cased.
+func writeHaystack(b *strings.Builder, it *api.Item) {
+	writeLower(b, it.Title)
+	b.WriteByte('\n')
+	b.WriteString(it.ID)
+	b.WriteByte('\n')
+	writeLower(b, ownerName(it.Owner))
+}
+
+// writeLower writes s lower-cased as strings.ToLower does, without allocating.
+func writeLower(b *strings.Builder, s string) {
+	for _, r := range s {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte(byte(r + 'a' - 'A'))
+		case r < 0x80:
+			b.WriteByte(byte(r))
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+}
+
+// ownerName is a people field as shown: nicks without the trailing `;`.
+func ownerName(s string) string {
+	return strings.TrimSuffix(strings.TrimSpace(s), ";")
+}
