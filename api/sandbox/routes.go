@@ -1,0 +1,180 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"triage/api"
+)
+
+// greeting is the data of an unknown path: status 1 and a string, as the
+// real service answers, so a client must check the shape of data.
+const greeting = "Hello, this is the TAPD open API (triage sandbox)."
+
+// route dispatches a request by path.
+func (s *Server) route(ex *exchange) {
+	path := ex.r.URL.Path
+	if path == "/oauth" || strings.HasPrefix(path, "/oauth/") {
+		s.serveOAuth(ex)
+		return
+	}
+	if len(path) > 1 {
+		path = strings.TrimSuffix(path, "/")
+	}
+	switch path {
+	case "/tokens/request_token":
+		s.serveToken(ex)
+		return
+	case "/quickstart/testauth":
+		s.serveTestAuth(ex)
+		return
+	case "/users/info":
+		s.serveUserInfo(ex)
+		return
+	case "/workspaces/user_participant_projects":
+		s.serveParticipantProjects(ex)
+		return
+	case "/workspaces/get_workspace_info":
+		s.serveWorkspaceInfo(ex)
+		return
+	}
+	collection, action, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if kind, ok := kindOf(collection); ok {
+		switch action {
+		case "":
+			s.serveItems(ex, kind)
+			return
+		case "count", "get_fields_info":
+			s.serveItemInfo(ex, kind, action)
+			return
+		}
+	}
+	ex.ok(greeting)
+}
+
+// serveItems is GET (list) and POST (create or update) of /stories, /bugs, /tasks.
+func (s *Server) serveItems(ex *exchange, kind api.Kind) {
+	write := ex.r.Method == http.MethodPost
+	if !write && !isRead(ex.r) {
+		ex.methodNotAllowed(http.MethodGet, http.MethodPost)
+		return
+	}
+	c, ok := s.authorized(ex)
+	if !ok {
+		return
+	}
+	q, herr := ex.params()
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	if !write {
+		s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+			return s.listItems(ws, kind, q)
+		})
+		return
+	}
+	data, herr := s.writeAndSave(c.principal, kind, q)
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	ex.ok(data)
+}
+
+// serveItemInfo is GET /{kind}/count and /{kind}/get_fields_info.
+func (s *Server) serveItemInfo(ex *exchange, kind api.Kind, action string) {
+	c, ok := s.apiCaller(ex)
+	if !ok {
+		return
+	}
+	q, herr := ex.params()
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+		if action == "count" {
+			return s.countItems(ws, kind, q)
+		}
+		return s.fieldsInfo(ws, kind)
+	})
+}
+
+// answerRead checks the workspace and the read scope, then answers what read
+// builds under the read lock.
+func (s *Server) answerRead(ex *exchange, p principal, kind api.Kind, q url.Values, read func(*Workspace) (json.RawMessage, *httpError)) {
+	s.mu.RLock()
+	ws, herr := s.reachWorkspace(p, q)
+	if herr == nil {
+		herr = checkScope(p, kind, false)
+	}
+	var data json.RawMessage
+	if herr == nil {
+		data, herr = read(ws)
+	}
+	s.mu.RUnlock()
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	ex.ok(data)
+}
+
+// writeAndSave creates or updates an item under the write lock and saves it.
+func (s *Server) writeAndSave(p principal, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ws, herr := s.reachWorkspace(p, q)
+	if herr != nil {
+		return nil, herr
+	}
+	if herr := checkScope(p, kind, true); herr != nil {
+		return nil, herr
+	}
+	key := itemKey{Workspace: ws.ID, Kind: kind}
+	undo := s.snapshotItems(key, strings.TrimSpace(q.Get("id")))
+	item, data, herr := s.writeItem(ws, kind, q, p)
+	if herr != nil {
+		return nil, herr
+	}
+	set := s.world.Items[key]
+	pos, ok := 0, false
+	if set != nil {
+		pos, ok = set.Index[item.ID]
+	}
+	if !ok || s.db.saveItem(key, pos, set.Seq, item) != nil {
+		undo()
+		return nil, storageFailed()
+	}
+	return data, nil
+}
+
+// snapshotItems remembers what a write to an item set may change (its
+// length, its sequence and the item named by id) so that a write the
+// database refused can be undone. The caller holds s.mu for writing.
+func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
+	set := s.world.Items[key]
+	if set == nil {
+		return func() { delete(s.world.Items, key) }
+	}
+	n, seq := len(set.Items), set.Seq
+	oldPos, known := set.Index[id]
+	var old api.Item
+	if known {
+		old = set.Items[oldPos]
+	}
+	return func() {
+		for id, pos := range set.Index {
+			if pos >= n {
+				delete(set.Index, id)
+			}
+		}
+		set.Items, set.Seq = set.Items[:n], seq
+		if known {
+			set.Items[oldPos] = old
+		}
+	}
+}

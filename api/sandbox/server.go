@@ -1,0 +1,254 @@
+// Package sandbox is a local implementation of TAPD's open API: the API
+// (base_url) and the browser authorization pages (auth_url) of one service,
+// served by one http.Handler. It follows CONTRACT.md, so the client is tested
+// against the behaviour of the real service.
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"triage/api"
+	"triage/assets"
+)
+
+// Options configure a Server. The zero value serves the seed content in memory
+// with the real service's lifetimes and no rate limit.
+type Options struct {
+	// Clock returns the current time; time.Now when nil. Tests inject one to
+	// expire codes and tokens without sleeping.
+	Clock func() time.Time
+	// CodeTTL is how long an authorization code may be exchanged (default 5m).
+	CodeTTL time.Duration
+	// TokenTTL is the lifetime of user-mode access tokens (default 7200s).
+	TokenTTL time.Duration
+	// Latency delays every request, as a distant service would. A request
+	// whose context ends while it waits gets no answer.
+	Latency time.Duration
+	// Rate is how many requests each credential may make per 10 minutes
+	// before it gets 429; 0 turns the limit off.
+	Rate int
+	// DataPath is the database file that keeps the state across restarts and
+	// crashes; "" keeps everything in memory.
+	DataPath string
+	// ExtraItems adds that many generated items per workspace and kind to the seed.
+	ExtraItems int
+}
+
+// Default lifetimes, as the real service has them.
+const (
+	DefaultCodeTTL  = 5 * time.Minute
+	DefaultTokenTTL = 7200 * time.Second
+)
+
+// Server is the local service. It is safe for concurrent use.
+type Server struct {
+	opts  Options
+	clock func() time.Time
+	pages *template.Template
+	db    *store // nil without DataPath
+	rate  *rateLimiter
+
+	// mu guards world and the maps below. Handlers hold it (RLock to read,
+	// Lock to write) while they touch them and copy what they answer.
+	mu       sync.RWMutex
+	world    *world
+	codes    map[string]*AuthCode
+	tokens   map[string]*AccessToken
+	sessions map[string]*BrowserSession
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// New builds a server: it loads the state from Options.DataPath when the
+// database holds one, and seeds the content otherwise.
+func New(opts Options) (*Server, error) {
+	if opts.CodeTTL < 0 || opts.TokenTTL < 0 || opts.Latency < 0 || opts.Rate < 0 || opts.ExtraItems < 0 {
+		return nil, errors.New("sandbox: code TTL, token TTL, latency, rate and extra items must not be negative")
+	}
+	if opts.CodeTTL == 0 {
+		opts.CodeTTL = DefaultCodeTTL
+	}
+	if opts.TokenTTL == 0 {
+		opts.TokenTTL = DefaultTokenTTL
+	}
+	if opts.TokenTTL < time.Second {
+		return nil, errors.New("sandbox: token TTL must be at least one second")
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	pages, err := template.ParseFS(assets.Web, "web/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: parse page templates: %w", err)
+	}
+	s := &Server{
+		opts:     opts,
+		clock:    clock,
+		pages:    pages,
+		rate:     newRateLimiter(opts.Rate),
+		codes:    make(map[string]*AuthCode),
+		tokens:   make(map[string]*AccessToken),
+		sessions: make(map[string]*BrowserSession),
+	}
+	if err := s.loadOrSeed(); err != nil {
+		if s.db != nil {
+			_ = s.db.close()
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// now is the injected clock's time.
+func (s *Server) now() time.Time { return s.clock() }
+
+// Close releases the database. The server must not serve after Close.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		if s.db != nil {
+			s.closeErr = s.db.close()
+		}
+	})
+	return s.closeErr
+}
+
+// ServeHTTP answers one request of the API or of the authorization pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ex := newExchange(w, r)
+	defer ex.recoverPanic()
+	if !s.delay(r.Context()) {
+		return
+	}
+	s.route(ex)
+}
+
+// delay waits for the configured latency; it reports false when the request
+// was cancelled meanwhile.
+func (s *Server) delay(ctx context.Context) bool {
+	if s.opts.Latency <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(s.opts.Latency)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// Running is a server listening on a loopback port, for tests and demos.
+type Running struct {
+	// URL is the base address, e.g. http://127.0.0.1:43127: both base_url and
+	// auth_url.
+	URL string
+	// Server is the service behind the listener.
+	Server *Server
+
+	http *http.Server
+	done chan error
+}
+
+// Start builds a server with opts and serves it on 127.0.0.1 on a free port.
+func Start(opts Options) (*Running, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		_ = s.Close()
+		return nil, fmt.Errorf("sandbox: listen: %w", err)
+	}
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	run := &Running{URL: "http://" + ln.Addr().String(), Server: s, http: hs, done: make(chan error, 1)}
+	go func() { run.done <- hs.Serve(ln) }()
+	return run, nil
+}
+
+// Close stops listening, drops open connections and closes the server.
+func (r *Running) Close() error {
+	err := r.http.Close()
+	if serveErr := <-r.done; !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
+		err = serveErr
+	}
+	if cerr := r.Server.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// DemoInfo is what a person needs to try the service: the Basic API account
+// of the first company, the first registered OAuth application and the users.
+// It holds secrets: print its fields on purpose, never log it whole.
+type DemoInfo struct {
+	APIUser      string
+	APIPassword  string
+	ClientID     string
+	ClientSecret string
+	RedirectURIs []string
+	Users        []DemoUser
+}
+
+// DemoUser is a person who can sign in to the authorization page.
+type DemoUser struct {
+	Nick          string
+	Name          string
+	Password      string
+	PersonalToken string
+	Workspaces    []int64
+}
+
+// String omits the secrets.
+func (d DemoInfo) String() string {
+	return fmt.Sprintf("demo(api user %s, client %s, %d users)", d.APIUser, d.ClientID, len(d.Users))
+}
+
+// GoString omits the secrets.
+func (d DemoInfo) GoString() string { return d.String() }
+
+// Demo returns the demo credentials from the current content.
+func (s *Server) Demo() DemoInfo {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var d DemoInfo
+	if len(s.world.Companies) > 0 {
+		d.APIUser = s.world.Companies[0].APIUser
+		d.APIPassword = s.world.Companies[0].APIPassword
+	}
+	if len(s.world.Clients) > 0 {
+		c := s.world.Clients[0]
+		d.ClientID, d.ClientSecret = c.ID, c.Secret
+		d.RedirectURIs = append([]string(nil), c.RedirectURIs...)
+	}
+	for _, u := range s.world.Users {
+		d.Users = append(d.Users, DemoUser{
+			Nick: u.Nick, Name: u.Name, Password: u.Password, PersonalToken: u.PersonalToken,
+			Workspaces: append([]int64(nil), u.Workspaces...),
+		})
+	}
+	return d
+}
+
+// kindOf reads the collection segment of an item path.
+func kindOf(segment string) (api.Kind, bool) {
+	switch segment {
+	case "stories":
+		return api.Story, true
+	case "bugs":
+		return api.Bug, true
+	case "tasks":
+		return api.Task, true
+	}
+	return api.Story, false
+}

@@ -1,0 +1,126 @@
+package sandbox
+
+import (
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// Browser sessions of the authorization pages. A browser gets a session on
+// its first visit (anonymous, so that the sign-in form has a CSRF token) and
+// a fresh one when it signs in; the cookie is HttpOnly and SameSite=Lax.
+const (
+	sessionCookie = "tapd_sandbox_session"
+	// signedInTTL is how long a signed-in browser needs no password.
+	signedInTTL = 7 * 24 * time.Hour
+	// anonymousTTL is how long a sign-in form stays usable.
+	anonymousTTL = time.Hour
+	// maxAnonymous bounds the sessions of browsers that never sign in.
+	maxAnonymous = 1000
+)
+
+// sessionOf returns a copy of the live session named by the request's
+// cookie, or nil.
+func (s *Server) sessionOf(r *http.Request) *BrowserSession {
+	ck, err := r.Cookie(sessionCookie)
+	if err != nil || ck.Value == "" {
+		return nil
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	sess, ok := s.sessions[ck.Value]
+	if !ok || !s.sessionLive(sess) {
+		return nil
+	}
+	out := *sess
+	return &out
+}
+
+// sessionLive reports whether a session has not expired. The caller holds s.mu.
+func (s *Server) sessionLive(sess *BrowserSession) bool {
+	ttl := anonymousTTL
+	if sess.Nick != "" {
+		ttl = signedInTTL
+	}
+	age := s.now().Sub(sess.CreatedAt)
+	return age >= 0 && age < ttl
+}
+
+// startSession replaces the browser's session (oldID, may be "") with a new
+// one for nick ("" for a browser not signed in) and sets the cookie. Only
+// signed-in sessions are saved.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, oldID, nick string) (BrowserSession, error) {
+	sess := &BrowserSession{ID: randomHex(32), Nick: nick, CSRF: randomHex(32), CreatedAt: s.now()}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var changes []change
+	if old, ok := s.sessions[oldID]; ok && oldID != "" {
+		if old.Nick != "" {
+			changes = append(changes, change{bucket: bucketSessions, key: oldID})
+		}
+	}
+	changes = append(changes, s.forgetSessions()...)
+	if nick != "" {
+		changes = append(changes, change{bucket: bucketSessions, key: sess.ID, value: sess})
+	}
+	if err := s.db.apply(changes...); err != nil {
+		return BrowserSession{}, err
+	}
+	delete(s.sessions, oldID)
+	s.sessions[sess.ID] = sess
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: sess.ID, Path: "/oauth",
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+	})
+	return *sess, nil
+}
+
+// endSession forgets a session and clears the cookie.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.db.apply(change{bucket: bucketSessions, key: id}); err != nil {
+		return err
+	}
+	delete(s.sessions, id)
+	http.SetCookie(w, &http.Cookie{
+		Name: sessionCookie, Value: "", Path: "/oauth", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+	})
+	return nil
+}
+
+// forgetSessions drops expired sessions, and the oldest anonymous ones past
+// maxAnonymous, returning the deletions for the database. The caller holds
+// s.mu for writing.
+func (s *Server) forgetSessions() []change {
+	var out []change
+	anonymous := 0
+	var oldestID string
+	var oldest time.Time
+	for id, sess := range s.sessions {
+		if !s.sessionLive(sess) {
+			delete(s.sessions, id)
+			if sess.Nick != "" {
+				out = append(out, change{bucket: bucketSessions, key: id})
+			}
+			continue
+		}
+		if sess.Nick == "" {
+			anonymous++
+			if oldestID == "" || sess.CreatedAt.Before(oldest) {
+				oldestID, oldest = id, sess.CreatedAt
+			}
+		}
+	}
+	if anonymous >= maxAnonymous {
+		delete(s.sessions, oldestID)
+	}
+	return out
+}
+
+// csrfValid reports whether a form carries the session's CSRF token.
+func csrfValid(sess *BrowserSession, form url.Values) bool {
+	sent := form.Get("csrf_token")
+	return sess != nil && sent != "" && secretEqual(sess.CSRF, sent)
+}

@@ -1,0 +1,137 @@
+package sandbox
+
+import (
+	"net/http"
+	"time"
+
+	"triage/api"
+)
+
+// How long spent codes and tokens are kept before they are forgotten: long
+// enough that a late exchange or call still hears "expired".
+const forgetAfter = 24 * time.Hour
+
+// serveToken is POST /tokens/request_token: an authorization code for an
+// access token, authenticated with Basic client_id:client_secret.
+func (s *Server) serveToken(ex *exchange) {
+	if ex.r.Method != http.MethodPost {
+		ex.methodNotAllowed(http.MethodPost)
+		return
+	}
+	id, secret, ok := ex.r.BasicAuth()
+	if !ok {
+		ex.fail(unauthorized())
+		return
+	}
+	s.mu.RLock()
+	client := s.clientByID(id)
+	valid := client != nil && secretEqual(client.Secret, secret)
+	s.mu.RUnlock()
+	if !valid {
+		ex.fail(unauthorized())
+		return
+	}
+	if !s.limitRate(ex, credentialKey("client", id), id) {
+		return
+	}
+	q, herr := ex.params()
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	rec, herr := s.exchangeCode(id, q.Get("grant_type"), q.Get("code"), q.Get("redirect_uri"))
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	ex.w.Header().Set("Cache-Control", "no-store")
+	ex.ok(rec)
+}
+
+// exchangeCode spends a code of the client for a token.
+func (s *Server) exchangeCode(clientID, grant, code, redirectURI string) (api.TokenRecord, *httpError) {
+	switch grant {
+	case "":
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, "grant_type is required.")
+	case "authorization_code":
+	default:
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoUnsupportedGrant)
+	}
+	if code == "" {
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, "code is required.")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	c, ok := s.codes[code]
+	if !ok || c.Used || !secretEqual(c.ClientID, clientID) {
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoCodeInvalid)
+	}
+	if now.Sub(c.IssuedAt) > s.opts.CodeTTL {
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoCodeExpired)
+	}
+	if redirectURI == "" || redirectURI != c.RedirectURI {
+		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoRedirectMismatch)
+	}
+	spent := *c
+	spent.Used = true
+	tok := &AccessToken{
+		Token: randomHex(20), ClientID: c.ClientID, Scope: c.Scope, Nick: c.Nick,
+		WorkspaceID: c.WorkspaceID, ExpiresAt: now.Add(s.opts.TokenTTL),
+	}
+	changes := append(s.forgetStale(now),
+		change{bucket: bucketCodes, key: spent.Code, value: &spent},
+		change{bucket: bucketTokens, key: tok.Token, value: tok})
+	if err := s.db.apply(changes...); err != nil {
+		return api.TokenRecord{}, storageFailed()
+	}
+	s.codes[code] = &spent
+	s.tokens[tok.Token] = tok
+	return api.TokenRecord{
+		AccessToken: tok.Token,
+		ExpiresIn:   api.FlexInt(s.opts.TokenTTL / time.Second),
+		TokenType:   "Bearer",
+		Scope:       tok.Scope,
+		Resource:    api.Resource{Type: api.ResourceWorkspace, WorkspaceID: api.FlexInt(tok.WorkspaceID)},
+		Now:         api.FormatTime(now),
+	}, nil
+}
+
+// issueCode records a new authorization code. The caller holds s.mu for writing.
+func (s *Server) issueCode(clientID, redirectURI, scope, nick string, workspace int64) (*AuthCode, error) {
+	now := s.now()
+	c := &AuthCode{
+		Code: randomHex(20), ClientID: clientID, RedirectURI: redirectURI, Scope: scope,
+		Nick: nick, WorkspaceID: workspace, IssuedAt: now,
+	}
+	changes := append(s.forgetStale(now), change{bucket: bucketCodes, key: c.Code, value: c})
+	if err := s.db.apply(changes...); err != nil {
+		return nil, err
+	}
+	s.codes[c.Code] = c
+	return c, nil
+}
+
+// forgetStale drops codes and tokens long past their lifetime and returns
+// the matching deletions for the database. The caller holds s.mu for writing.
+func (s *Server) forgetStale(now time.Time) []change {
+	var out []change
+	for k, c := range s.codes {
+		if now.Sub(c.IssuedAt) > s.opts.CodeTTL+forgetAfter {
+			delete(s.codes, k)
+			out = append(out, change{bucket: bucketCodes, key: k})
+		}
+	}
+	for k, t := range s.tokens {
+		if now.Sub(t.ExpiresAt) > forgetAfter {
+			delete(s.tokens, k)
+			out = append(out, change{bucket: bucketTokens, key: k})
+		}
+	}
+	return out
+}
+
+// storageFailed is the answer when the database refuses a write.
+func storageFailed() *httpError {
+	return fault(http.StatusInternalServerError, "the change could not be saved; try again")
+}
