@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"strings"
 
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -204,4 +205,9 @@ func contrast(bg color.Color) color.Color {
 		return lipgloss.Color("#1A1A1A")
 	}
 	return lipgloss.Color("#FFFFFF")
+}
+
+// NewSpinner returns the app's spinner (one cell wide), coloured by s.
+func (s *Styles) NewSpinner() spinner.Model {
+	return spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(s.Accent))
 }

@@ -1,0 +1,75 @@
+package uitest
+
+import (
+	"sync"
+	"sync/atomic"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/common"
+)
+
+// Host runs one view as a program: it sizes the view, feeds it every message,
+// records what arrives, and keeps the last screen for a test goroutine to read.
+type Host struct {
+	C common.Component
+
+	last atomic.Value // string
+	mu   sync.Mutex
+	seen []tea.Msg
+}
+
+// NewHost wraps a view.
+func NewHost(c common.Component) *Host { return &Host{C: c} }
+
+// Init starts the view's work, if it has any.
+func (h *Host) Init() tea.Cmd {
+	if i, ok := h.C.(common.Initializer); ok {
+		return i.Init()
+	}
+	return nil
+}
+
+// Update sizes the view on resize and passes every message on.
+func (h *Host) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	h.mu.Lock()
+	h.seen = append(h.seen, msg)
+	h.mu.Unlock()
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		h.C.SetSize(size.Width, size.Height)
+	}
+	c, cmd := h.C.Update(msg)
+	h.C = c
+	return h, cmd
+}
+
+// View draws the view and remembers the screen.
+func (h *Host) View() tea.View {
+	s := h.C.View()
+	h.last.Store(s)
+	return tea.NewView(s)
+}
+
+// Last is the last screen drawn.
+func (h *Host) Last() string {
+	s, _ := h.last.Load().(string)
+	return s
+}
+
+// Seen returns the messages received so far.
+func (h *Host) Seen() []tea.Msg {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]tea.Msg(nil), h.seen...)
+}
+
+// SeenOf returns the received messages of type T.
+func SeenOf[T any](h *Host) []T {
+	var out []T
+	for _, m := range h.Seen() {
+		if t, ok := m.(T); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}

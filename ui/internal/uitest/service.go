@@ -1,0 +1,158 @@
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"triage/api"
+)
+
+// Clock is the fixed time of every test: 2026-01-06 17:16:04 in the
+// service's zone.
+var Clock = time.Date(2026, 1, 6, 17, 16, 4, 0, api.ServiceZone)
+
+// Now returns Clock.
+func Now() time.Time { return Clock }
+
+// Service is a fake common.Service with a small, fixed world. Err, when set,
+// is returned by every call. Calls are recorded.
+type Service struct {
+	mu         sync.Mutex
+	Err        error
+	User       api.User
+	Spaces     []api.Workspace
+	Fields     map[api.Kind]api.FieldInfo
+	Items      map[api.Kind][]api.Item
+	Calls      []string
+	Created    []api.NewItem
+	Priorities []string // "id=label" of every UpdatePriority
+}
+
+// NewService returns the fake world: user "anyechen", three workspaces, the
+// default priorities with colours, and a few items of each kind.
+func NewService() *Service {
+	s := &Service{
+		User: api.User{ID: "6081", Nick: "anyechen", Name: "Anye Chen"},
+		Spaces: []api.Workspace{
+			{ID: "10022001", Name: "Triage Demo", Category: "project", Status: "normal"},
+			{ID: "10022002", Name: "Payments", Category: "project", Status: "normal"},
+			{ID: "10022003", Name: "移动端 Mobile", Category: "project", Status: "normal"},
+		},
+		Fields: map[api.Kind]api.FieldInfo{},
+		Items:  map[api.Kind][]api.Item{},
+	}
+	for _, k := range api.Kinds {
+		s.Fields[k] = PriorityFields(k)
+		for i := range 3 {
+			s.Items[k] = append(s.Items[k], api.Item{
+				Kind: k, ID: fmt.Sprintf("%s10022001%09d", k.IDPrefix(), i+1), WorkspaceID: "10022001",
+				Title: fmt.Sprintf("%s number %d", k, i+1), PriorityLabel: "High", Status: "open", Owner: "anyechen;",
+			})
+		}
+	}
+	return s
+}
+
+// PriorityFields is the field information of the default workspace for kind.
+func PriorityFields(k api.Kind) api.FieldInfo {
+	f := api.Field{Name: "priority_label", Label: "Priority", HTMLType: "select"}
+	pairs := []api.Option{{Value: "High", Label: "High"}, {Value: "Middle", Label: "Middle"}, {Value: "Low", Label: "Low"}, {Value: "Nice To Have", Label: "Nice To Have"}}
+	colors := []string{"#FF6770", "#FFA42B", "#3582FB", "#8F9CAE"}
+	if k == api.Bug {
+		pairs = []api.Option{{Value: "urgent", Label: "紧急"}, {Value: "high", Label: "高"}, {Value: "medium", Label: "中"}, {Value: "low", Label: "低"}, {Value: "insignificant", Label: "无关紧要"}}
+		colors = append(colors[:2:2], "#FFD04B", "#3582FB", "#8F9CAE")
+	}
+	f.Options = api.Options{Pairs: pairs}
+	for i, p := range pairs {
+		f.ColorOptions = append(f.ColorOptions, api.ColorOption{Value: p.Value, Label: p.Label, Color: colors[i]})
+	}
+	return api.FieldInfo{"priority_label": f}
+}
+
+func (s *Service) record(format string, args ...any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Calls = append(s.Calls, fmt.Sprintf(format, args...))
+	return s.Err
+}
+
+// SetErr sets the error every call returns (nil: none).
+func (s *Service) SetErr(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Err = err
+}
+
+// CallLog returns the calls so far.
+func (s *Service) CallLog() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.Calls...)
+}
+
+// UserInfo returns User.
+func (s *Service) UserInfo(ctx context.Context) (api.User, error) {
+	if err := s.record("UserInfo"); err != nil {
+		return api.User{}, err
+	}
+	return s.User, nil
+}
+
+// Workspaces returns Spaces.
+func (s *Service) Workspaces(ctx context.Context, nick string) ([]api.Workspace, error) {
+	if err := s.record("Workspaces %s", nick); err != nil {
+		return nil, err
+	}
+	return s.Spaces, nil
+}
+
+// FieldInfo returns Fields[kind].
+func (s *Service) FieldInfo(ctx context.Context, workspaceID int64, kind api.Kind) (api.FieldInfo, error) {
+	if err := s.record("FieldInfo %d %s", workspaceID, kind); err != nil {
+		return nil, err
+	}
+	return s.Fields[kind], nil
+}
+
+// ListPages delivers Items[kind] as one page.
+func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage func(api.Page)) error {
+	if err := s.record("ListPages %d %s", req.WorkspaceID, req.Kind); err != nil {
+		return err
+	}
+	items := s.Items[req.Kind]
+	onPage(api.Page{Items: items, Number: 1, Loaded: len(items), Total: len(items)})
+	return nil
+}
+
+// Create records n and returns it as an item.
+func (s *Service) Create(ctx context.Context, n api.NewItem) (api.Item, error) {
+	if err := s.record("Create %s %q", n.Kind, n.Title); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Created = append(s.Created, n)
+	return api.Item{Kind: n.Kind, ID: fmt.Sprintf("%s%d%09d", n.Kind.IDPrefix(), n.WorkspaceID, 100+len(s.Created)),
+		Title: n.Title, PriorityLabel: n.PriorityLabel}, nil
+}
+
+// UpdatePriority records the change.
+func (s *Service) UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error) {
+	if err := s.record("UpdatePriority %s %s", id, label); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Priorities = append(s.Priorities, id+"="+label)
+	return api.Item{Kind: kind, ID: id, PriorityLabel: label}, nil
+}
+
+// Update records the change.
+func (s *Service) Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error) {
+	if err := s.record("Update %s %v", id, fields); err != nil {
+		return api.Item{}, err
+	}
+	return api.Item{Kind: kind, ID: id, Title: fields["title"]}, nil
+}

@@ -1,0 +1,170 @@
+package picker
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"triage/ui/common"
+	"triage/ui/internal/uitest"
+)
+
+func spaces() []Item {
+	return []Item{
+		{Title: "Triage Demo", Detail: "10022001", Value: "10022001"},
+		{Title: "Payments", Detail: "10022002", Value: "10022002"},
+		{Title: "移动端 Mobile", Detail: "10022003", Value: "10022003"},
+		{Title: "Platform", Detail: "10022004", Value: "10022004"},
+	}
+}
+
+func newPicker(items []Item) *Model {
+	ctx := uitest.Context(uitest.NewService(), uitest.Themes[1], 80, 24)
+	return New(ctx, "Choose a workspace", items)
+}
+
+// run feeds key presses and returns the picker and the message of the last command.
+func run(m *Model, keys ...string) (*Model, tea.Msg) {
+	var last tea.Msg
+	for _, k := range uitest.Keys(keys...) {
+		_, cmd := m.Update(k)
+		last = nil
+		if cmd != nil {
+			last = cmd()
+		}
+	}
+	return m, last
+}
+
+func titles(items []Item) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Title
+	}
+	return out
+}
+
+func TestPickerUpdate(t *testing.T) {
+	tests := []struct {
+		name      string
+		keys      []string
+		wantShown []string
+		wantMsg   tea.Msg
+		capturing bool
+	}{
+		{"enter chooses the first", []string{"enter"}, nil, ChosenMsg{Value: "10022001", Index: 0}, false},
+		{"j moves down", []string{"j", "enter"}, nil, ChosenMsg{Value: "10022002", Index: 1}, false},
+		{"G then k", []string{"G", "k", "enter"}, nil, ChosenMsg{Value: "10022003", Index: 2}, false},
+		{"k stops at the top", []string{"k", "k", "enter"}, nil, ChosenMsg{Value: "10022001", Index: 0}, false},
+		{"typing filters", []string{"pay"}, []string{"Payments"}, nil, true},
+		{"filter is case-insensitive on detail", []string{"/", "MOBILE"}, []string{"移动端 Mobile"}, nil, true},
+		{"filter by id", []string{"/", "004"}, []string{"Platform"}, nil, true},
+		{"words match anywhere", []string{"p", "l", "a", "t", "space", "4"}, []string{"Platform"}, nil, true},
+		{"j types while filtering", []string{"/", "j"}, []string{}, nil, true},
+		{"enter chooses among the filtered by original index", []string{"p", "down", "enter"}, []string{"Payments", "Platform"}, ChosenMsg{Value: "10022004", Index: 3}, true},
+		{"esc clears the filter", []string{"pay", "esc"}, titles(spaces()), nil, false},
+		{"esc twice cancels", []string{"pay", "esc", "esc"}, titles(spaces()), CancelledMsg{}, false},
+		{"esc cancels", []string{"esc"}, titles(spaces()), CancelledMsg{}, false},
+		{"enter on nothing does nothing", []string{"zzz", "enter"}, []string{}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, msg := run(newPicker(spaces()), tt.keys...)
+			if msg != tt.wantMsg {
+				t.Errorf("last message = %#v, want %#v", msg, tt.wantMsg)
+			}
+			if tt.wantShown != nil {
+				if got := titles(m.Shown()); !slices.Equal(got, tt.wantShown) {
+					t.Errorf("shown = %q, want %q", got, tt.wantShown)
+				}
+			}
+			if m.Capturing() != tt.capturing {
+				t.Errorf("Capturing() = %v, want %v", m.Capturing(), tt.capturing)
+			}
+		})
+	}
+}
+
+func TestPickerSetCurrentMovesTheCursor(t *testing.T) {
+	m := newPicker(spaces())
+	m.SetCurrent("10022003")
+	_, msg := run(m, "enter")
+	if msg != (ChosenMsg{Value: "10022003", Index: 2}) {
+		t.Fatalf("chose %#v", msg)
+	}
+	if !strings.Contains(m.View(), "移动端 Mobile (current)") {
+		t.Fatalf("the current item is not marked:\n%s", m.View())
+	}
+}
+
+func TestPickerDrawsOnlyVisibleRows(t *testing.T) {
+	items := make([]Item, 100000)
+	for i := range items {
+		items[i] = Item{Title: fmt.Sprintf("item %d", i), Value: fmt.Sprint(i)}
+	}
+	m := newPicker(items)
+	m.SetSize(80, 10)
+	m, _ = run(m, "G")
+	view := ansi.Strip(m.View())
+	if lines := strings.Count(view, "\n") + 1; lines != 10 {
+		t.Fatalf("view has %d lines, want 10:\n%s", lines, view)
+	}
+	if !strings.Contains(view, "item 99999") || strings.Contains(view, "item 99992 ") {
+		t.Fatalf("the last rows are not the ones shown:\n%s", view)
+	}
+}
+
+func BenchmarkPickerKeyAndFrame(b *testing.B) {
+	items := make([]Item, 100000)
+	for i := range items {
+		items[i] = Item{Title: fmt.Sprintf("item %d", i), Value: fmt.Sprint(i)}
+	}
+	m := newPicker(items)
+	down := uitest.Key("j")
+	for b.Loop() {
+		m.Update(down)
+		_ = m.View()
+	}
+}
+
+func TestPickerScreens(t *testing.T) {
+	tests := []struct {
+		name  string
+		items []Item
+		keys  []string
+		ready string
+	}{
+		{"workspaces", spaces(), []string{"j"}, "Payments"},
+		{"filtered", spaces(), []string{"mob"}, "1/4"},
+		{"no match", spaces(), []string{"zzz"}, "Nothing matches"},
+		{"priorities", priorities(), []string{"down", "down"}, "Low"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
+				Build: func(ctx *common.Context) tea.Model {
+					m := New(ctx, "Choose", tt.items)
+					m.SetCurrent(tt.items[0].Value)
+					return uitest.NewHost(m)
+				},
+				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
+				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
+			})
+		})
+	}
+}
+
+func priorities() []Item {
+	return []Item{
+		{Title: "High", Value: "High", Color: "#FF6770"},
+		{Title: "Middle", Value: "Middle", Color: "#FFA42B"},
+		{Title: "Low", Value: "Low", Color: "#3582FB"},
+		{Title: "Nice To Have", Value: "Nice To Have", Color: "#8F9CAE"},
+		{Title: "! 非常高", Detail: "not in the options", Value: "非常高"},
+	}
+}
