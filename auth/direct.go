@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"triage/api"
 )
@@ -61,10 +62,21 @@ func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient 
 	return s, nil
 }
 
-// newClient is an API client acting as the session.
+// Retry settings of the login checks: a login is interactive, so a failing
+// service is reported quickly rather than retried for long.
+const (
+	checkRetries    = 1
+	checkBackoff    = 200 * time.Millisecond
+	checkBackoffMax = 2 * time.Second
+	checkTimeout    = 30 * time.Second
+)
+
+// newClient is an API client acting as the session, for the login checks.
 func newClient(s Session, httpClient *http.Client) *api.Client {
-	if httpClient == nil {
-		return api.NewClient(s.Service, s.Authorizer())
-	}
-	return api.NewClient(s.Service, s.Authorizer(), api.WithHTTPClient(httpClient))
+	return api.NewClient(s.Service, s.Authorizer(),
+		api.WithHTTPClient(httpClient),
+		api.WithMaxRetries(checkRetries),
+		api.WithBackoff(checkBackoff, checkBackoffMax),
+		api.WithTimeout(checkTimeout),
+	)
 }
