@@ -1,0 +1,390 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"triage/api"
+)
+
+// Item generation for the seed. It must be fast (a benchmark asks for 100,000
+// extra items per workspace and kind), so every value that repeats is built
+// once and shared, and the strings of one item share one allocation.
+
+// seedSpan is how far back seeded items were created.
+const seedSpan = 180 * 24 * time.Hour
+
+// seedSalt mixes into the random seed of each workspace and kind.
+const seedSalt = 0x7472696167655f31
+
+var (
+	rawEmpty = json.RawMessage(`""`)
+	rawNull  = json.RawMessage(`null`)
+)
+
+// generator makes the items of one kind in one workspace.
+type generator struct {
+	ws         *Workspace
+	kind       api.Kind
+	v          *vocab
+	rng        *rand.Rand
+	now        int64 // unix seconds
+	legacyOnly bool
+	rule       priorityRule
+	wsID       string
+	nicks      []string
+	owners     []string          // "nick;", a few pairs, and "" for unassigned
+	nickRaw    []json.RawMessage // "nick"
+	peopleRaw  []json.RawMessage // "nick;"
+	labels     []string
+	descs      []string
+	iterations []string
+	modules    []json.RawMessage
+	numbers    []json.RawMessage // "1" … "20"
+	shares     []json.RawMessage // "0", "25", "50", "75", "100"
+	dayBase    int64             // unix day of days[0]
+	days       []json.RawMessage // "YYYY-MM-DD" from dayBase on
+	custom     []customPool
+	extraSize  int
+	buf        []byte
+}
+
+// customPool holds the values a custom field is generated from.
+type customPool struct {
+	name   string
+	values []json.RawMessage
+}
+
+func rawString(s string) json.RawMessage {
+	raw, _ := json.Marshal(s)
+	return raw
+}
+
+func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnly bool, now time.Time) *generator {
+	g := &generator{
+		ws: ws, kind: k, v: v, now: now.Unix(), legacyOnly: legacyOnly,
+		rng:  rand.New(rand.NewPCG(uint64(ws.ID), uint64(k)^seedSalt)),
+		rule: ruleFor(ws, k), wsID: strconv.FormatInt(ws.ID, 10), nicks: nicks,
+		buf: make([]byte, 0, 256),
+	}
+	for i, n := range nicks {
+		g.owners = append(g.owners, n+";")
+		if i > 0 {
+			g.owners = append(g.owners, nicks[0]+";"+n+";")
+		}
+		g.nickRaw = append(g.nickRaw, rawString(n))
+		g.peopleRaw = append(g.peopleRaw, rawString(n+";"))
+	}
+	g.labels = append(g.labels, v.Labels...)
+	for i := 0; i+1 < len(v.Labels); i += 2 {
+		g.labels = append(g.labels, v.Labels[i]+"|"+v.Labels[i+1])
+	}
+	g.descs = buildDescriptions(k, v)
+	for i := int64(1); i <= 6; i++ {
+		g.iterations = append(g.iterations, "13"+string(appendPadded(appendPadded(nil, ws.ID, 8), i, 9)))
+	}
+	for _, top := range v.Modules {
+		for _, leaf := range top.Children {
+			g.modules = append(g.modules, rawString(leaf.Name))
+		}
+	}
+	for i := 1; i <= 20; i++ {
+		g.numbers = append(g.numbers, rawString(strconv.Itoa(i)))
+	}
+	for i := 0; i <= 100; i += 25 {
+		g.shares = append(g.shares, rawString(strconv.Itoa(i)))
+	}
+	const day = 24 * 3600
+	g.dayBase = (g.now-int64(seedSpan/time.Second))/day - 1
+	for d := g.dayBase; d < g.now/day+60; d++ {
+		g.days = append(g.days, rawString(time.Unix(d*day, 0).In(api.ServiceZone).Format(time.DateOnly)))
+	}
+	for _, f := range ws.Fields[k.String()] {
+		pool := customPool{name: f.Name}
+		if len(f.Options) > 0 {
+			for _, o := range f.Options {
+				pool.values = append(pool.values, rawString(o))
+			}
+		} else {
+			pool.values = g.numbers
+		}
+		g.custom = append(g.custom, pool)
+	}
+	g.extraSize = 5 + len(g.custom)
+	return g
+}
+
+// buildDescriptions makes a pool of HTML descriptions from the vocabulary.
+func buildDescriptions(k api.Kind, v *vocab) []string {
+	var out []string
+	n := len(v.Sentences)
+	for i := range n {
+		var b strings.Builder
+		b.WriteString("<p>" + v.Sentences[i] + " " + v.Sentences[(i+3)%n] + "</p>")
+		if k == api.Bug && len(v.Steps) > 0 {
+			b.WriteString("<ol>")
+			for j := range 3 {
+				b.WriteString("<li>" + v.Steps[(i+j)%len(v.Steps)] + "</li>")
+			}
+			b.WriteString("</ol>")
+		} else {
+			b.WriteString("<ul><li>" + v.Sentences[(i+5)%n] + "</li></ul>")
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// generate makes base+extra items, created one after the other across the
+// seed span before now. Tasks link to stories when stories is given.
+func (g *generator) generate(base, extra int, stories *itemSet) *itemSet {
+	n := base + extra
+	set := &itemSet{Items: make([]api.Item, n), Index: make(map[string]int, n), Seq: int64(n)}
+	span := int64(seedSpan / time.Second)
+	start := g.now - span
+	step := max(span/int64(max(n, 1)), 1)
+	for i := range n {
+		created := start + int64(i)*span/int64(n) + g.rng.Int64N(step)
+		modified := created + g.rng.Int64N(g.now-created+1)
+		g.fill(&set.Items[i], int64(i+1), created, modified, stories)
+		set.Index[set.Items[i].ID] = i
+	}
+	return set
+}
+
+// fill generates one item.
+func (g *generator) fill(it *api.Item, seq, created, modified int64, stories *itemSet) {
+	b := append(g.buf[:0], g.kind.IDPrefix()...)
+	b = appendPadded(b, g.ws.ID, 8)
+	b = appendPadded(b, seq, 9)
+	b = appendServiceTime(b, created)
+	b = appendServiceTime(b, modified)
+	b = g.appendTitle(b)
+	s := string(b)
+	g.buf = b
+	*it = api.Item{
+		Kind: g.kind, ID: s[:19], Created: s[19:38], Modified: s[38:57], Title: s[57:],
+		WorkspaceID: g.wsID,
+		Status:      g.status(),
+		Creator:     g.pick(g.nicks),
+		IterationID: "0",
+		Description: g.pick(g.descs),
+	}
+	if g.rng.IntN(100) < 95 {
+		it.Owner = g.pick(g.owners)
+	}
+	if g.rng.IntN(100) >= 25 {
+		it.IterationID = g.pick(g.iterations)
+	}
+	if r := g.rng.IntN(100); r >= 45 {
+		it.Label = g.pick(g.labels)
+	}
+	g.priority(it)
+	switch g.kind {
+	case api.Bug:
+		it.Severity = severities[weighted(g.rng, bugSeverityWeights)].value
+	case api.Task:
+		it.StoryID = "0"
+		if stories != nil && len(stories.Items) > 0 && g.rng.IntN(100) < 75 {
+			it.StoryID = stories.Items[g.rng.IntN(len(stories.Items))].ID
+		}
+	}
+	it.Extra = g.extras(it, created)
+}
+
+// Status weights, in the order of statuses(kind).
+var (
+	storyStatusWeights = []int{30, 35, 25, 10}
+	bugStatusWeights   = []int{20, 20, 20, 10, 20, 5, 5}
+	taskStatusWeights  = []int{35, 35, 30}
+	bugSeverityWeights = []int{5, 20, 50, 15, 10}
+)
+
+func (g *generator) status() string {
+	weights := storyStatusWeights
+	switch g.kind {
+	case api.Bug:
+		weights = bugStatusWeights
+	case api.Task:
+		weights = taskStatusWeights
+	}
+	return statuses(g.kind)[weighted(g.rng, weights)].value
+}
+
+// weighted picks an index with the given weights.
+func weighted(rng *rand.Rand, weights []int) int {
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	r := rng.IntN(total)
+	for i, w := range weights {
+		if r < w {
+			return i
+		}
+		r -= w
+	}
+	return len(weights) - 1
+}
+
+func (g *generator) pick(pool []string) string { return pool[g.rng.IntN(len(pool))] }
+
+// priority sets the priority as the workspace's rollout state stores it; 6%
+// of items have none and 2% a value outside the configured ones.
+func (g *generator) priority(it *api.Item) {
+	r := g.rng.IntN(100)
+	switch {
+	case r < 6:
+		return
+	case r < 8:
+		g.strayPriority(it)
+		return
+	}
+	if g.rule.custom != nil {
+		p := g.rule.custom[g.rng.IntN(len(g.rule.custom))]
+		it.PriorityLabel, it.Priority = p.Value, p.Value
+		return
+	}
+	legacy := api.LegacyPriorities(g.kind)
+	p := legacy[g.rng.IntN(len(legacy))]
+	it.Priority = p.Code
+	if !g.legacyOnly {
+		it.PriorityLabel = p.Label
+	}
+}
+
+// strayPriority is a value no option names, to exercise "unknown" columns.
+func (g *generator) strayPriority(it *api.Item) {
+	switch {
+	case g.rule.custom != nil && g.ws.Locale == "zh":
+		it.PriorityLabel, it.Priority = "非常紧急", "非常紧急"
+	case g.rule.custom != nil:
+		it.PriorityLabel, it.Priority = "Blocker", "Blocker"
+	case g.legacyOnly && g.kind == api.Bug:
+		it.Priority = "blocker"
+	case g.legacyOnly:
+		it.Priority = "5"
+	case g.kind == api.Bug:
+		it.PriorityLabel, it.Priority = "critical", "critical"
+	default:
+		it.PriorityLabel, it.Priority = "Critical", "Critical"
+	}
+}
+
+// extras are the kind's extra fields and the workspace's custom fields.
+func (g *generator) extras(it *api.Item, created int64) map[string]json.RawMessage {
+	m := make(map[string]json.RawMessage, g.extraSize)
+	editor := g.nickRaw[g.rng.IntN(len(g.nickRaw))]
+	begin, due := g.schedule(created, 40)
+	switch g.kind {
+	case api.Story:
+		m["module"] = g.module()
+		m["begin"], m["due"] = begin, due
+		m["cc"] = rawEmpty
+		if g.rng.IntN(100) < 20 {
+			m["cc"] = g.peopleRaw[g.rng.IntN(len(g.peopleRaw))]
+		}
+		m["modifier"] = editor
+	case api.Bug:
+		m["module"] = g.module()
+		m["fixer"] = rawEmpty
+		switch it.Status {
+		case "resolved", "verified", "closed":
+			m["fixer"] = g.peopleRaw[g.rng.IntN(len(g.peopleRaw))]
+		}
+		_, m["deadline"] = g.schedule(created, 60)
+		m["lastmodify"] = editor
+	case api.Task:
+		m["begin"], m["due"] = begin, due
+		m["effort"] = g.numbers[g.rng.IntN(16)]
+		m["progress"] = g.progress(it.Status)
+		m["modifier"] = editor
+	}
+	for _, c := range g.custom {
+		if g.rng.IntN(100) < 15 {
+			m[c.name] = rawEmpty
+			continue
+		}
+		m[c.name] = c.values[g.rng.IntN(len(c.values))]
+	}
+	return m
+}
+
+func (g *generator) module() json.RawMessage {
+	if len(g.modules) == 0 || g.rng.IntN(100) < 15 {
+		return rawEmpty
+	}
+	return g.modules[g.rng.IntN(len(g.modules))]
+}
+
+// schedule is a begin and due date after created; null (unset) in nullPct
+// percent of items.
+func (g *generator) schedule(created int64, nullPct int) (begin, due json.RawMessage) {
+	if g.rng.IntN(100) < nullPct {
+		return rawNull, rawNull
+	}
+	d := created/(24*3600) - g.dayBase + int64(g.rng.IntN(8))
+	e := d + 3 + int64(g.rng.IntN(28))
+	last := int64(len(g.days) - 1)
+	return g.days[min(d, last)], g.days[min(e, last)]
+}
+
+// progress is a task's share done: 0 when open, 100 when done.
+func (g *generator) progress(status string) json.RawMessage {
+	switch status {
+	case "done":
+		return g.shares[len(g.shares)-1]
+	case "progressing":
+		return g.shares[1+g.rng.IntN(len(g.shares)-2)]
+	}
+	return g.shares[0]
+}
+
+// appendTitle appends a title built from the vocabulary of the kind.
+func (g *generator) appendTitle(b []byte) []byte {
+	v := g.v
+	switch g.kind {
+	case api.Bug:
+		b = append(b, g.pick(v.Bug.Areas)...)
+		b = append(b, v.Bug.AreaSep...)
+		symptom, cond := g.pick(v.Bug.Symptoms), g.pick(v.Bug.Conditions)
+		if v.Bug.ConditionFirst {
+			return append(append(b, cond...), symptom...)
+		}
+		return append(append(append(b, symptom...), ' '), cond...)
+	case api.Task:
+		b = append(b, g.pick(v.Task.Verbs)...)
+		b = append(b, v.Join...)
+		return append(b, g.pick(v.Task.Objects)...)
+	}
+	b = append(b, g.pick(v.Story.Verbs)...)
+	b = append(b, v.Join...)
+	b = append(b, g.pick(v.Story.Objects)...)
+	if g.rng.IntN(100) < 60 {
+		b = append(b, v.Join...)
+		b = append(b, g.pick(v.Story.Qualifiers)...)
+	}
+	return b
+}
+
+// appendServiceTime appends unix seconds as YYYY-MM-DD HH:MM:SS in the
+// service's zone, as api.FormatTime writes it, without a layout parser.
+func appendServiceTime(b []byte, unix int64) []byte {
+	t := time.Unix(unix, 0).In(api.ServiceZone)
+	y, mo, d := t.Date()
+	h, mi, s := t.Clock()
+	b = appendPadded(b, int64(y), 4)
+	b = append(b, '-')
+	b = appendPadded(b, int64(mo), 2)
+	b = append(b, '-')
+	b = appendPadded(b, int64(d), 2)
+	b = append(b, ' ')
+	b = appendPadded(b, int64(h), 2)
+	b = append(b, ':')
+	b = appendPadded(b, int64(mi), 2)
+	b = append(b, ':')
+	return appendPadded(b, int64(s), 2)
+}

@@ -1,0 +1,239 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"triage/api"
+)
+
+// Lists, counts, field information and writes of stories, bugs and tasks.
+// The router calls these with the lock held, after it checked workspace_id,
+// the workspace, the caller's reach and scope.
+
+// Paging limits of list requests (CONTRACT.md).
+const (
+	defaultLimit = 30
+	maxLimit     = 200
+	maxWindow    = 20000 // page*limit may not pass it
+)
+
+// listItems is the data of GET /stories (bugs, tasks): [{"Story":{...}}], [] when empty.
+func (s *Server) listItems(ws *Workspace, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	return s.world.listItems(ws, kind, q)
+}
+
+// countItems is the data of GET /stories/count: {"count":N}.
+func (s *Server) countItems(ws *Workspace, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	return s.world.countItems(ws, kind, q)
+}
+
+// fieldsInfo is the data of GET /stories/get_fields_info.
+func (s *Server) fieldsInfo(ws *Workspace, kind api.Kind) (json.RawMessage, *httpError) {
+	return fieldsInfo(ws, kind)
+}
+
+// writeItem creates (no id) or updates (id) an item; it returns the item as
+// stored and the data of the answer, {"Story":{...}}.
+func (s *Server) writeItem(ws *Workspace, kind api.Kind, form url.Values, p principal) (api.Item, json.RawMessage, *httpError) {
+	return s.world.writeItem(ws, kind, form, p, s.now())
+}
+
+// readItems returns the item set of a kind in a workspace, or an empty one
+// that is not stored: readers hold only the read lock.
+func (w *world) readItems(ws *Workspace, k api.Kind) *itemSet {
+	if set, ok := w.Items[itemKey{Workspace: ws.ID, Kind: k}]; ok {
+		return set
+	}
+	return &itemSet{}
+}
+
+// items returns the item set of a kind in a workspace, creating it empty; for
+// writers.
+func (w *world) items(ws *Workspace, k api.Kind) *itemSet {
+	key := itemKey{Workspace: ws.ID, Kind: k}
+	if w.Items == nil {
+		w.Items = make(map[itemKey]*itemSet)
+	}
+	set, ok := w.Items[key]
+	if !ok {
+		set = &itemSet{Index: make(map[string]int)}
+		w.Items[key] = set
+	}
+	return set
+}
+
+func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	specs := catalog(ws, k)
+	limit, page, herr := parsePaging(q)
+	if herr != nil {
+		return nil, herr
+	}
+	order, desc, herr := parseOrder(specs, k, q.Get("order"))
+	if herr != nil {
+		return nil, herr
+	}
+	fields := splitFieldList(q.Get("fields"))
+	set := w.readItems(ws, k)
+	matched := matchItems(set, parseFilters(ws, k, specs, q))
+	if order != nil {
+		sortPositions(set, matched, order.name, desc)
+	}
+	start := (page - 1) * limit
+	if start >= len(matched) {
+		return json.RawMessage("[]"), nil
+	}
+	matched = matched[start:min(start+limit, len(matched))]
+	var buf bytes.Buffer
+	buf.WriteByte('[')
+	for i, pos := range matched {
+		raw, err := api.WrapItem(set.Items[pos], fields)
+		if err != nil {
+			return nil, &httpError{Status: http.StatusInternalServerError, Info: "item cannot be written: " + err.Error()}
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(raw)
+	}
+	buf.WriteByte(']')
+	return buf.Bytes(), nil
+}
+
+func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	set := w.readItems(ws, k)
+	n := len(matchItems(set, parseFilters(ws, k, catalog(ws, k), q)))
+	raw, err := json.Marshal(api.Count{Count: api.FlexInt(n)})
+	if err != nil {
+		return nil, &httpError{Status: http.StatusInternalServerError, Info: "count cannot be written: " + err.Error()}
+	}
+	return raw, nil
+}
+
+// matchItems returns the positions of the items that pass every filter, in
+// creation order. An id filter picks its candidates through the index.
+func matchItems(set *itemSet, filters []filter) []int {
+	var candidates []int
+	byID := slices.IndexFunc(filters, func(f filter) bool { return f.spec.match == matchID })
+	if byID >= 0 {
+		for id := range filters[byID].set {
+			if pos, ok := set.Index[id]; ok {
+				candidates = append(candidates, pos)
+			}
+		}
+		slices.Sort(candidates)
+	}
+	matched := make([]int, 0, 64)
+	consider := func(pos int) {
+		it := &set.Items[pos]
+		for i := range filters {
+			if !filters[i].match(it) {
+				return
+			}
+		}
+		matched = append(matched, pos)
+	}
+	if byID >= 0 {
+		for _, pos := range candidates {
+			consider(pos)
+		}
+		return matched
+	}
+	for pos := range set.Items {
+		consider(pos)
+	}
+	return matched
+}
+
+// sortPositions orders positions by a field, stably: ties keep creation order.
+func sortPositions(set *itemSet, positions []int, field string, desc bool) {
+	type keyed struct {
+		pos int
+		key string
+	}
+	ks := make([]keyed, len(positions))
+	for i, pos := range positions {
+		ks[i] = keyed{pos, itemValue(&set.Items[pos], field)}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int {
+		c := compareValues(a.key, b.key)
+		if desc {
+			return -c
+		}
+		return c
+	})
+	for i, k := range ks {
+		positions[i] = k.pos
+	}
+}
+
+// parsePaging reads limit (default 30, larger than 200 is cut to 200) and
+// page (from 1); page*limit may not pass 20000.
+func parsePaging(q url.Values) (limit, page int, herr *httpError) {
+	limit, page = defaultLimit, 1
+	if v := strings.TrimSpace(q.Get("limit")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return 0, 0, unprocessable("limit must be a positive integer (at most %d), got %s", maxLimit, quoteShort(v))
+		}
+		limit = min(n, maxLimit)
+	}
+	if v := strings.TrimSpace(q.Get("page")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return 0, 0, unprocessable("page must be a positive integer, got %s", quoteShort(v))
+		}
+		page = n
+	}
+	if page > maxWindow || page*limit > maxWindow {
+		return 0, 0, unprocessable("page*limit may not pass %d (page %d, limit %d): narrow the filters instead", maxWindow, page, limit)
+	}
+	return limit, page, nil
+}
+
+// parseOrder reads "order=<field> asc|desc"; no order keeps creation order.
+func parseOrder(specs []fieldSpec, k api.Kind, v string) (*fieldSpec, bool, *httpError) {
+	words := strings.Fields(v)
+	if len(words) == 0 {
+		return nil, false, nil
+	}
+	if len(words) > 2 {
+		return nil, false, unprocessable("order must be \"<field> asc\" or \"<field> desc\", got %s", quoteShort(v))
+	}
+	spec, ok := lookup(specs, words[0])
+	if !ok {
+		return nil, false, unprocessable("order field %s is not a field of %s", quoteShort(words[0]), k.Path())
+	}
+	if len(words) == 1 {
+		return spec, false, nil
+	}
+	switch strings.ToLower(words[1]) {
+	case "asc":
+		return spec, false, nil
+	case "desc":
+		return spec, true, nil
+	}
+	return nil, false, unprocessable("order direction must be asc or desc, got %s", quoteShort(words[1]))
+}
+
+// splitFieldList reads fields=id,name,...; nil means every field.
+func splitFieldList(v string) []string {
+	var out []string
+	for f := range strings.SplitSeq(v, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// unprocessable is a 422 with a formatted message.
+func unprocessable(format string, args ...any) *httpError {
+	return &httpError{Status: http.StatusUnprocessableEntity, Info: fmt.Sprintf(format, args...)}
+}

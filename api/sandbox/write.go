@@ -1,0 +1,194 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"triage/api"
+)
+
+// writeItem creates an item (no id) or updates one (id). Parameters that name
+// no writable field of the kind are ignored, as the real service ignores
+// them; read-only fields (id, workspace_id, created, modified, the modifier)
+// are the service's to set. The answer is the whole item after the write.
+func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principal, now time.Time) (api.Item, json.RawMessage, *httpError) {
+	specs := catalog(ws, k)
+	set := w.items(ws, k)
+	id := strings.TrimSpace(form.Get("id"))
+	create := id == ""
+	var it api.Item
+	pos := -1
+	if create {
+		if strings.TrimSpace(form.Get(k.TitleField())) == "" {
+			return api.Item{}, nil, unprocessable("%s is required.", k.TitleField())
+		}
+		it = blankItem(ws, k, specs)
+		it.Creator = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(form.Get(k.CreatorField())), ";"))
+		if it.Creator == "" {
+			it.Creator = w.actor(p)
+		}
+		it.Created = api.FormatTime(now)
+		it.Set(modifierField(k), it.Creator)
+	} else {
+		if !isDigits(id) {
+			return api.Item{}, nil, unprocessable("id must be a string of digits, got %s", quoteShort(id))
+		}
+		var ok bool
+		if pos, ok = set.Index[id]; !ok {
+			return api.Item{}, nil, &httpError{Status: http.StatusNotFound, Info: k.String() + " " + id + " not existed in workspace " + strconv.FormatInt(ws.ID, 10)}
+		}
+		if _, sent := form[k.TitleField()]; sent && strings.TrimSpace(form.Get(k.TitleField())) == "" {
+			return api.Item{}, nil, unprocessable("%s may not be empty.", k.TitleField())
+		}
+		it = set.Items[pos]
+		it.Extra = maps.Clone(it.Extra)
+		editor := strings.TrimSpace(form.Get("current_user"))
+		if editor == "" {
+			editor = w.actor(p)
+		}
+		it.Set(modifierField(k), editor)
+	}
+	if herr := applyForm(&it, ws, k, specs, form, create); herr != nil {
+		return api.Item{}, nil, herr
+	}
+	it.Modified = api.FormatTime(now)
+	if create {
+		set.Seq++
+		it.ID = itemID(k, ws.ID, set.Seq)
+		set.Items = append(set.Items, it)
+		set.Index[it.ID] = len(set.Items) - 1
+	} else {
+		set.Items[pos] = it
+	}
+	raw, err := api.WrapItem(it, nil)
+	if err != nil {
+		return api.Item{}, nil, &httpError{Status: http.StatusInternalServerError, Info: "item cannot be written: " + err.Error()}
+	}
+	return it, raw, nil
+}
+
+// applyForm writes the form's fields into it, checking select values and the
+// priority rules of the workspace.
+func applyForm(it *api.Item, ws *Workspace, k api.Kind, specs []fieldSpec, form url.Values, create bool) *httpError {
+	names := slices.Sorted(maps.Keys(form))
+	for _, name := range names {
+		switch name {
+		case "id", "workspace_id", "current_user", "priority", "priority_label":
+			continue
+		}
+		spec, ok := lookup(specs, name)
+		if !ok || spec.readonly || spec.createOnly {
+			continue
+		}
+		v := form.Get(name)
+		if spec.name != "description" {
+			v = strings.TrimSpace(v)
+		}
+		if spec.strict && (v != "" || spec.name == "status") && !spec.allows(v) {
+			return unprocessable("%s %s is not allowed for %s in workspace %d; allowed: %s",
+				spec.name, quoteShort(v), k.Path(), ws.ID, strings.Join(spec.optionValues(), ", "))
+		}
+		if spec.match == matchPeople {
+			v = joinPeople(v)
+		}
+		setField(it, spec, v)
+	}
+	_, hasLabel := form["priority_label"]
+	_, hasLegacy := form["priority"]
+	return ruleFor(ws, k).write(it, form.Get("priority_label"), hasLabel, form.Get("priority"), hasLegacy)
+}
+
+// blankItem is a new item of kind k with every field of the catalog at its
+// default: the first status, no iteration ("0"), empty or null elsewhere.
+func blankItem(ws *Workspace, k api.Kind, specs []fieldSpec) api.Item {
+	it := api.Item{Kind: k, Extra: make(map[string]json.RawMessage, len(specs))}
+	for i := range specs {
+		spec := &specs[i]
+		v := ""
+		switch spec.name {
+		case "status":
+			v = statuses(k)[0].value
+		case "iteration_id", "story_id", "progress":
+			v = "0"
+		}
+		setField(&it, spec, v)
+	}
+	it.WorkspaceID = strconv.FormatInt(ws.ID, 10)
+	if len(it.Extra) == 0 {
+		it.Extra = nil
+	}
+	return it
+}
+
+// setField stores a field's value; nullable fields (extra dates) hold null
+// when empty.
+func setField(it *api.Item, spec *fieldSpec, v string) {
+	if spec.nullable && v == "" {
+		if it.Extra == nil {
+			it.Extra = make(map[string]json.RawMessage)
+		}
+		it.Extra[spec.name] = json.RawMessage("null")
+		return
+	}
+	it.Set(spec.name, v)
+}
+
+// joinPeople writes nicks as the service stores them: each followed by ";".
+func joinPeople(v string) string {
+	var b strings.Builder
+	for nick := range strings.SplitSeq(v, ";") {
+		if nick = strings.TrimSpace(nick); nick != "" {
+			b.WriteString(nick)
+			b.WriteByte(';')
+		}
+	}
+	return b.String()
+}
+
+// modifierField names the field that records who last wrote an item.
+func modifierField(k api.Kind) string {
+	if k == api.Bug {
+		return "lastmodify"
+	}
+	return "modifier"
+}
+
+// actor is the nick a write is recorded under when the form names nobody:
+// the user of a token, else the company's API account.
+func (w *world) actor(p principal) string {
+	if p.Nick != "" {
+		return p.Nick
+	}
+	for _, c := range w.Companies {
+		if c.ID == p.CompanyID {
+			return c.APIUser
+		}
+	}
+	return "api"
+}
+
+// itemID is the 19-digit id of an item: kind prefix, 8-digit workspace id,
+// 9-digit sequence.
+func itemID(k api.Kind, workspace, seq int64) string {
+	b := make([]byte, 0, 19)
+	b = append(b, k.IDPrefix()...)
+	b = appendPadded(b, workspace, 8)
+	b = appendPadded(b, seq, 9)
+	return string(b)
+}
+
+// appendPadded appends n in decimal, zero-padded to width digits.
+func appendPadded(b []byte, n int64, width int) []byte {
+	var digits [20]byte
+	s := strconv.AppendInt(digits[:0], n, 10)
+	for i := len(s); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
