@@ -1,0 +1,420 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"triage/api"
+	"triage/api/sandbox"
+	"triage/auth"
+)
+
+// testClock is a clock tests move by hand.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// e2e is the local service and what a login against it needs.
+type e2e struct {
+	run         *sandbox.Running
+	demo        sandbox.DemoInfo
+	serverClock *testClock
+	localNow    time.Time // the app's clock: two hours behind the service's
+}
+
+func startSandbox(t *testing.T) *e2e {
+	t.Helper()
+	clock := &testClock{now: time.Date(2026, 1, 6, 9, 16, 4, 0, time.UTC)}
+	run, err := sandbox.Start(sandbox.Options{Clock: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = run.Close() })
+	return &e2e{run: run, demo: run.Server.Demo(), serverClock: clock, localNow: clock.Now().Add(-2 * time.Hour)}
+}
+
+func (e *e2e) config(edit func(*auth.OAuthConfig)) auth.OAuthConfig {
+	cfg := auth.OAuthConfig{
+		AuthURL: e.run.URL, BaseURL: e.run.URL,
+		ClientID: e.demo.ClientID, ClientSecret: e.demo.ClientSecret,
+		Timeout:     time.Minute,
+		HTTPClient:  &http.Client{Timeout: 30 * time.Second},
+		OpenBrowser: func(string) error { return errors.New("tests open no browser") },
+		Now:         func() time.Time { return e.localNow },
+	}
+	if edit != nil {
+		edit(&cfg)
+	}
+	return cfg
+}
+
+func (e *e2e) start(t *testing.T, ctx context.Context, edit func(*auth.OAuthConfig)) *auth.Flow {
+	t.Helper()
+	f, err := auth.StartOAuth(ctx, e.config(edit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = f.Close() })
+	return f
+}
+
+// demoUser is the sandbox's demo person.
+func (e *e2e) demoUser(t *testing.T) sandbox.DemoUser {
+	t.Helper()
+	for _, u := range e.demo.Users {
+		if u.Nick == "demo" {
+			return u
+		}
+	}
+	t.Fatal("the sandbox has no demo user")
+	return sandbox.DemoUser{}
+}
+
+func (e *e2e) signIn(t *testing.T, d decision) decision {
+	u := e.demoUser(t)
+	d.nick, d.password = u.Nick, u.Password
+	return d
+}
+
+type flowResult struct {
+	s   auth.Session
+	err error
+}
+
+func waitFor(ctx context.Context, f *auth.Flow) <-chan flowResult {
+	ch := make(chan flowResult, 1)
+	go func() {
+		s, err := f.Wait(ctx)
+		ch <- flowResult{s, err}
+	}()
+	return ch
+}
+
+func TestSandboxLogin(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	b := newTestBrowser(t)
+	for i, ws := range []int64{0, 10022003} {
+		f := e.start(t, ctx, nil)
+		done := waitFor(ctx, f)
+		to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{workspaceID: ws}))
+		if err != nil {
+			t.Fatalf("login %d: %v", i+1, err)
+		}
+		if got := to.Scheme + "://" + to.Host + to.Path; got != f.RedirectURI() {
+			t.Fatalf("redirected to %s, want %s", got, f.RedirectURI())
+		}
+		p, err := b.deliver(ctx, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.status != http.StatusOK || !strings.Contains(p.body, "Logged in to triage") {
+			t.Fatalf("listener page %d: %s", p.status, pageText(p.body))
+		}
+		if strings.Contains(p.body, to.Query().Get("code")) || strings.Contains(p.body, to.Query().Get("state")) {
+			t.Fatal("the listener page echoes the code or the state")
+		}
+		res := <-done
+		if res.err != nil {
+			t.Fatalf("login %d: %v", i+1, res.err)
+		}
+		s := res.s
+		wantWS := ws
+		if wantWS == 0 {
+			wantWS = e.demoUser(t).Workspaces[0]
+		}
+		if s.Method != auth.MethodOAuth || s.WorkspaceID != wantWS || s.Scope != api.DefaultScopes ||
+			s.Nick != "demo" || s.UserName != "Demo User" || s.Service != e.run.URL || s.Token == "" {
+			t.Fatalf("login %d: session %v", i+1, s)
+		}
+		// The service's clock is two hours ahead; the session still lives
+		// 7200 s from the local time of the exchange.
+		if want := e.localNow.Add(sandbox.DefaultTokenTTL); !s.ExpiresAt.Equal(want) {
+			t.Fatalf("expires at %s, want %s", s.ExpiresAt, want)
+		}
+		if s.ClockSkew != -2*time.Hour {
+			t.Fatalf("clock skew %s, want -2h", s.ClockSkew)
+		}
+		if strings.Contains(s.String(), s.Token) {
+			t.Fatal("String shows the token")
+		}
+		// The token works on the granted workspace.
+		if _, err := api.NewClient(s.Service, s.Authorizer()).UserInfo(ctx); err != nil {
+			t.Fatalf("the new token does not work: %v", err)
+		}
+		if conn, err := net.Dial("tcp", to.Host); err == nil {
+			_ = conn.Close()
+			t.Fatal("the listener port is still open")
+		}
+	}
+	if b.signIns != 1 {
+		t.Fatalf("the browser signed in %d times; the second login should be silent", b.signIns)
+	}
+}
+
+func TestSandboxDeny(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	b := newTestBrowser(t)
+	f := e.start(t, ctx, nil)
+	done := waitFor(ctx, f)
+	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{deny: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.deliver(ctx, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.body, "refused") {
+		t.Fatalf("listener page: %s", pageText(p.body))
+	}
+	if res := <-done; !errors.Is(res.err, auth.ErrDenied) {
+		t.Fatalf("Wait = %v, want ErrDenied", res.err)
+	}
+}
+
+func TestSandboxWrongStateThenRight(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	b := newTestBrowser(t)
+	f := e.start(t, ctx, nil)
+	done := waitFor(ctx, f)
+	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := *to
+	q := forged.Query()
+	q.Set("state", "forged-"+q.Get("state"))
+	forged.RawQuery = q.Encode()
+	p, err := b.deliver(ctx, &forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.status != http.StatusBadRequest {
+		t.Fatalf("forged state answered %d", p.status)
+	}
+	if p, err = b.deliver(ctx, to); err != nil || p.status != http.StatusOK {
+		t.Fatalf("right state: %v %d", err, p.status)
+	}
+	if res := <-done; res.err != nil || res.s.Nick != "demo" {
+		t.Fatalf("Wait = %v, %v", res.s, res.err)
+	}
+}
+
+func TestSandboxPaste(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	b := newTestBrowser(t)
+	f := e.start(t, ctx, nil)
+	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Paste(to.RawQuery); err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.Wait(ctx)
+	if err != nil || s.Nick != "demo" {
+		t.Fatalf("Wait = %v, %v", s, err)
+	}
+}
+
+func TestSandboxExchangeRefusals(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, e *e2e) error
+		is   error
+	}{
+		{
+			name: "expired code",
+			run: func(t *testing.T, e *e2e) error {
+				ctx := context.Background()
+				f := e.start(t, ctx, nil)
+				done := waitFor(ctx, f)
+				to, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				e.serverClock.Advance(sandbox.DefaultCodeTTL + time.Second)
+				if err := f.Paste(to.String()); err != nil {
+					t.Fatal(err)
+				}
+				return (<-done).err
+			},
+			is: auth.ErrCodeExpired,
+		},
+		{
+			name: "reused code",
+			run: func(t *testing.T, e *e2e) error {
+				ctx := context.Background()
+				port := freePort(t)
+				fixed := func(c *auth.OAuthConfig) { c.RedirectPort = port }
+				first := e.start(t, ctx, fixed)
+				to, err := newTestBrowser(t).authorize(ctx, first.URL(), e.signIn(t, decision{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := first.Paste(to.String()); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := first.Wait(ctx); err != nil {
+					t.Fatal(err)
+				}
+				second := e.start(t, ctx, fixed)
+				return pasteCode(t, ctx, second, to)
+			},
+			is: auth.ErrCodeRejected,
+		},
+		{
+			name: "code issued for another redirect address",
+			run: func(t *testing.T, e *e2e) error {
+				ctx := context.Background()
+				first := e.start(t, ctx, nil)
+				to, err := newTestBrowser(t).authorize(ctx, first.URL(), e.signIn(t, decision{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_ = first.Close()
+				second := e.start(t, ctx, nil)
+				return pasteCode(t, ctx, second, to)
+			},
+			is: auth.ErrRedirectRejected,
+		},
+		{
+			name: "wrong client secret",
+			run: func(t *testing.T, e *e2e) error {
+				ctx := context.Background()
+				f := e.start(t, ctx, func(c *auth.OAuthConfig) { c.ClientSecret = "not-" + c.ClientSecret })
+				to, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := f.Paste(to.String()); err != nil {
+					t.Fatal(err)
+				}
+				_, err = f.Wait(ctx)
+				return err
+			},
+			is: auth.ErrClientRejected,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := startSandbox(t)
+			err := tt.run(t, e)
+			if !errors.Is(err, tt.is) {
+				t.Fatalf("Wait = %v, want %v", err, tt.is)
+			}
+			if strings.Contains(err.Error(), e.demo.ClientSecret) {
+				t.Fatal("the error shows the client secret")
+			}
+		})
+	}
+}
+
+// pasteCode gives flow f the code (and resource) of another flow's redirect,
+// under f's own state, and returns the outcome of f.
+func pasteCode(t *testing.T, ctx context.Context, f *auth.Flow, redirect *url.URL) error {
+	t.Helper()
+	authURL, err := url.Parse(f.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := redirect.Query()
+	q.Set("state", authURL.Query().Get("state"))
+	if err := f.Paste(q.Encode()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.Wait(ctx)
+	if code := redirect.Query().Get("code"); err != nil && strings.Contains(err.Error(), code) {
+		t.Fatal("the error shows the code")
+	}
+	return err
+}
+
+func TestSandboxUnregisteredCallback(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	f := e.start(t, ctx, func(c *auth.OAuthConfig) { c.CallbackPath = "/elsewhere" })
+	if _, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{})); err == nil ||
+		!strings.Contains(err.Error(), "redirect_uri is not registered") {
+		t.Fatalf("authorize = %v, want the service to refuse the redirect address", err)
+	}
+}
+
+func TestSandboxCancel(t *testing.T) {
+	e := startSandbox(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	b := newTestBrowser(t)
+	f := e.start(t, ctx, nil)
+	done := waitFor(context.Background(), f)
+	to, err := b.authorize(context.Background(), f.URL(), e.signIn(t, decision{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if res := <-done; !errors.Is(res.err, auth.ErrCancelled) {
+		t.Fatalf("Wait = %v, want ErrCancelled", res.err)
+	}
+	if _, err := b.deliver(context.Background(), to); err == nil {
+		t.Fatal("the listener still answers after cancellation")
+	}
+}
+
+// freePort is a loopback port free at the time of the call.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = ln.Close() }()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func TestSandboxDirectLogins(t *testing.T) {
+	e := startSandbox(t)
+	ctx := context.Background()
+	u := e.demoUser(t)
+	s, err := auth.LoginToken(ctx, e.run.URL, u.PersonalToken, nil)
+	if err != nil || s.Nick != u.Nick || s.UserName != u.Name || s.Method != auth.MethodToken || !s.ExpiresAt.IsZero() {
+		t.Fatalf("LoginToken = %v, %v", s, err)
+	}
+	if _, err := auth.LoginToken(ctx, e.run.URL, "0"+u.PersonalToken[1:], nil); err == nil {
+		t.Fatal("a wrong personal token was accepted")
+	}
+	s, err = auth.LoginBasic(ctx, e.run.URL, e.demo.APIUser, e.demo.APIPassword, nil)
+	if err != nil || s.APIUser != e.demo.APIUser || s.Method != auth.MethodBasic {
+		t.Fatalf("LoginBasic = %v, %v", s, err)
+	}
+	wrong := e.demo.APIPassword + "x"
+	_, err = auth.LoginBasic(ctx, e.run.URL, e.demo.APIUser, wrong, nil)
+	if err == nil {
+		t.Fatal("a wrong API password was accepted")
+	}
+	if strings.Contains(err.Error(), wrong) || strings.Contains(err.Error(), e.demo.APIPassword) {
+		t.Fatalf("the error shows the password: %v", err)
+	}
+}
