@@ -29,6 +29,7 @@ type dataset struct {
 	cols  []column
 	colOf map[string]int // display priority → column
 
+	typed   string // the text filter as typed
 	query   string // lower-cased text filter; "" for none
 	prio    int    // column the priority filter keeps; -1 for none
 	created int32  // how many items this session created (their sequence keys)
@@ -41,7 +42,8 @@ type dataset struct {
 	listSel   int
 	listTop   int
 
-	cur int // selected column
+	cur  int // selected column
+	left int // first column drawn
 }
 
 func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset {
@@ -310,4 +312,41 @@ func writeLower(b *strings.Builder, s string) {
 // ownerName is a people field as shown: nicks without the trailing `;`.
 func ownerName(s string) string {
 	return strings.TrimSuffix(strings.TrimSpace(s), ";")
+}
+
+// reserve makes room for n items, so a large list grows its indexes once.
+func (d *dataset) reserve(n int) {
+	if n <= cap(d.items) {
+		return
+	}
+	if len(d.items) == 0 && len(d.byID) == 0 {
+		d.byID = make(map[string]int32, n)
+	}
+	d.items = slices.Grow(d.items, n-len(d.items))
+	d.seq = slices.Grow(d.seq, n-len(d.seq))
+	d.col = slices.Grow(d.col, n-len(d.col))
+	d.hay = slices.Grow(d.hay, n-len(d.hay))
+	d.perm = slices.Grow(d.perm, n-len(d.perm))
+}
+
+// carry takes over the view settings of the dataset it replaces (a refresh,
+// or the options arriving): filters, list order and the selected column.
+func (d *dataset) carry(old *dataset) {
+	if old == nil {
+		return
+	}
+	d.sort = old.sort
+	d.query, d.typed = old.query, old.typed
+	if d.query != "" {
+		d.match = make([]bool, 0, len(d.hay))
+	}
+	if old.prio >= 0 {
+		d.prio = d.columnFor(old.cols[old.prio].key)
+	}
+	if old.cur < len(old.cols) {
+		if c, ok := d.colOf[old.cols[old.cur].key]; ok {
+			d.cur = c
+		}
+	}
+	d.listDirty = true
 }

@@ -1,0 +1,59 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/common"
+)
+
+// url is the web address of item i of the current kind.
+func (m *Model) url(i int32) string {
+	it := m.cur().items[i]
+	if it.WorkspaceID == "" {
+		it.WorkspaceID = strconv.FormatInt(m.ws, 10)
+	}
+	return it.WebURL(m.ctx.WebURL)
+}
+
+// open opens the selected item in the web app.
+func (m *Model) open() tea.Cmd {
+	i, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	u := m.url(i)
+	openURL := m.ctx.OpenURL
+	if openURL == nil {
+		return m.report(fmt.Errorf("no browser to open %s: press y to copy the address", u))
+	}
+	return func() tea.Msg {
+		if err := openURL(u); err != nil {
+			return common.StatusMsg{Err: fmt.Errorf("could not open the browser (press y to copy the address): %w", err)}
+		}
+		return common.StatusMsg{Text: "opened " + u}
+	}
+}
+
+// copyURL copies the selected item's address to the clipboard (OSC 52).
+func (m *Model) copyURL() tea.Cmd {
+	i, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	u := m.url(i)
+	return tea.Batch(tea.SetClipboard(u), m.note("copied %s", u))
+}
+
+// edit opens the editor on the selected item.
+func (m *Model) edit() tea.Cmd {
+	i, ok := m.selected()
+	if !ok {
+		return nil
+	}
+	d := m.cur()
+	it := d.items[i]
+	return common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts})
+}

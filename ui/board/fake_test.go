@@ -1,0 +1,246 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/common"
+	"triage/ui/internal/uitest"
+)
+
+const testWS = 10022001
+
+// fakeService is a deterministic workspace: bugs with Chinese priority
+// labels (and items with unknown, legacy-only and no priority), stories with
+// the default labels, no tasks. Writes can be made to fail one by one.
+type fakeService struct {
+	mu       sync.Mutex
+	fields   map[api.Kind]api.FieldInfo
+	items    map[api.Kind][]api.Item
+	pageSize int
+
+	fieldsErr error
+	listErr   error
+	writeErrs []error // popped by each write; nil entries succeed
+	writes    []string
+	creates   []api.NewItem
+}
+
+func newFakeService() *fakeService {
+	s := &fakeService{
+		fields:   map[api.Kind]api.FieldInfo{},
+		items:    map[api.Kind][]api.Item{},
+		pageSize: 4,
+	}
+	for _, k := range api.Kinds {
+		s.fields[k] = uitest.PriorityFields(k)
+	}
+	bugs := []struct{ title, label, legacy, status, owner string }{
+		{"登录页面在 iOS 上崩溃", "urgent", "", "new", "anyechen;"},
+		{"Payment callback retries forever", "high", "", "in_progress", "lily;"},
+		{"导出 Excel 时中文乱码", "high", "", "new", "王小明;"},
+		{"Dark mode colours are unreadable on the settings page of the admin console", "medium", "", "resolved", "bob;"},
+		{"搜索结果分页错误", "low", "", "new", ""},
+		{"Crash when the token expires mid-upload", "", "urgent", "reopened", "anyechen;"},
+		{"旧版本数据迁移失败", "非常高", "", "new", "zhao;"},
+		{"Typo in the welcome e-mail", "", "", "new", "lily;"},
+		{"通知中心不显示未读数", "insignificant", "", "closed", "王小明;"},
+		{"Slow list with 10k items", "medium", "", "new", "bob;"},
+		{"图片上传超时", "", "", "new", ""},
+	}
+	for n, b := range bugs {
+		s.items[api.Bug] = append(s.items[api.Bug], api.Item{
+			Kind: api.Bug, ID: fmt.Sprintf("1110022001%09d", 1001+n), WorkspaceID: "10022001",
+			Title: b.title, PriorityLabel: b.label, Priority: b.legacy, Status: b.status, Owner: b.owner,
+			Modified: fmt.Sprintf("2026-01-%02d 1%d:%02d:00", 6-n%5, n%10, 7*n%60),
+		})
+	}
+	stories := []struct{ title, label, legacy string }{
+		{"As a PM I can triage bugs from the terminal", "High", ""},
+		{"支持自定义优先级", "High", ""},
+		{"Export the board as CSV", "Low", ""},
+		{"Legacy story with only a numeric priority", "", "3"},
+		{"单点登录 (SSO)", "Nice To Have", ""},
+	}
+	for n, st := range stories {
+		s.items[api.Story] = append(s.items[api.Story], api.Item{
+			Kind: api.Story, ID: fmt.Sprintf("1010022001%09d", 2001+n), WorkspaceID: "10022001",
+			Title: st.title, PriorityLabel: st.label, Priority: st.legacy, Status: "planning", Owner: "anyechen;",
+			Modified: fmt.Sprintf("2026-01-0%d 09:00:00", 1+n),
+		})
+	}
+	return s
+}
+
+func (s *fakeService) UserInfo(context.Context) (api.User, error) {
+	return api.User{Nick: "anyechen"}, nil
+}
+
+func (s *fakeService) Workspaces(context.Context, string) ([]api.Workspace, error) {
+	return nil, nil
+}
+
+func (s *fakeService) FieldInfo(_ context.Context, _ int64, kind api.Kind) (api.FieldInfo, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fieldsErr != nil {
+		return nil, s.fieldsErr
+	}
+	return s.fields[kind], nil
+}
+
+// ListPages delivers the items pageSize at a time, last page first, to show
+// that pages may come in any order.
+func (s *fakeService) ListPages(_ context.Context, req api.ListRequest, onPage func(api.Page)) error {
+	s.mu.Lock()
+	items := append([]api.Item(nil), s.items[req.Kind]...)
+	err, size := s.listErr, s.pageSize
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	var pages []api.Page
+	for n := 0; n*size < len(items); n++ {
+		pages = append(pages, api.Page{Items: items[n*size : min((n+1)*size, len(items))], Number: n + 1})
+	}
+	loaded := 0
+	for k := len(pages) - 1; k >= 0; k-- {
+		loaded += len(pages[k].Items)
+		pages[k].Loaded, pages[k].Total = loaded, len(items)
+		onPage(pages[k])
+	}
+	return nil
+}
+
+// write records a write and returns the next scripted error.
+func (s *fakeService) write(format string, args ...any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.writes = append(s.writes, fmt.Sprintf(format, args...))
+	if len(s.writeErrs) == 0 {
+		return nil
+	}
+	err := s.writeErrs[0]
+	s.writeErrs = s.writeErrs[1:]
+	return err
+}
+
+// find returns a stored item.
+func (s *fakeService) find(kind api.Kind, id string) (*api.Item, error) {
+	for k := range s.items[kind] {
+		if s.items[kind][k].ID == id {
+			return &s.items[kind][k], nil
+		}
+	}
+	return nil, &api.Error{Kind: api.ErrNotFound, Op: "update " + kind.String(), Info: id + " not found"}
+}
+
+func (s *fakeService) UpdatePriority(_ context.Context, _ int64, kind api.Kind, id, label, _ string) (api.Item, error) {
+	if err := s.write("priority %s=%s", id, label); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.find(kind, id)
+	if err != nil {
+		return api.Item{}, err
+	}
+	it.PriorityLabel, it.Modified = label, "2026-01-06 17:16:04"
+	return *it, nil
+}
+
+func (s *fakeService) Update(_ context.Context, _ int64, kind api.Kind, id string, fields map[string]string, _ string) (api.Item, error) {
+	if err := s.write("update %s title=%s", id, fields["title"]); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.find(kind, id)
+	if err != nil {
+		return api.Item{}, err
+	}
+	it.Title, it.Modified = fields["title"], "2026-01-06 17:16:04"
+	return *it, nil
+}
+
+func (s *fakeService) Create(_ context.Context, n api.NewItem) (api.Item, error) {
+	if err := s.write("create %s %s", n.Kind, n.Title); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.creates = append(s.creates, n)
+	it := api.Item{Kind: n.Kind, ID: fmt.Sprintf("%s10022001%09d", n.Kind.IDPrefix(), 9000+len(s.creates)),
+		WorkspaceID: "10022001", Title: n.Title, PriorityLabel: n.PriorityLabel, Status: "new", Owner: n.Creator + ";"}
+	s.items[n.Kind] = append(s.items[n.Kind], it)
+	return it, nil
+}
+
+// harness drives a board synchronously: it runs every command to its
+// message, feeds the board's own messages back, and keeps the others (those
+// for the root) in out.
+type harness struct {
+	t   *testing.T
+	ctx *common.Context
+	svc *fakeService
+	m   *Model
+	out []tea.Msg
+}
+
+func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness {
+	t.Helper()
+	ctx := uitest.Context(svc, uitest.Theme{Dark: true, NoColor: noColor}, w, h)
+	m := New(ctx)
+	m.SetSize(w, h)
+	return &harness{t: t, ctx: ctx, svc: svc, m: m}
+}
+
+// load loads the workspace and waits for every answer.
+func (h *harness) load() *harness {
+	h.run(h.m.Load(testWS))
+	return h
+}
+
+// send feeds messages (keys, root messages) to the board and runs what follows.
+func (h *harness) send(msgs ...tea.Msg) *harness {
+	for _, msg := range msgs {
+		_, cmd := h.m.Update(msg)
+		h.run(cmd)
+	}
+	return h
+}
+
+// keys presses keys named as uitest.Keys names them.
+func (h *harness) keys(names ...string) *harness { return h.send(uitest.Keys(names...)...) }
+
+// run runs a command and everything it leads to.
+func (h *harness) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	msg := cmd()
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			h.run(c)
+		}
+	case fieldsMsg, pagesMsg, reloadMsg, editDoneMsg, createDoneMsg, pickedMsg:
+		_, next := h.m.Update(msg)
+		h.run(next)
+	default:
+		h.out = append(h.out, msg)
+	}
+}
+
+// takeOut returns and forgets the messages meant for the root.
+func (h *harness) takeOut() []tea.Msg {
+	out := h.out
+	h.out = nil
+	return out
+}

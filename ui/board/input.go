@@ -1,0 +1,179 @@
+package board
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/common"
+)
+
+// onKey handles a key press: the picker and the filter field take the keys
+// while they are open, then the board's own keys.
+func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.pick != nil {
+		return m.pick.update(msg)
+	}
+	if m.filter.Focused() {
+		return m.onFilterKey(msg)
+	}
+	k := &m.keys
+	switch {
+	case key.Matches(msg, k.Left):
+		m.moveCursor(-1, 0)
+	case key.Matches(msg, k.Right):
+		m.moveCursor(1, 0)
+	case key.Matches(msg, k.Up):
+		m.moveCursor(0, -1)
+	case key.Matches(msg, k.Down):
+		m.moveCursor(0, 1)
+	case key.Matches(msg, k.PageUp):
+		m.moveCursor(0, -m.pageSize())
+	case key.Matches(msg, k.PageDown):
+		m.moveCursor(0, m.pageSize())
+	case key.Matches(msg, k.Top):
+		m.jump(false)
+	case key.Matches(msg, k.Bottom):
+		m.jump(true)
+	case key.Matches(msg, k.NextTab):
+		return m.switchTab(api.Kind((int(m.tab) + 1) % len(api.Kinds)))
+	case key.Matches(msg, k.PrevTab):
+		return m.switchTab(api.Kind((int(m.tab) + len(api.Kinds) - 1) % len(api.Kinds)))
+	case key.Matches(msg, k.NextPriority):
+		return m.step(1)
+	case key.Matches(msg, k.PrevPriority):
+		return m.step(-1)
+	case key.Matches(msg, k.SetPriority):
+		return m.setNth(int(msg.Code - '1'))
+	case key.Matches(msg, k.PickPriority):
+		return m.openPriorityPicker()
+	case key.Matches(msg, k.FilterPriority):
+		return m.openFilterPicker()
+	case key.Matches(msg, k.Filter):
+		m.filter.Focus()
+	case key.Matches(msg, k.Clear):
+		m.clearFilters()
+	case key.Matches(msg, k.Mode):
+		m.keepSelection(func() { m.mode = 1 - m.mode })
+	case key.Matches(msg, k.Sort):
+		d := m.cur()
+		m.keepSelection(func() { d.setSort(listSort{key: (d.sort.key + 1) % sortKeys, desc: d.sort.desc}) })
+	case key.Matches(msg, k.Reverse):
+		d := m.cur()
+		m.keepSelection(func() { d.setSort(listSort{key: d.sort.key, desc: !d.sort.desc}) })
+	case key.Matches(msg, k.Refresh):
+		return m.load(m.tab)
+	case key.Matches(msg, k.Retry):
+		return m.retry()
+	case key.Matches(msg, k.Open):
+		return m.open()
+	case key.Matches(msg, k.Copy):
+		return m.copyURL()
+	case key.Matches(msg, k.Edit):
+		return m.edit()
+	case key.Matches(msg, k.New):
+		d := m.cur()
+		return common.Cmd(common.OpenEditorMsg{Kind: m.tab, Options: d.opts})
+	}
+	return nil
+}
+
+// onFilterKey handles a key while the filter field has the keyboard: text
+// edits the filter live, up and down still move, enter keeps the filter, esc
+// clears it.
+func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Clear):
+		m.clearFilters()
+		return nil
+	case key.Matches(msg, m.keys.Accept):
+		m.filter.Blur()
+		return nil
+	case msg.Code == tea.KeyUp:
+		m.moveCursor(0, -1)
+		return nil
+	case msg.Code == tea.KeyDown:
+		m.moveCursor(0, 1)
+		return nil
+	}
+	return m.onFilterInput(msg)
+}
+
+// onFilterInput gives a key or a paste to the filter field and applies the
+// text at once.
+func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
+	if m.filter.Update(msg) {
+		m.applyQuery(m.filter.Value())
+	}
+	return nil
+}
+
+// applyQuery filters the current kind by text and puts every cursor back at
+// the top of the results.
+func (m *Model) applyQuery(q string) {
+	d := m.cur()
+	d.typed = q
+	d.setQuery(q)
+	m.resetCursors(d)
+}
+
+// resetCursors puts every cursor of d on its first item.
+func (m *Model) resetCursors(d *dataset) {
+	for c := range d.cols {
+		d.cols[c].sel, d.cols[c].top = 0, 0
+	}
+	d.listSel, d.listTop = 0, 0
+	m.clamp(d)
+}
+
+// clearFilters removes the text and priority filters of the current kind.
+func (m *Model) clearFilters() {
+	m.filter.Blur()
+	m.filter.Reset()
+	d := m.cur()
+	if d.query == "" && d.prio < 0 {
+		return
+	}
+	m.keepSelection(func() {
+		d.typed = ""
+		d.setQuery("")
+		d.setPriorityFilter(-1)
+	})
+}
+
+// keepSelection runs change (a mode, sort or filter change) and puts the
+// cursor back on the item it was on, when that item is still shown.
+func (m *Model) keepSelection(change func()) {
+	i, ok := m.selected()
+	change()
+	if ok {
+		m.follow(i)
+		return
+	}
+	m.clamp(m.cur())
+}
+
+// switchTab shows kind k, loading it the first time.
+func (m *Model) switchTab(k api.Kind) tea.Cmd {
+	m.tab = k
+	d := m.cur()
+	m.filter.Blur()
+	m.filter.SetValue(d.typed)
+	m.clamp(d)
+	if m.ws != 0 && !m.loads[k].started {
+		return m.load(k)
+	}
+	return nil
+}
+
+// tabAt is the tab drawn at screen column x of the first line.
+func (m *Model) tabAt(x int) (api.Kind, bool) {
+	end := 0
+	for _, k := range api.Kinds {
+		end += tabWidth(m.tabLabel(k))
+		if x < end {
+			return k, true
+		}
+	}
+	return 0, false
+}

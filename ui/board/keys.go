@@ -1,0 +1,82 @@
+package board
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+// KeyMap holds the board's keys. It implements help.KeyMap, so the help view
+// lists them.
+type KeyMap struct {
+	Left, Right, Up, Down key.Binding
+	Top, Bottom           key.Binding
+	PageUp, PageDown      key.Binding
+	NextTab, PrevTab      key.Binding
+
+	NextPriority, PrevPriority key.Binding
+	PickPriority, SetPriority  key.Binding
+
+	Filter, FilterPriority, Clear key.Binding
+	Mode, Sort, Reverse           key.Binding
+
+	Refresh, Retry key.Binding
+	Open, Copy     key.Binding
+	Edit, New      key.Binding
+	Accept         key.Binding
+}
+
+var _ help.KeyMap = KeyMap{}
+
+// DefaultKeyMap returns the board's keys.
+func DefaultKeyMap() KeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Left:     b("←/h", "column left", "left", "h"),
+		Right:    b("→/l", "column right", "right", "l"),
+		Up:       b("↑/k", "up", "up", "k"),
+		Down:     b("↓/j", "down", "down", "j"),
+		Top:      b("g", "top", "g", "home"),
+		Bottom:   b("G", "bottom", "G", "end"),
+		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
+		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f"),
+		NextTab:  b("tab", "next kind", "tab"),
+		PrevTab:  b("shift+tab", "previous kind", "shift+tab"),
+
+		NextPriority: b("]", "next priority (from none/unknown: first)", "]"),
+		PrevPriority: b("[", "previous priority (from none/unknown: last)", "["),
+		PickPriority: b("p", "pick priority", "p"),
+		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+
+		Filter:         b("/", "filter by text", "/"),
+		FilterPriority: b("f", "filter by priority", "f"),
+		Clear:          b("esc", "clear filters", "esc"),
+		Mode:           b("v", "columns / list", "v"),
+		Sort:           b("s", "sort by next column (list)", "s"),
+		Reverse:        b("S", "reverse sort (list)", "S"),
+
+		Refresh: b("r", "refresh", "r"),
+		Retry:   b("R", "retry failed edits", "R"),
+		Open:    b("o", "open in browser", "o"),
+		Copy:    b("y", "copy link", "y"),
+		Edit:    b("enter/e", "edit", "enter", "e"),
+		New:     b("n", "new item", "n"),
+		Accept:  b("enter", "keep filter", "enter"),
+	}
+}
+
+// ShortHelp is the one-line help.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Filter, k.Mode, k.Edit}
+}
+
+// FullHelp lists every key, grouped.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
+		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
+		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Refresh, k.Open, k.Copy},
+	}
+}

@@ -1,0 +1,273 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/common"
+)
+
+// loadState is the loading of one kind: every answer carries the generation
+// of the request it answers, and only the latest generation is kept.
+type loadState struct {
+	gen     uint64
+	started bool
+	cancel  context.CancelFunc
+	task    common.TaskID
+
+	optsDone  bool       // field information arrived (or failed)
+	pending   []api.Page // pages that came before the field information
+	listing   bool       // pages are still coming
+	loaded    int
+	total     int
+	err       error
+	authAsked bool // a new login was asked for this generation
+}
+
+// busy reports whether the kind is still loading.
+func (l *loadState) busy() bool { return l.started && (l.listing || !l.optsDone) }
+
+// fieldsMsg carries the priority options of a kind.
+type fieldsMsg struct {
+	gen  uint64
+	kind api.Kind
+	opts []api.PriorityOption
+	err  error
+}
+
+// pagesMsg carries the pages that arrived since the last one, and the end of
+// the list when done.
+type pagesMsg struct {
+	gen    uint64
+	kind   api.Kind
+	pages  []api.Page
+	done   bool
+	err    error
+	stream *pageStream
+}
+
+// reloadMsg asks for a kind to be loaded again (after a new login).
+type reloadMsg struct {
+	ws   int64
+	kind api.Kind
+}
+
+// pageStream bridges ListPages' callback to messages: the call runs in its own
+// goroutine and hands pages over a channel that a repeating command reads.
+type pageStream struct {
+	gen  uint64
+	kind api.Kind
+	ch   chan streamEvent
+}
+
+type streamEvent struct {
+	page api.Page
+	done bool
+	err  error
+}
+
+// maxPagesPerMsg bounds how many waiting pages one message carries.
+const maxPagesPerMsg = 16
+
+// startList starts listing a kind; pages come back as pagesMsg.
+func startList(ctx context.Context, svc common.Service, gen uint64, req api.ListRequest) tea.Cmd {
+	s := &pageStream{gen: gen, kind: req.Kind, ch: make(chan streamEvent, maxPagesPerMsg)}
+	return func() tea.Msg {
+		go func() {
+			defer close(s.ch)
+			err := svc.ListPages(ctx, req, func(p api.Page) {
+				select {
+				case s.ch <- streamEvent{page: p}:
+				case <-ctx.Done():
+				}
+			})
+			select {
+			case s.ch <- streamEvent{done: true, err: err}:
+			case <-ctx.Done():
+			}
+		}()
+		return s.read()
+	}
+}
+
+// next waits for the next pages.
+func (s *pageStream) next() tea.Cmd { return s.read }
+
+// read blocks for one event, then takes whatever else is already waiting.
+func (s *pageStream) read() tea.Msg {
+	msg := pagesMsg{gen: s.gen, kind: s.kind, stream: s}
+	ev, ok := <-s.ch
+	for {
+		if !ok {
+			msg.done = true
+			msg.err = context.Canceled
+			return msg
+		}
+		if ev.done {
+			msg.done, msg.err = true, ev.err
+			return msg
+		}
+		msg.pages = append(msg.pages, ev.page)
+		if len(msg.pages) == maxPagesPerMsg {
+			return msg
+		}
+		select {
+		case ev, ok = <-s.ch:
+		default:
+			return msg
+		}
+	}
+}
+
+// fetchFields asks for a kind's field information.
+func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, kind api.Kind) tea.Cmd {
+	return func() tea.Msg {
+		fi, err := svc.FieldInfo(ctx, ws, kind)
+		if err != nil {
+			return fieldsMsg{gen: gen, kind: kind, err: fmt.Errorf("priorities of %s: %w", kind.Path(), err)}
+		}
+		return fieldsMsg{gen: gen, kind: kind, opts: fi.PriorityOptions()}
+	}
+}
+
+// load starts (again) loading kind k: its field information and its items.
+// Whatever an earlier load of k still sends is dropped.
+func (m *Model) load(k api.Kind) tea.Cmd {
+	m.stop(k)
+	m.gen++
+	ctx, cancel := context.WithCancel(m.ctx.Request())
+	old := m.sets[k]
+	m.sets[k] = newDataset(k, nil, 0)
+	m.sets[k].carry(old)
+	m.loads[k] = loadState{
+		gen: m.gen, started: true, cancel: cancel, listing: true,
+		task: m.ctx.Tasks.Start("loading " + k.Path()),
+	}
+	req := api.ListRequest{WorkspaceID: m.ws, Kind: k, Fields: api.ListFields(k)}
+	return tea.Batch(
+		fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k),
+		startList(ctx, m.ctx.Service, m.gen, req),
+	)
+}
+
+// stop cancels the load of kind k, if any.
+func (m *Model) stop(k api.Kind) {
+	l := &m.loads[k]
+	if l.cancel != nil {
+		l.cancel()
+	}
+	if l.task != 0 {
+		m.ctx.Tasks.Done(l.task)
+	}
+	*l = loadState{}
+}
+
+// finish marks the load of a kind done when both answers are in.
+func (m *Model) finish(k api.Kind) {
+	l := &m.loads[k]
+	if l.busy() || l.task == 0 {
+		return
+	}
+	m.ctx.Tasks.Done(l.task)
+	l.task = 0
+	if l.cancel != nil {
+		l.cancel()
+		l.cancel = nil
+	}
+}
+
+// onFields handles a kind's priority options.
+func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
+	l := &m.loads[msg.kind]
+	if msg.gen != l.gen || !l.started {
+		return nil
+	}
+	l.optsDone = true
+	var cmd tea.Cmd
+	if msg.err != nil {
+		l.err = msg.err
+		cmd = m.loadFailed(l, msg.kind, msg.err)
+	}
+	old := m.sets[msg.kind]
+	d := newDataset(msg.kind, msg.opts, 0)
+	d.carry(old)
+	m.sets[msg.kind] = d
+	for _, p := range l.pending {
+		m.addPage(d, p)
+	}
+	l.pending = nil
+	m.finish(msg.kind)
+	return cmd
+}
+
+// onPages handles pages of a kind's list.
+func (m *Model) onPages(msg pagesMsg) tea.Cmd {
+	l := &m.loads[msg.kind]
+	if msg.gen != l.gen || !l.started {
+		return nil
+	}
+	for _, p := range msg.pages {
+		l.loaded, l.total = max(l.loaded, p.Loaded), max(l.total, p.Total, p.Loaded)
+		if !l.optsDone {
+			l.pending = append(l.pending, p)
+			continue
+		}
+		m.addPage(m.sets[msg.kind], p)
+	}
+	if !msg.done {
+		return msg.stream.next()
+	}
+	l.listing = false
+	m.finish(msg.kind)
+	if msg.err != nil {
+		l.err = fmt.Errorf("list %s: %w", msg.kind.Path(), msg.err)
+		return m.loadFailed(l, msg.kind, l.err)
+	}
+	return nil
+}
+
+// loadFailed reports a failed load: an expired login asks the root to log in
+// again (once per load) and then reload; anything else goes to the status line.
+func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
+	if needsLogin(err) {
+		if l.authAsked {
+			return nil
+		}
+		l.authAsked = true
+		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(reloadMsg{ws: m.ws, kind: k})})
+	}
+	return m.report(err)
+}
+
+// addPage adds a page to a dataset, with the edits still pending laid over
+// the service's items, so a refresh does not undo them on screen.
+func (m *Model) addPage(d *dataset, p api.Page) {
+	d.reserve(max(p.Total, p.Loaded))
+	items := p.Items
+	copied := false
+	for k := range items {
+		e, ok := m.edits[items[k].ID]
+		if !ok || e.kind != d.kind || e.state != editPending {
+			continue
+		}
+		if !copied {
+			items, copied = slices.Clone(items), true
+		}
+		e.base = items[k]
+		items[k] = e.apply(items[k])
+	}
+	d.addPage(p.Number, items)
+	m.clamp(d)
+}
+
+// onReload handles a reload asked for after a new login.
+func (m *Model) onReload(msg reloadMsg) tea.Cmd {
+	if msg.ws != m.ws {
+		return nil
+	}
+	return m.load(msg.kind)
+}

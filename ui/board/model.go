@@ -1,0 +1,180 @@
+package board
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/common"
+)
+
+// viewMode is how the board shows a kind's items.
+type viewMode int
+
+const (
+	modeColumns viewMode = iota // one column per priority
+	modeList                    // one table row per item
+)
+
+// Model is the board view: a tab per kind, a column per priority, cards, a
+// list mode, filters and optimistic priority edits. It keeps the common.Component
+// contract.
+type Model struct {
+	ctx  *common.Context
+	keys KeyMap
+
+	width, height int
+
+	ws    int64
+	tab   api.Kind
+	mode  viewMode
+	sets  [len(api.Kinds)]*dataset
+	loads [len(api.Kinds)]loadState
+	gen   uint64
+
+	filter common.TextField
+	pick   *pickState
+
+	edits   map[string]*edit
+	editSeq uint64
+	creates []api.NewItem // creates that failed before reaching the service, for R
+	lastErr error
+	paint   palette
+	lastLen int // size of the last frame, to allocate the next one at once
+}
+
+var (
+	_ common.Component = (*Model)(nil)
+	_ common.Capturer  = (*Model)(nil)
+)
+
+// New returns an empty board; Load fills it.
+func New(ctx *common.Context) *Model {
+	m := &Model{
+		ctx:    ctx,
+		keys:   DefaultKeyMap(),
+		filter: common.NewTextField(ctx.Styles, "/ ", "filter by title, id or owner"),
+		edits:  make(map[string]*edit),
+		width:  ctx.Width,
+		height: ctx.Height,
+	}
+	for _, k := range api.Kinds {
+		m.sets[k] = newDataset(k, nil, 0)
+	}
+	m.paint = newPalette(ctx.Styles)
+	return m
+}
+
+// Load shows the board of a workspace: it drops whatever the board showed and
+// still waited for, and starts loading the current kind. Other kinds load
+// when their tab is first opened.
+func (m *Model) Load(workspaceID int64) tea.Cmd {
+	m.ws = workspaceID
+	for _, k := range api.Kinds {
+		m.stop(k)
+		m.sets[k] = newDataset(k, nil, 0)
+	}
+	m.lastErr = nil
+	return m.load(m.tab)
+}
+
+// Init implements common.Initializer: nothing starts before Load.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// SetSize sets the area the board draws in.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.filter.SetWidth(width / 2)
+	for _, d := range m.sets {
+		m.clamp(d)
+	}
+}
+
+// KeyMap returns the board's keys for the help view.
+func (m *Model) KeyMap() help.KeyMap { return m.keys }
+
+// Capturing reports whether the board holds the keyboard (typing a filter,
+// choosing in a picker), so the root leaves q and ? to it.
+func (m *Model) Capturing() bool { return m.filter.Focused() || m.pick != nil }
+
+// Kind is the kind of the tab shown.
+func (m *Model) Kind() api.Kind { return m.tab }
+
+// Status is what the status line says about the board: what is loading, with
+// its progress, or else the last error.
+func (m *Model) Status() string {
+	if l := &m.loads[m.tab]; l.busy() {
+		if l.total > 0 {
+			return fmt.Sprintf("loading %s %d/%d", m.tab.Path(), l.loaded, l.total)
+		}
+		return "loading " + m.tab.Path()
+	}
+	if m.lastErr != nil {
+		return m.lastErr.Error()
+	}
+	return ""
+}
+
+// Update handles keys, mouse, the answers of the service and the messages the
+// root forwards (SaveItemMsg, CreateItemMsg, ReauthenticatedMsg).
+func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
+	return m, m.update(msg)
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	case tea.PasteMsg:
+		if m.filter.Focused() {
+			return m.onFilterInput(msg)
+		}
+	case tea.MouseClickMsg:
+		return m.onClick(msg.Mouse())
+	case tea.MouseWheelMsg:
+		m.onWheel(msg.Mouse())
+		return nil
+	case fieldsMsg:
+		return m.onFields(msg)
+	case pagesMsg:
+		return m.onPages(msg)
+	case reloadMsg:
+		return m.onReload(msg)
+	case editDoneMsg:
+		return m.onEditDone(msg)
+	case createDoneMsg:
+		return m.onCreateDone(msg)
+	case pickedMsg:
+		return m.onPicked(msg)
+	case common.SaveItemMsg:
+		return m.onSave(msg)
+	case common.CreateItemMsg:
+		return m.create(msg.New)
+	case common.ThemeChangedMsg:
+		m.paint = newPalette(m.ctx.Styles)
+		m.filter.Styles = m.ctx.Styles
+	}
+	return nil
+}
+
+// cur is the dataset of the tab shown.
+func (m *Model) cur() *dataset { return m.sets[m.tab] }
+
+// report puts an error on the status line.
+func (m *Model) report(err error) tea.Cmd {
+	m.lastErr = err
+	return common.Cmd(common.StatusMsg{Err: err})
+}
+
+// note puts a message on the status line.
+func (m *Model) note(format string, args ...any) tea.Cmd {
+	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
+}
+
+// needsLogin reports whether an error means the credential is no longer valid.
+func needsLogin(err error) bool {
+	k := api.KindOf(err)
+	return k == api.ErrTokenExpired || k == api.ErrCredentials
+}

@@ -1,0 +1,214 @@
+package board
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
+	"triage/ui/common"
+)
+
+// View draws the board: tabs, the information line, then the columns or the
+// list, with the picker on top when open. Only what is visible is drawn.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(m.lastLen)
+	m.writeTabs(&b)
+	b.WriteByte('\n')
+	m.writeInfo(&b)
+	b.WriteByte('\n')
+	if m.mode == modeList {
+		m.writeList(&b)
+	} else {
+		m.writeColumns(&b)
+	}
+	out := b.String()
+	if m.pick != nil {
+		out = m.overlayPicker(out)
+	}
+	m.lastLen = len(out)
+	return out
+}
+
+// tabLabel is the text of a kind's tab: its name and, once loaded, its count.
+func (m *Model) tabLabel(k api.Kind) string {
+	n := len(m.sets[k].items)
+	if !m.loads[k].started && n == 0 {
+		return k.Plural()
+	}
+	return k.Plural() + " " + thousands(n)
+}
+
+// tabWidth is how wide a tab is drawn: its label and one cell of padding each side.
+func tabWidth(label string) int { return ansi.StringWidth(label) + 2 }
+
+// writeTabs draws the first line: the tabs, and which columns are in view
+// when not all of them fit.
+func (m *Model) writeTabs(b *strings.Builder) {
+	s := m.ctx.Styles
+	var line strings.Builder
+	for _, k := range api.Kinds {
+		label := m.tabLabel(k)
+		if k == m.tab {
+			line.WriteString(s.ActiveTab.Render(label))
+		} else {
+			line.WriteString(s.Tab.Render(label))
+		}
+	}
+	right := ""
+	d := m.cur()
+	if n, _ := m.fit(d); m.mode == modeColumns && n < shownCount(d) {
+		right = "columns " + strconv.Itoa(d.left+1) + "–" + strconv.Itoa(d.left+n) + " of " + strconv.Itoa(shownCount(d))
+		if d.left > 0 {
+			right = "‹ " + right
+		}
+		if d.left+n < shownCount(d) {
+			right += " ›"
+		}
+	}
+	writeSides(b, line.String(), s.Subtle.Render(right), m.width)
+}
+
+// writeInfo draws the second line: the filters (or a hint), and the loading
+// progress (or how many items are shown).
+func (m *Model) writeInfo(b *strings.Builder) {
+	s := m.ctx.Styles
+	d := m.cur()
+	var left strings.Builder
+	if m.filter.Focused() || m.filter.Value() != "" {
+		left.WriteString(m.filter.View())
+	} else {
+		left.WriteString(s.Subtle.Render("/ filter · f priority · v list · p set · ] [ move"))
+	}
+	if d.prio >= 0 {
+		left.WriteString("  ")
+		left.WriteString(s.Accent.Render("priority: " + d.cols[d.prio].label))
+	}
+	if m.mode == modeList {
+		dir := "▲"
+		if d.sort.desc {
+			dir = "▼"
+		}
+		left.WriteString("  ")
+		left.WriteString(s.Subtle.Render("sorted by " + d.sort.key.String() + " " + dir))
+	}
+	writeSides(b, left.String(), m.progress(d), m.width)
+}
+
+// progress is the right side of the information line: a bar while loading,
+// else the count of items shown.
+func (m *Model) progress(d *dataset) string {
+	s := m.ctx.Styles
+	l := &m.loads[d.kind]
+	if l.busy() {
+		const barWidth = 16
+		filled := 0
+		if l.total > 0 {
+			filled = min(barWidth, l.loaded*barWidth/l.total)
+		}
+		bar := strings.Repeat(m.paint.progressFilled, filled) + strings.Repeat(m.paint.progressEmpty, barWidth-filled)
+		return s.Accent.Render(bar) + " " + s.Subtle.Render(thousands(l.loaded)+"/"+thousands(l.total))
+	}
+	total := len(d.items)
+	if d.filtering() || d.prio >= 0 {
+		return s.Subtle.Render(thousands(len(d.rows())) + " of " + thousands(total) + " " + d.kind.Path())
+	}
+	return s.Subtle.Render(thousands(total) + " " + d.kind.Path())
+}
+
+// writeSides writes left and right (both styled) on one line of width cells,
+// cutting left to make room.
+func writeSides(b *strings.Builder, left, right string, width int) {
+	rw := ansi.StringWidth(right)
+	if rw+1 >= width {
+		right, rw = "", 0
+	}
+	room := width - rw
+	if rw > 0 {
+		room--
+	}
+	b.WriteString(common.Fit(left, room))
+	if rw > 0 {
+		b.WriteByte(' ')
+		b.WriteString(right)
+	}
+}
+
+// writeFit writes plain text fitted to exactly w cells: truncated with "…" by
+// display width (wide characters count two), control characters shown as
+// spaces, then padded.
+func writeFit(b *strings.Builder, text string, w int) {
+	if w <= 0 {
+		return
+	}
+	tw, plain := asciiWidth(text)
+	if !plain {
+		text = sanitize(text)
+		tw = ansi.StringWidth(text)
+	}
+	if tw > w {
+		text = ansi.Truncate(text, w, "…")
+		tw = ansi.StringWidth(text)
+	}
+	b.WriteString(text)
+	pad(b, w-tw)
+}
+
+// asciiWidth returns the width of printable ASCII text, and false when text
+// has anything else.
+func asciiWidth(s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return 0, false
+		}
+	}
+	return len(s), true
+}
+
+// sanitize replaces control characters (line breaks, tabs, escapes) by spaces.
+func sanitize(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) }
+
+// pad writes n spaces.
+func pad(b *strings.Builder, n int) {
+	const spaces = "                                                                "
+	for n > 0 {
+		k := min(n, len(spaces))
+		b.WriteString(spaces[:k])
+		n -= k
+	}
+}
+
+// thousands formats a count with comma separators: 100,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 1000 {
+		return s
+	}
+	var b strings.Builder
+	lead := len(s) % 3
+	b.WriteString(s[:lead])
+	for i := lead; i < len(s); i += 3 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}

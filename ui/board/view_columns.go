@@ -1,0 +1,158 @@
+package board
+
+import (
+	"strings"
+
+	"triage/api"
+)
+
+// writeColumns draws the column headers and the visible cards of the columns
+// in view: the cost depends on the screen, not on the number of items.
+func (m *Model) writeColumns(b *strings.Builder) {
+	d := m.cur()
+	n, w := m.fit(d)
+	if d.left+n > shownCount(d) {
+		n = shownCount(d) - d.left
+	}
+	s := m.ctx.Styles
+	for k := range n {
+		c := shownCol(d, d.left+k)
+		col := &d.cols[c]
+		label := col.label + " " + thousands(len(d.visible(c)))
+		switch {
+		case col.unknown:
+			label = strings.TrimPrefix(label, "? ")
+			b.WriteString(s.UnknownHeader(label, w-1))
+		default:
+			b.WriteString(s.PriorityHeader(label, col.color, w-1))
+		}
+		b.WriteByte(' ')
+	}
+	rows := m.bodyHeight()
+	for y := range rows {
+		b.WriteByte('\n')
+		for k := range n {
+			c := shownCol(d, d.left+k)
+			m.writeCardLine(b, d, c, y, w-1)
+			b.WriteByte(' ')
+		}
+	}
+}
+
+// writeCardLine draws line y of column c's cards, w cells wide.
+func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
+	col := &d.cols[c]
+	vis := d.visible(c)
+	p := &m.paint
+	selectedCol := c == d.cur
+	card := col.top + y/cardLines
+	if card >= len(vis) {
+		if len(vis) == 0 && y == 0 {
+			m.writeMark(b, selectedCol)
+			text := "no items"
+			if d.filtering() {
+				text = "no matches"
+			}
+			if selectedCol {
+				p.selected.write(b, fitString(text, w-p.cursorWidth))
+			} else {
+				p.subtle.write(b, fitString(text, w-p.cursorWidth))
+			}
+			return
+		}
+		pad(b, w)
+		return
+	}
+	i := vis[card]
+	it := &d.items[i]
+	selected := selectedCol && card == col.sel
+	if y%cardLines == 0 {
+		m.writeCardTitle(b, it, selected, w)
+		return
+	}
+	if selected && !p.styles.NoColor {
+		b.WriteString(p.cursor)
+	} else {
+		b.WriteString(p.blank)
+	}
+	pad(b, p.cursorWidth-1)
+	detail := it.Status
+	if owner := ownerName(it.Owner); owner != "" {
+		detail += " · " + owner
+	}
+	if selected {
+		p.selected.write(b, fitString(" "+detail, w-p.cursorWidth))
+	} else {
+		p.subtle.write(b, fitString(" "+detail, w-p.cursorWidth))
+	}
+}
+
+// writeCardTitle draws a card's first line: cursor, edit state, short id and
+// title.
+func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, w int) {
+	p := &m.paint
+	m.writeMark(b, selected)
+	state, edited := m.editState(it.ID)
+	switch {
+	case !edited:
+		b.WriteByte(' ')
+	case state == editPending:
+		b.WriteString(p.pendingMark)
+	default:
+		b.WriteString(p.failedMark)
+	}
+	room := w - p.cursorWidth - 1
+	id := "#" + it.ShortID()
+	idw := min(len(id), room)
+	title := fitString(it.Title, max(room-idw-1, 0))
+	switch {
+	case selected:
+		p.selected.write(b, fitString(id+" "+title, room))
+		return
+	default:
+		p.subtle.write(b, id[:idw])
+	}
+	if room-idw <= 0 {
+		return
+	}
+	b.WriteByte(' ')
+	switch {
+	case edited && state == editPending:
+		p.pending.write(b, title)
+	case edited:
+		p.bad.write(b, title)
+	default:
+		p.text.write(b, title)
+	}
+}
+
+// writeMark draws the cursor mark, or as many blank cells.
+func (m *Model) writeMark(b *strings.Builder, on bool) {
+	p := &m.paint
+	if on {
+		b.WriteString(p.cursor)
+	} else {
+		b.WriteString(p.blank)
+	}
+	pad(b, p.cursorWidth-1)
+}
+
+// editState reports the state of the edit of an item, if it has one.
+func (m *Model) editState(id string) (editState, bool) {
+	if len(m.edits) == 0 {
+		return 0, false
+	}
+	e, ok := m.edits[id]
+	if !ok {
+		return 0, false
+	}
+	return e.state, true
+}
+
+// fitString is writeFit into a new string.
+func fitString(text string, w int) string {
+	var b strings.Builder
+	b.Grow(w + len(text))
+	writeFit(&b, text, w)
+	return b.String()
+}
