@@ -22,7 +22,9 @@ type Marks struct {
 
 // Styles is the one set of styles of the app, built for a dark or light
 // background, or without colour (NO_COLOR: attributes and markers only).
-// Context.Styles points to it; the root rebuilds it in place.
+// Context.Styles points to it; the root rebuilds it in place. No style
+// underlines: lipgloss styles underlined text one rune at a time, which is
+// slow and bloats every frame.
 type Styles struct {
 	Dark    bool
 	NoColor bool
@@ -82,7 +84,7 @@ func NewStyles(dark, noColor bool) *Styles {
 		Text:         st(),
 		Subtle:       st().Foreground(subtle),
 		Accent:       st().Foreground(accent).Bold(true),
-		Link:         st().Foreground(c("#0B5CAD", "#6CB6FF")).Underline(true),
+		Link:         st().Foreground(c("#0B5CAD", "#6CB6FF")),
 		Error:        st().Foreground(errc),
 		Warning:      st().Foreground(warn),
 		Success:      st().Foreground(c("#1A7F37", "#56D364")),
@@ -90,7 +92,7 @@ func NewStyles(dark, noColor bool) *Styles {
 		Pending:      st().Foreground(warn).Italic(true),
 		Unknown:      st().Foreground(warn),
 		Tab:          st().Foreground(subtle).Padding(0, 1),
-		ActiveTab:    st().Foreground(accent).Bold(true).Underline(true).Padding(0, 1),
+		ActiveTab:    st().Foreground(accent).Bold(true).Padding(0, 1),
 		Label:        st().Foreground(subtle),
 		FocusedLabel: st().Foreground(accent).Bold(true),
 		Dialog:       st().Border(lipgloss.RoundedBorder()).BorderForeground(border).Padding(0, 1),
@@ -113,7 +115,7 @@ func noColorStyles(dark bool) *Styles {
 		Text:    st(),
 		Subtle:  st(),
 		Accent:  st().Bold(true),
-		Link:    st().Underline(true),
+		Link:    st().Italic(true),
 		Error:   st().Bold(true),
 		Warning: st().Bold(true),
 		Success: st(),
@@ -123,7 +125,7 @@ func noColorStyles(dark bool) *Styles {
 		Unknown:  st(),
 
 		Tab:          st().Padding(0, 1),
-		ActiveTab:    st().Bold(true).Underline(true).Padding(0, 1),
+		ActiveTab:    st().Bold(true).Reverse(true).Padding(0, 1),
 		Label:        st(),
 		FocusedLabel: st().Bold(true),
 		Dialog:       st().Border(lipgloss.NormalBorder()).Padding(0, 1),
@@ -153,13 +155,13 @@ func (s *Styles) PriorityHeader(label, hex string, width int) string {
 		return lipgloss.NewStyle().Background(c).Foreground(contrast(c)).Bold(true).
 			Render(Fit(" "+label, width))
 	}
-	return lipgloss.NewStyle().Bold(true).Underline(true).Render(Fit("■ "+label, width))
+	return lipgloss.NewStyle().Bold(true).Render(Fit("■ "+label, width))
 }
 
 // UnknownHeader renders the header of a column of values missing from the
 // options: marked with Marks.Unknown in every mode.
 func (s *Styles) UnknownHeader(label string, width int) string {
-	return s.Unknown.Bold(true).Underline(true).Render(Fit(ansi.Strip(s.Marks.Unknown)+" "+label, width))
+	return s.Unknown.Bold(true).Render(Fit(ansi.Strip(s.Marks.Unknown)+" "+label, width))
 }
 
 // Swatch is a coloured dot and a space for a priority, or "" under NO_COLOR

@@ -50,6 +50,9 @@ type Screen struct {
 	Build func(ctx *common.Context) tea.Model
 	Drive func(tm *teatest.TestModel)
 	Ready func(screen string) bool
+	// AllowBusy takes the screen while tasks still run (a login waiting
+	// for the browser); otherwise the tasks' end is awaited too.
+	AllowBusy bool
 	// View draws the final model (default: Host's view or the tea.View content).
 	View func(m tea.Model) string
 }
@@ -86,7 +89,7 @@ func Run(t *testing.T, ctx *common.Context, sc Screen) string {
 		return ""
 	}
 	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-		return ctx.Tasks.Idle() && (sc.Ready == nil || sc.Ready(ansi.Strip(last())))
+		return (sc.AllowBusy || ctx.Tasks.Idle()) && (sc.Ready == nil || sc.Ready(ansi.Strip(last())))
 	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
