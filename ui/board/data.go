@@ -60,9 +60,6 @@ func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset
 		sort:  listSort{key: sortPriority},
 	}
 	d.cols, d.colOf = layoutColumns(opts)
-	if len(d.cols) > 1 {
-		d.cur = 1
-	}
 	return d
 }
 
