@@ -123,3 +123,26 @@ func assertSafePage(t *testing.T, p pageResponse, secrets ...string) {
 		}
 	}
 }
+
+// expiringContext is a context whose deadline passes when the test says so,
+// not at a wall-clock time.
+type expiringContext struct {
+	context.Context
+	done chan struct{}
+}
+
+func newExpiringContext() *expiringContext {
+	return &expiringContext{Context: context.Background(), done: make(chan struct{})}
+}
+
+func (c *expiringContext) expire()               { close(c.done) }
+func (c *expiringContext) Done() <-chan struct{} { return c.done }
+
+func (c *expiringContext) Err() error {
+	select {
+	case <-c.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
+	}
+}

@@ -140,11 +140,12 @@ func TestFlowEnds(t *testing.T) {
 		{
 			name: "start context deadline",
 			run: func(t *testing.T, svc *fakeService) (*Flow, error) {
-				ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-				defer cancel()
+				ctx := newExpiringContext()
 				f := startFlow(t, ctx, svc, nil)
-				_, err := f.Wait(context.Background())
-				return f, err
+				done := waitAsync(context.Background(), f)
+				ctx.expire()
+				res := <-done
+				return f, res.err
 			},
 			is: []error{ErrTimeout, context.DeadlineExceeded},
 		},
