@@ -1,0 +1,373 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"triage/api"
+)
+
+// Remote is what the Replayer needs of the service; an adapter over
+// api.Client implements it. Errors are api errors (api.KindOf, api.MaybeApplied).
+type Remote interface {
+	// Get reads one item (a list by id); a missing item is an error of kind
+	// api.ErrNotFound.
+	Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error)
+	UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error)
+	Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error)
+	Create(ctx context.Context, n api.NewItem) (api.Item, error)
+	// FindCreated looks for the newest item of a kind with this title, made
+	// by creator at or after after: was a create applied?
+	FindCreated(ctx context.Context, workspaceID int64, kind api.Kind, title, creator string, after time.Time) (api.Item, bool, error)
+}
+
+// createSkew widens the search for an applied create, for a service clock
+// behind the local one.
+const createSkew = 10 * time.Minute
+
+// Outcome is what became of an edit the Replayer handled.
+type Outcome string
+
+// The outcomes of Send and Flush.
+const (
+	OutcomeSent      Outcome = "sent"      // the service confirmed the write
+	OutcomeApplied   Outcome = "applied"   // the service already had it (read first): marked sent without sending
+	OutcomeQueued    Outcome = "queued"    // still pending (Edit.State waiting or maybe_applied), retried at Edit.NextAttempt
+	OutcomeConflict  Outcome = "conflict"  // changed by someone else meanwhile: the user keeps theirs or mine
+	OutcomeFailed    Outcome = "failed"    // refused by the service: in the history with the reason
+	OutcomeBusy      Outcome = "busy"      // another call is sending it; its result comes from there
+	OutcomeDiscarded Outcome = "discarded" // the user took the other change (only Send of a discarded edit)
+)
+
+// outcomeOf describes an edit found in a state it could not be sent from.
+func outcomeOf(s EditState) Outcome {
+	switch s {
+	case StateSending:
+		return OutcomeBusy
+	case StateConflict:
+		return OutcomeConflict
+	case StateSent:
+		return OutcomeSent
+	case StateFailed:
+		return OutcomeFailed
+	case StateDiscarded:
+		return OutcomeDiscarded
+	}
+	return OutcomeQueued
+}
+
+// Result is what became of one edit.
+type Result struct {
+	Edit    Edit     // the edit after the attempt
+	Outcome Outcome  //
+	Item    api.Item // the item as the service has it now (sent, applied, conflict); zero otherwise
+	Err     error    // why it is queued or failed
+}
+
+// ReplayerConfig says whose edits a Replayer sends.
+type ReplayerConfig struct {
+	Service string           // the service's base URL
+	User    string           // the nick whose pending edits are sent
+	Session string           // this run (NewSessionID): edits of other runs are read before being sent again
+	Backoff Backoff          // waits between attempts
+	Now     func() time.Time // nil: time.Now
+}
+
+// Replayer sends the edits of the outbox to the service, exactly once each:
+// an edit is claimed (marked sending, on disk) before it is sent and marked
+// sent only once the service confirmed it; an edit that may have been applied
+// is checked by reading the service before it is sent again. It is safe for
+// concurrent use.
+type Replayer struct {
+	outbox         *Outbox
+	remote         Remote
+	service, user  string
+	session        string
+	backoff        Backoff
+	now            func() time.Time
+	flushMu        sync.Mutex
+	mu             sync.Mutex
+	serviceResumes time.Time // no attempt before: the service is down or rate-limiting
+}
+
+// NewReplayer returns a Replayer of the pending edits of cfg.User on cfg.Service.
+func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
+	svc, err := ServiceKey(cfg.Service)
+	if err != nil {
+		return nil, fmt.Errorf("replayer: %w", err)
+	}
+	if cfg.User == "" || cfg.Session == "" {
+		return nil, errors.New("replayer: a user and a session are required")
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Replayer{outbox: o, remote: r, service: svc, user: cfg.User, session: cfg.Session, backoff: cfg.Backoff, now: now}, nil
+}
+
+// Send sends one edit added to the outbox (a fresh edit from the UI, or one
+// the user retries). It stays queued when the service is resting after a
+// failure or an older edit of the same item is still pending. The error is
+// for the caller to act on: the credentials were refused (log in again, then
+// Flush), ctx ended, or the outbox could not be written.
+func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
+	if e.Service != r.service || e.User != r.user {
+		return Result{}, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
+	}
+	pending, err := r.outbox.Pending(r.service, r.user)
+	if err != nil {
+		return Result{}, err
+	}
+	for _, p := range pending {
+		if p.Seq == e.Seq {
+			e = p
+			break
+		}
+		if e.Op != OpCreate && p.Op != OpCreate && p.ItemID == e.ItemID {
+			return Result{Edit: e, Outcome: OutcomeQueued}, nil
+		}
+	}
+	if until, resting := r.resting(); resting {
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil
+	}
+	return r.process(ctx, e.Seq)
+}
+
+// Flush sends every due edit of the user, oldest first. An edit waits while
+// an older edit of the same item is pending, and the flush ends early when the
+// service is down or rate-limiting. It returns the result of each edit it
+// handled; the error is Send's.
+func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
+	r.flushMu.Lock()
+	defer r.flushMu.Unlock()
+	if _, resting := r.resting(); resting {
+		return nil, nil
+	}
+	pending, err := r.outbox.Pending(r.service, r.user)
+	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	held := make(map[string]bool) // items with an older edit still pending
+	var results []Result
+	for _, e := range pending {
+		if err := ctx.Err(); err != nil {
+			return results, err
+		}
+		item := e.ItemID // "" for a create: creates do not wait for each other
+		if e.Op == OpCreate {
+			item = ""
+		}
+		if item != "" && held[item] {
+			continue
+		}
+		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
+		var res Result
+		if due {
+			res, err = r.process(ctx, e.Seq)
+			results = append(results, res)
+			if err != nil {
+				return results, err
+			}
+		}
+		if item != "" && (!due || res.Edit.State.Pending()) {
+			held[item] = true
+		}
+		if _, resting := r.resting(); resting {
+			break
+		}
+	}
+	return results, nil
+}
+
+// NextFlush is when the next pending edit of the user is due, for scheduling
+// Flush; false when none waits (conflicts wait for the user).
+func (r *Replayer) NextFlush() (time.Time, bool, error) {
+	pending, err := r.outbox.Pending(r.service, r.user)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	var next time.Time
+	for _, e := range pending {
+		if (e.State == StateWaiting || e.State == StateMaybeApplied) && (next.IsZero() || e.NextAttempt.Before(next)) {
+			next = e.NextAttempt
+		}
+	}
+	if next.IsZero() {
+		return time.Time{}, false, nil
+	}
+	if until, resting := r.resting(); resting && until.After(next) {
+		next = until
+	}
+	return next, true, nil
+}
+
+// process claims an edit and sends it.
+func (r *Replayer) process(ctx context.Context, seq uint64) (Result, error) {
+	e, prev, err := r.outbox.Claim(seq)
+	if errors.Is(err, ErrEditState) {
+		cur, gerr := r.outbox.Get(seq)
+		if gerr != nil {
+			return Result{}, gerr
+		}
+		return Result{Edit: cur, Outcome: outcomeOf(cur.State)}, nil
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	j := job{Edit: e, prev: prev}
+	// An edit is sent blind only when fresh from this run's UI; one that
+	// was tried before, or comes from an earlier run, is checked first.
+	j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
+	if e.Op == OpCreate {
+		return r.create(ctx, j)
+	}
+	return r.update(ctx, j)
+}
+
+// job is an edit being sent, with what is known of its past.
+type job struct {
+	Edit
+	prev   EditState // state before the claim
+	replay bool      // read the service before sending
+}
+
+// update sends a priority or title edit.
+func (r *Replayer) update(ctx context.Context, j job) (Result, error) {
+	if j.replay {
+		cur, err := r.remote.Get(ctx, j.WorkspaceID, j.Kind, j.ItemID)
+		if err != nil {
+			return r.afterFailure(ctx, j, err, false)
+		}
+		value := currentValue(j.Edit, cur)
+		moved := j.SeenModified == "" || cur.Modified != j.SeenModified
+		switch {
+		case value == normalized(j.To):
+			return r.done(j, cur, OutcomeApplied)
+		case moved && value != normalized(j.seen()):
+			e, err := r.outbox.MarkConflict(j.Seq, value, cur.Modified)
+			return Result{Edit: e, Outcome: OutcomeConflict, Item: cur}, err
+		}
+	}
+	var (
+		it  api.Item
+		err error
+	)
+	if j.Op == OpPriority {
+		it, err = r.remote.UpdatePriority(ctx, j.WorkspaceID, j.Kind, j.ItemID, j.To, j.User)
+	} else {
+		it, err = r.remote.Update(ctx, j.WorkspaceID, j.Kind, j.ItemID, map[string]string{"title": j.To}, j.User)
+	}
+	if err != nil {
+		return r.afterFailure(ctx, j, err, true)
+	}
+	return r.done(j, it, OutcomeSent)
+}
+
+// create sends a create, after making sure an earlier attempt did not
+// already make the item.
+func (r *Replayer) create(ctx context.Context, j job) (Result, error) {
+	if j.replay {
+		it, found, err := r.remote.FindCreated(ctx, j.WorkspaceID, j.Kind, j.Title, j.User, j.CreatedAt.Add(-createSkew))
+		if err != nil {
+			return r.afterFailure(ctx, j, err, false)
+		}
+		if found {
+			taken, err := r.outbox.resultTaken(it.ID, j.Seq)
+			if err != nil {
+				return Result{Edit: j.Edit}, err
+			}
+			if !taken {
+				return r.done(j, it, OutcomeApplied)
+			}
+		}
+	}
+	it, err := r.remote.Create(ctx, api.NewItem{
+		Kind: j.Kind, WorkspaceID: j.WorkspaceID, Title: j.Title,
+		PriorityLabel: j.To, Creator: j.User, Fields: j.Fields,
+	})
+	if err != nil {
+		return r.afterFailure(ctx, j, err, true)
+	}
+	return r.done(j, it, OutcomeSent)
+}
+
+// done marks an edit sent: the service confirmed it, or already had it.
+func (r *Replayer) done(j job, it api.Item, outcome Outcome) (Result, error) {
+	result := ""
+	if j.Op == OpCreate {
+		result = it.ID
+	}
+	e, err := r.outbox.MarkSent(j.Seq, result)
+	if err != nil {
+		return Result{Edit: j.Edit, Outcome: outcome, Item: it}, err
+	}
+	return Result{Edit: e, Outcome: outcome, Item: it}, nil
+}
+
+// afterFailure files an edit whose read or write failed, by the kind of failure:
+// refused edits fail for good; anything that may pass later stays queued
+// (as maybe_applied when a write may have reached the service), with backoff
+// when the service is down or busy.
+func (r *Replayer) afterFailure(ctx context.Context, j job, cause error, write bool) (Result, error) {
+	reason := cause.Error()
+	kind := api.KindOf(cause)
+	state := StateWaiting
+	if j.prev == StateMaybeApplied || write && (api.MaybeApplied(cause) || kind == 0 && ctx.Err() == nil) {
+		state = StateMaybeApplied
+	}
+	switch {
+	case kind == api.ErrValidation, kind == api.ErrForbidden, kind == api.ErrNotFound:
+		e, err := r.outbox.MarkFailed(j.Seq, reason)
+		return Result{Edit: e, Outcome: OutcomeFailed, Err: cause}, err
+	case kind == api.ErrCredentials, kind == api.ErrTokenExpired:
+		e, err := r.outbox.Requeue(j.Seq, state, r.now(), reason)
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, errors.Join(cause, err)
+	case ctx.Err() != nil || kind == api.ErrCanceled:
+		e, err := r.outbox.Requeue(j.Seq, state, r.now(), reason)
+		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(cause, ctxErr) {
+			cause = fmt.Errorf("%w (%w)", ctxErr, cause)
+		}
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, errors.Join(cause, err)
+	}
+	wait := r.backoff.Delay(j.Attempts)
+	var ae *api.Error
+	if errors.As(cause, &ae) {
+		wait = max(wait, ae.RetryAfter)
+	}
+	next := r.now().Add(wait)
+	r.rest(next)
+	e, err := r.outbox.Requeue(j.Seq, state, next, reason)
+	return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, err
+}
+
+// rest stops attempts until t: the service is down or asked to slow down.
+func (r *Replayer) rest(t time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t.After(r.serviceResumes) {
+		r.serviceResumes = t
+	}
+}
+
+// resting reports whether attempts are stopped, and until when.
+func (r *Replayer) resting() (time.Time, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.serviceResumes, r.now().Before(r.serviceResumes)
+}
+
+// currentValue is the value on the service of what the edit changes.
+func currentValue(e Edit, it api.Item) string {
+	if e.Op == OpPriority {
+		return normalized(it.DisplayPriority())
+	}
+	return normalized(it.Title)
+}
+
+func normalized(s string) string { return strings.TrimSpace(s) }
