@@ -1,0 +1,5 @@
+package editor
+
+import "fmt"
+
+func sprint(v any) string { return fmt.Sprintf("%#v", v) }

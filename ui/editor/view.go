@@ -1,0 +1,118 @@
+package editor
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/ui/common"
+)
+
+// labelWidth is the width of a label with the mark in front of it.
+const labelWidth = 10
+
+const labelCells = labelWidth + 2
+
+// View draws the form, the question or the priority picker, cut to the height.
+func (m *Model) View() string {
+	s := m.ctx.Styles
+	w := max(m.width-4, 20)
+	var lines []string
+	add := func(l ...string) { lines = append(lines, l...) }
+
+	add(s.Title.Render(common.Fit(m.heading(), w)), "")
+	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
+	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
+	if m.item != nil {
+		add(m.label("Status", false) + s.Subtle.Render(common.Fit(orNone(m.item.Status)+" (read-only)", w-labelCells)))
+		add(m.label("Owner", false) + s.Subtle.Render(common.Fit(orNone(strings.TrimSuffix(m.item.Owner, ";")), w-labelCells)))
+		add(m.label("ID", false) + s.Subtle.Render(m.item.ID))
+	}
+	if m.err != nil {
+		add("", s.Marks.Error+" "+s.Error.Render(common.Fit(sentence(m.err.Error()), w-2)))
+	}
+	if m.confirm {
+		add("", s.Warning.Render("Discard changes?")+" "+s.Accent.Render("y")+s.Subtle.Render("/")+s.Accent.Render("n"))
+	}
+	if m.choose != nil {
+		add("")
+		for _, l := range strings.Split(m.choose.View(), "\n") {
+			add(l)
+		}
+	}
+	if m.height > 0 && len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) heading() string {
+	ws := string(m.ctx.Workspace.Name)
+	if m.item == nil {
+		h := "New " + m.kind.String()
+		if ws != "" {
+			h += " in " + ws
+		}
+		return h
+	}
+	return "Edit " + m.kind.String() + " " + m.item.ShortID() + " · " + m.item.Title
+}
+
+// label is a field's label, behind the cursor mark when it has the focus.
+func (m *Model) label(name string, focused bool) string {
+	s := m.ctx.Styles
+	if focused {
+		return s.Marks.Cursor + " " + s.FocusedLabel.Render(common.Fit(name, labelWidth))
+	}
+	return s.Marks.Blank + " " + s.Label.Render(common.Fit(name, labelWidth))
+}
+
+// priorityView shows the chosen priority with its colour: the option's label,
+// an unknown value marked, or "none".
+func (m *Model) priorityView(w int) string {
+	s := m.ctx.Styles
+	var text string
+	switch o := m.option(m.priority); {
+	case m.priority == "":
+		text = s.Subtle.Render("none")
+	case o == nil:
+		text = s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+m.priority) + s.Subtle.Render("  not in this workspace's options")
+	default:
+		text = s.Swatch(o.Color) + o.Label
+		if o.Label != o.Value {
+			text += s.Subtle.Render(" (" + o.Value + ")")
+		}
+	}
+	if m.priority != m.initial && m.item != nil {
+		text += s.Subtle.Render("  was " + orNone(m.initialLabel()))
+	}
+	if m.focus == fieldPriority && m.choose == nil {
+		text += s.Subtle.Render("  enter to choose")
+	}
+	return common.Fit(text, w)
+}
+
+func (m *Model) initialLabel() string {
+	if o := m.option(m.initial); o != nil {
+		return o.Label
+	}
+	return m.initial
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// sentence starts s with a capital letter.
+func sentence(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
