@@ -309,3 +309,8 @@ func story(id, priority, modified string) api.Item {
 func priorityEdit(item, from, to, modified string) Edit {
 	return Edit{Kind: api.Story, Op: OpPriority, ItemID: item, From: from, To: to, SeenPriority: from, SeenModified: modified}
 }
+
+// validationError is the service refusing a write (422).
+func validationError() error {
+	return &api.Error{Kind: api.ErrValidation, Op: "update story", HTTPStatus: 422, Info: `priority_label "Urgent" is not one of High, Middle, Low`}
+}
