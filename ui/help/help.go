@@ -1,0 +1,164 @@
+// Package help is the help view: every binding of the focused view, taken
+// from its key map (help.KeyMap's FullHelp), scrollable.
+package help
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/ui/common"
+)
+
+// KeyMap is the help view's own keys; it implements help.KeyMap.
+type KeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Close key.Binding
+}
+
+// DefaultKeyMap returns the help view's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
+		Close:    key.NewBinding(key.WithKeys("?", "esc"), key.WithHelp("?/esc", "close the help")),
+	}
+}
+
+// ShortHelp is the one-line help.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Up, k.Close} }
+
+// FullHelp lists every key.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}}
+}
+
+// Model is the help view.
+type Model struct {
+	ctx    *common.Context
+	keys   KeyMap
+	title  string
+	lines  []string // one per binding or group gap, drawn once
+	offset int
+	width  int
+	height int
+}
+
+// New lists the bindings of maps (the focused view's first, then the global
+// ones), skipping disabled ones and repeats, under a title such as "Board".
+func New(ctx *common.Context, title string, maps ...help.KeyMap) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap(), title: title}
+	m.lines = m.render(maps)
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// render lays the bindings out: a column of keys, a column of descriptions,
+// a blank line between groups.
+func (m *Model) render(maps []help.KeyMap) []string {
+	s := m.ctx.Styles
+	seen := map[string]bool{}
+	var groups [][]key.Help
+	keyWidth := 0
+	for _, km := range maps {
+		for _, group := range km.FullHelp() {
+			var g []key.Help
+			for _, b := range group {
+				h := b.Help()
+				id := h.Key + "\x00" + h.Desc
+				if !b.Enabled() || h.Key == "" || seen[id] {
+					continue
+				}
+				seen[id] = true
+				g = append(g, h)
+				keyWidth = max(keyWidth, ansi.StringWidth(h.Key))
+			}
+			if len(g) > 0 {
+				groups = append(groups, g)
+			}
+		}
+	}
+	var lines []string
+	for i, g := range groups {
+		if i > 0 {
+			lines = append(lines, "")
+		}
+		for _, h := range g {
+			lines = append(lines, s.HelpKey.Render(common.Fit(h.Key, keyWidth))+"  "+s.HelpDesc.Render(h.Desc))
+		}
+	}
+	return lines
+}
+
+// KeyMap returns the help view's keys.
+func (m *Model) KeyMap() help.KeyMap { return m.keys }
+
+// SetSize sets the area the view draws in.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.scroll(0)
+}
+
+// rows is how many lines of bindings fit under the title.
+func (m *Model) rows() int { return max(m.height-2, 1) }
+
+func (m *Model) scroll(d int) {
+	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.rows(), 0))
+}
+
+// Update scrolls, or closes on ? and esc.
+func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		k := m.keys
+		switch {
+		case key.Matches(msg, k.Close):
+			return m, common.Cmd(common.CloseViewMsg{})
+		case key.Matches(msg, k.Up):
+			m.scroll(-1)
+		case key.Matches(msg, k.Down):
+			m.scroll(1)
+		case key.Matches(msg, k.PageUp):
+			m.scroll(-m.rows())
+		case key.Matches(msg, k.PageDown):
+			m.scroll(m.rows())
+		case key.Matches(msg, k.Top):
+			m.scroll(-len(m.lines))
+		case key.Matches(msg, k.Bottom):
+			m.scroll(len(m.lines))
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scroll(-3)
+		case tea.MouseWheelDown:
+			m.scroll(3)
+		}
+	}
+	return m, nil
+}
+
+// View draws the title, with the position when it scrolls, and the visible lines.
+func (m *Model) View() string {
+	s := m.ctx.Styles
+	w := max(m.width-4, 10)
+	head := "Keys — " + m.title
+	pos := ""
+	if len(m.lines) > m.rows() {
+		pos = fmt.Sprintf("%d–%d of %d", m.offset+1, min(m.offset+m.rows(), len(m.lines)), len(m.lines))
+	}
+	out := make([]string, 0, m.rows()+2)
+	out = append(out, "  "+common.Fit(s.Title.Render(head), w-ansi.StringWidth(pos))+s.Subtle.Render(pos), "")
+	end := min(m.offset+m.rows(), len(m.lines))
+	for _, l := range m.lines[m.offset:end] {
+		out = append(out, "  "+common.Fit(l, w))
+	}
+	return strings.Join(out, "\n")
+}
