@@ -116,7 +116,7 @@ func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
 // for the caller to act on: the credentials were refused (log in again, then
 // Flush), ctx ended, or the outbox could not be written.
 func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
-	if e.Service != r.service || e.User != r.user {
+	if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
 		return Result{}, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
 	}
 	pending, err := r.outbox.Pending(r.service, r.user)
@@ -129,7 +129,7 @@ func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
 			break
 		}
 		if e.Op != OpCreate && p.Op != OpCreate && p.ItemID == e.ItemID {
-			return Result{Edit: e, Outcome: OutcomeQueued}, nil
+			return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), p.Seq)}, nil
 		}
 	}
 	if until, resting := r.resting(); resting {

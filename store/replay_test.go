@@ -490,7 +490,7 @@ func TestEditsOfAnItemKeepTheirOrder(t *testing.T) {
 	second := f.add(t, priorityEdit(itemA, "High", "Nice To Have", "m1"))
 	other := f.add(t, priorityEdit(itemB, "Low", "High", "m1"))
 
-	if res, err := f.r.Send(ctx, second); err != nil || res.Outcome != OutcomeQueued {
+	if res, err := f.r.Send(ctx, second); err != nil || res.Outcome != OutcomeQueued || res.Err == nil {
 		t.Fatalf("Send behind an older edit = %+v, %v", res, err)
 	}
 	results, err := f.r.Flush(ctx)
