@@ -70,7 +70,7 @@ func OpenOutbox(path string, opts ...OpenOption) (*Outbox, error) {
 	}
 	o := &Outbox{path: path, now: cfg.now, db: db}
 	if !cfg.readOnly {
-		if err := o.recover(); err != nil {
+		if err := o.recoverSending(); err != nil {
 			_ = db.Close()
 			return nil, err
 		}
@@ -78,9 +78,9 @@ func OpenOutbox(path string, opts ...OpenOption) (*Outbox, error) {
 	return o, nil
 }
 
-// recover marks the edits a stopped run left "sending" as maybe_applied.
+// recoverSending marks the edits a stopped run left "sending" as maybe_applied.
 // Holding the file means no other triage is sending them.
-func (o *Outbox) recover() error {
+func (o *Outbox) recoverSending() error {
 	return o.update(func(tx *bbolt.Tx) error {
 		return forEachOwner(tx, func(ob *bbolt.Bucket) error {
 			return forEachEdit(ob, func(e Edit) error {
