@@ -22,9 +22,8 @@ type dataset struct {
 	items []api.Item
 	seq   []int32  // column order: page number and position in the page; created items negative
 	col   []int32  // column of each item
-	hay   []string // lower-cased title, id and owner, for the text filter
+	hay   []string // lower-cased title and owner, for the text filter (ids are digits)
 	match []bool   // whether each item matches the text filter; kept only while it is on
-	byID  map[string]int32
 
 	cols  []column
 	colOf map[string]int // display priority → column
@@ -35,8 +34,12 @@ type dataset struct {
 	created int32  // how many items this session created (their sequence keys)
 
 	sort listSort
-	perm []int32 // every item in list order
+	perm []int32 // every item; in list order when permSorted
 	list []int32 // the items the list shows: perm filtered
+	// permSorted says perm is in list order. It is sorted the first time the
+	// list is shown, so loading a kind never sorts; from then on new items
+	// are merged in.
+	permSorted bool
 	// listDirty says list must be rebuilt from perm before it is read.
 	listDirty bool
 	listSel   int
@@ -51,7 +54,6 @@ func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset
 		kind:  kind,
 		opts:  opts,
 		prio:  -1,
-		byID:  make(map[string]int32, capacity),
 		items: make([]api.Item, 0, capacity),
 		seq:   make([]int32, 0, capacity),
 		col:   make([]int32, 0, capacity),
@@ -102,22 +104,18 @@ func (d *dataset) columnFor(p string) int {
 	return c
 }
 
-// addPage adds the items of one page (number from 1), replacing those already
-// present by id. New items are merged into every index in one pass per index.
+// addPage adds the items of one page (number from 1). ListPages never
+// delivers an item twice, so there is no look-up by id: no map of 100,000
+// ids to keep. New items are merged into every index in one pass per index.
 func (d *dataset) addPage(number int, items []api.Item) {
 	base := int32(number) << seqPageShift
 	first := int32(len(d.items))
 	var hb strings.Builder
 	for k := range items {
-		if i, ok := d.byID[items[k].ID]; ok {
-			d.replace(i, items[k])
-			continue
-		}
 		i := int32(len(d.items))
 		d.items = append(d.items, items[k])
 		d.seq = append(d.seq, base|int32(k))
 		d.col = append(d.col, int32(d.columnFor(items[k].DisplayPriority())))
-		d.byID[items[k].ID] = i
 		writeHaystack(&hb, &d.items[i])
 		hb.WriteByte(0)
 	}
@@ -144,7 +142,7 @@ func (d *dataset) indexNew(first int32) {
 	}
 	if d.filtering() {
 		for i := first; i < n; i++ {
-			d.match = append(d.match, strings.Contains(d.hay[i], d.query))
+			d.match = append(d.match, d.matches(i))
 		}
 	}
 	batch := make([]int32, 0, n-first)
@@ -178,8 +176,12 @@ func (d *dataset) indexNew(first int32) {
 		}
 		lo = hi
 	}
-	slices.SortFunc(batch, d.listCmp)
-	d.perm = mergeIndex(d.perm, batch, d.listLess)
+	if d.permSorted {
+		slices.SortFunc(batch, d.listCmp)
+		d.perm = mergeIndex(d.perm, batch, d.listLess)
+	} else {
+		d.perm = append(d.perm, batch...)
+	}
 	d.listDirty = true
 }
 
@@ -193,7 +195,9 @@ func (d *dataset) detach(i int32) {
 	if !d.listDirty && d.shownInList(i) {
 		d.list = removeIndex(d.list, i, d.listLess)
 	}
-	d.perm = removeIndex(d.perm, i, d.listLess)
+	if d.permSorted {
+		d.perm = removeIndex(d.perm, i, d.listLess)
+	}
 }
 
 // attach puts item i back into every index after its fields changed.
@@ -205,12 +209,14 @@ func (d *dataset) attach(i int32) {
 	col := &d.cols[d.col[i]]
 	col.all = insertIndex(col.all, i, d.colLess)
 	if d.filtering() {
-		d.match[i] = strings.Contains(d.hay[i], d.query)
+		d.match[i] = d.matches(i)
 		if d.match[i] {
 			col.vis = insertIndex(col.vis, i, d.colLess)
 		}
 	}
-	d.perm = insertIndex(d.perm, i, d.listLess)
+	if d.permSorted {
+		d.perm = insertIndex(d.perm, i, d.listLess)
+	}
 	if !d.listDirty && d.shownInList(i) {
 		d.list = insertIndex(d.list, i, d.listLess)
 	}
@@ -225,7 +231,7 @@ func (d *dataset) replace(i int32, it api.Item) {
 
 // add appends an item the user created; it comes first in its column.
 func (d *dataset) add(it api.Item) int32 {
-	if i, ok := d.byID[it.ID]; ok {
+	if i, ok := d.find(it.ID); ok {
 		d.replace(i, it)
 		return i
 	}
@@ -238,7 +244,9 @@ func (d *dataset) add(it api.Item) int32 {
 	if d.filtering() {
 		d.match = append(d.match, false)
 	}
-	d.byID[it.ID] = i
+	if !d.permSorted {
+		d.perm = append(d.perm, i)
+	}
 	d.attach(i)
 	return i
 }
@@ -261,7 +269,7 @@ func (d *dataset) setQuery(q string) {
 	}
 	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
 	for i, h := range d.hay {
-		d.match[i] = strings.Contains(h, q)
+		d.match[i] = strings.Contains(h, q) || strings.Contains(d.items[i].ID, q)
 	}
 	for c := range d.cols {
 		col := &d.cols[c]
@@ -283,11 +291,27 @@ func (d *dataset) setPriorityFilter(c int) {
 	}
 }
 
-// writeHaystack writes what the text filter searches for an item, lower-cased.
+// matches reports whether item i matches the text filter: its title or
+// owner (lower-cased in its haystack), or its id.
+func (d *dataset) matches(i int32) bool {
+	return strings.Contains(d.hay[i], d.query) || strings.Contains(d.items[i].ID, d.query)
+}
+
+// find returns the position of the item with an id. It scans: it serves
+// the service's answers, not key presses.
+func (d *dataset) find(id string) (int32, bool) {
+	for i := range d.items {
+		if d.items[i].ID == id {
+			return int32(i), true
+		}
+	}
+	return 0, false
+}
+
+// writeHaystack writes what the text filter searches for an item besides its
+// id: title and owner, lower-cased.
 func writeHaystack(b *strings.Builder, it *api.Item) {
 	writeLower(b, it.Title)
-	b.WriteByte('\n')
-	b.WriteString(it.ID)
 	b.WriteByte('\n')
 	writeLower(b, ownerName(it.Owner))
 }
@@ -315,9 +339,6 @@ func ownerName(s string) string {
 func (d *dataset) reserve(n int) {
 	if n <= cap(d.items) {
 		return
-	}
-	if len(d.items) == 0 && len(d.byID) == 0 {
-		d.byID = make(map[string]int32, n)
 	}
 	d.items = slices.Grow(d.items, n-len(d.items))
 	d.seq = slices.Grow(d.seq, n-len(d.seq))

@@ -87,9 +87,8 @@ func TestDatasetPagesOutOfOrder(t *testing.T) {
 	d := newDataset(api.Bug, testOptions(), 0)
 	d.addPage(2, []api.Item{testItem(4, "高", ""), testItem(5, "高", "")})
 	d.addPage(1, []api.Item{testItem(1, "高", ""), testItem(2, "低", ""), testItem(3, "高", "")})
-	d.addPage(1, []api.Item{testItem(3, "低", "")})
 	got := columnIDs(d)
-	want := map[string][]string{noPriority: nil, "紧急": nil, "高": {"1", "4", "5"}, "中": nil, "低": {"2", "3"}}
+	want := map[string][]string{noPriority: nil, "紧急": nil, "高": {"1", "3", "4", "5"}, "中": nil, "低": {"2"}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("columns = %v, want %v", got, want)
 	}

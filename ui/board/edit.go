@@ -164,7 +164,7 @@ func (m *Model) onEditDone(msg editDoneMsg) tea.Cmd {
 		return nil
 	}
 	d := m.sets[e.kind]
-	i, here := d.byID[e.id]
+	i, here := d.find(e.id)
 	here = here && e.ws == m.ws
 	switch {
 	case msg.err == nil:
@@ -203,7 +203,7 @@ func (m *Model) retry() tea.Cmd {
 		d := m.sets[e.kind]
 		m.editSeq++
 		e.token, e.state, e.err = m.editSeq, editPending, nil
-		if i, ok := d.byID[e.id]; ok {
+		if i, ok := d.find(e.id); ok {
 			d.replace(i, e.apply(e.base))
 			m.clamp(d)
 		}
@@ -224,7 +224,7 @@ func (m *Model) retry() tea.Cmd {
 // onSave applies the editor's result optimistically, like a move.
 func (m *Model) onSave(msg common.SaveItemMsg) tea.Cmd {
 	d := m.sets[msg.Kind]
-	i, ok := d.byID[msg.ID]
+	i, ok := d.find(msg.ID)
 	if !ok {
 		return m.report(fmt.Errorf("#%s is no longer on the board: press r to refresh", shortID(msg.ID)))
 	}

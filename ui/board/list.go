@@ -81,21 +81,26 @@ func (d *dataset) keyCmp(a, b int32) int {
 	return cmp.Compare(d.col[a], d.col[b])
 }
 
-// setSort re-sorts the list: the one place the list order costs n log n.
+// setSort changes the list order; the list is sorted when next shown.
 func (d *dataset) setSort(s listSort) {
 	if s == d.sort {
 		return
 	}
 	d.sort = s
-	slices.SortFunc(d.perm, d.listCmp)
+	d.permSorted = false
 	d.listDirty = true
 }
 
 // rows returns the items the list shows, rebuilding them after a filter or
-// sort changed.
+// sort changed. Sorting (n log n) happens here only, when the order changed
+// or the list is first shown.
 func (d *dataset) rows() []int32 {
 	if !d.listDirty {
 		return d.list
+	}
+	if !d.permSorted {
+		slices.SortFunc(d.perm, d.listCmp)
+		d.permSorted = true
 	}
 	d.listDirty = false
 	if !d.filtering() && d.prio < 0 {

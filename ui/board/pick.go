@@ -126,7 +126,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 		}
 		return nil
 	default:
-		i, ok := d.byID[p.id]
+		i, ok := d.find(p.id)
 		if !ok || msg.index < 0 || msg.index >= len(d.opts) {
 			return nil
 		}

@@ -1,0 +1,207 @@
+package board
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/internal/uitest"
+)
+
+// Run with: go test ./ui/board -run '^$' -bench . -benchmem
+//
+// Every frame benchmark measures a key press to its drawn frame (Update then
+// View) with one kind of 100,000 items, and reports the median as ns/p50.
+
+const benchItems = 100_000
+
+// benchWorld makes n bugs, each string allocated on its own as the JSON
+// decoder does, spread over the priorities: options, none, legacy-only and
+// unknown values. It returns the pages of 200 and the bytes of the items'
+// strings.
+func benchWorld(n int) ([]api.Page, int) {
+	statuses := []string{"new", "in_progress", "resolved", "reopened", "closed"}
+	owners := []string{"anyechen;", "lily;", "王小明;", "bob;", ""}
+	labels := []string{"urgent", "high", "medium", "low", "insignificant", "", "非常高"}
+	var pages []api.Page
+	strBytes := 0
+	for p := 0; p*api.PageSize < n; p++ {
+		size := min(api.PageSize, n-p*api.PageSize)
+		items := make([]api.Item, size)
+		for k := range items {
+			j := p*api.PageSize + k
+			it := &items[k]
+			it.Kind = api.Bug
+			it.ID = fmt.Sprintf("1110022001%09d", j+1)
+			it.WorkspaceID = strings.Clone("10022001")
+			if j%3 == 0 {
+				it.Title = fmt.Sprintf("导出报表 %d 时中文乱码，页面 %d 无响应", j, j%97)
+			} else {
+				it.Title = fmt.Sprintf("Payment callback %d retries forever when the gateway times out (%d)", j, j%89)
+			}
+			it.PriorityLabel = strings.Clone(labels[j%len(labels)])
+			if j%20 == 0 {
+				it.PriorityLabel, it.Priority = "", strings.Clone("high")
+			}
+			it.Status = strings.Clone(statuses[j%len(statuses)])
+			it.Owner = strings.Clone(owners[j%len(owners)])
+			it.Modified = fmt.Sprintf("2026-01-%02d %02d:%02d:%02d", 1+j%28, j%24, j%60, (j/60)%60)
+			it.Created = strings.Clone(it.Modified)
+			for _, s := range []string{it.ID, it.WorkspaceID, it.Title, it.PriorityLabel, it.Priority, it.Status, it.Owner, it.Modified, it.Created} {
+				strBytes += len(s)
+			}
+		}
+		pages = append(pages, api.Page{Items: items, Number: p + 1, Loaded: min((p+1)*api.PageSize, n), Total: n})
+	}
+	return pages, strBytes
+}
+
+// feed delivers field information and pages to a board as its load would.
+func feed(m *Model, pages []api.Page) {
+	k := api.Bug
+	m.tab = k
+	m.gen++
+	m.loads[k] = loadState{gen: m.gen, started: true, listing: true}
+	m.update(fieldsMsg{gen: m.gen, kind: k, opts: uitest.PriorityFields(k).PriorityOptions()})
+	s := &pageStream{gen: m.gen, kind: k}
+	for len(pages) > 0 {
+		n := min(maxPagesPerMsg, len(pages))
+		m.update(pagesMsg{gen: m.gen, kind: k, pages: pages[:n], done: n == len(pages), stream: s})
+		pages = pages[n:]
+	}
+}
+
+// benchBoard is a board of n bugs at a terminal size.
+func benchBoard(b *testing.B, n, w, h int) *Model {
+	b.Helper()
+	pages, _ := benchWorld(n)
+	ctx := uitest.Context(newFakeService(), uitest.Theme{Dark: true}, w, h)
+	m := New(ctx)
+	m.SetSize(w, h)
+	feed(m, pages)
+	if got := len(m.cur().items); got != n {
+		b.Fatalf("board has %d items, want %d", got, n)
+	}
+	return m
+}
+
+// frames presses keys in turn, each followed by a frame, and reports the
+// median and 99th percentile.
+func frames(b *testing.B, m *Model, keys []tea.Msg) {
+	b.Helper()
+	took := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		start := time.Now()
+		m.Update(keys[i%len(keys)])
+		_ = m.View()
+		took = append(took, time.Since(start))
+	}
+	b.StopTimer()
+	reportPercentiles(b, took)
+}
+
+func reportPercentiles(b *testing.B, took []time.Duration) {
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "ns/p50")
+	b.ReportMetric(float64(took[len(took)*99/100].Nanoseconds()), "ns/p99")
+}
+
+// moveKeys walks down and up a column, and across the columns.
+func moveKeys() []tea.Msg {
+	var keys []string
+	for range 12 {
+		keys = append(keys, "j")
+	}
+	keys = append(keys, "l", "l", "pgdown", "G")
+	for range 12 {
+		keys = append(keys, "k")
+	}
+	keys = append(keys, "h", "h", "pgup", "g")
+	return uitest.Keys(keys...)
+}
+
+func BenchmarkKeyFrame(b *testing.B) {
+	for _, n := range []int{1_000, benchItems} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			b.Run(fmt.Sprintf("columns/items=%d/%dx%d", n, size[0], size[1]), func(b *testing.B) {
+				frames(b, benchBoard(b, n, size[0], size[1]), moveKeys())
+			})
+		}
+		b.Run(fmt.Sprintf("list/items=%d/120x40", n), func(b *testing.B) {
+			m := benchBoard(b, n, 120, 40)
+			m.Update(uitest.Key("v"))
+			frames(b, m, moveKeys())
+		})
+	}
+}
+
+func BenchmarkFilterKeystroke(b *testing.B) {
+	for _, mode := range []string{"columns", "list"} {
+		b.Run(mode+"/items=100000/120x40", func(b *testing.B) {
+			m := benchBoard(b, benchItems, 120, 40)
+			if mode == "list" {
+				m.Update(uitest.Key("v"))
+			}
+			m.Update(uitest.Key("/"))
+			frames(b, m, uitest.Keys("g", "a", "t", "backspace", "backspace", "backspace", "中", "文", "backspace", "backspace"))
+		})
+	}
+}
+
+func BenchmarkPriorityMove(b *testing.B) {
+	for _, mode := range []string{"columns", "list"} {
+		b.Run(mode+"/items=100000/120x40", func(b *testing.B) {
+			m := benchBoard(b, benchItems, 120, 40)
+			m.Update(uitest.Key("l"))
+			m.Update(uitest.Key("j"))
+			if mode == "list" {
+				m.Update(uitest.Key("v"))
+			}
+			frames(b, m, uitest.Keys("]", "["))
+		})
+	}
+}
+
+func BenchmarkListSort(b *testing.B) {
+	m := benchBoard(b, benchItems, 120, 40)
+	m.Update(uitest.Key("v"))
+	frames(b, m, uitest.Keys("s"))
+}
+
+// BenchmarkLoad measures loading 100,000 items page by page, and the heap the
+// board keeps per item beyond the items' own strings (B/item).
+func BenchmarkLoad(b *testing.B) {
+	ctx := uitest.Context(newFakeService(), uitest.Theme{Dark: true}, 120, 40)
+	var perItem float64
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		m := New(ctx)
+		m.SetSize(120, 40)
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		pages, strBytes := benchWorld(benchItems)
+		b.StartTimer()
+		feed(m, pages)
+		_ = m.View()
+		b.StopTimer()
+		pages = nil
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		perItem = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)-int64(strBytes)) / benchItems
+		runtime.KeepAlive(m)
+		runtime.KeepAlive(pages)
+		b.StartTimer()
+	}
+	b.ReportMetric(perItem, "B/item")
+}
