@@ -96,6 +96,12 @@ func (f *fakeRemote) count(op string) int {
 	return n
 }
 
+func (f *fakeRemote) forgetCalls() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = nil
+}
+
 func (f *fakeRemote) callLog() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
