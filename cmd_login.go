@@ -1,0 +1,353 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+
+	"triage/auth"
+	"triage/store"
+)
+
+// cmdLogin logs in by one of the three ways and stores the credential.
+func (c *cli) cmdLogin(ctx context.Context, args []string) error {
+	fs := c.newFlags("login", "triage login [--web | --token | --basic] [global flags]")
+	var g globalFlags
+	g.register(fs)
+	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")
+	token := fs.Bool("token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
+	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER, TRIAGE_API_PASSWORD or a prompt)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	method, err := c.chooseMethod(*web, *token, *basic)
+	if err != nil {
+		return err
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	var sess auth.Session
+	switch method {
+	case auth.MethodOAuth:
+		sess, err = c.loginWeb(ctx, s)
+	case auth.MethodToken:
+		sess, err = c.loginToken(ctx, s)
+	default:
+		sess, err = c.loginBasic(ctx, s)
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.remember(ctx, sess); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "Logged in to %s as %s (%s)%s.\n", sess.Service, who(sess), methodName(sess.Method), until(sess))
+	return nil
+}
+
+// chooseMethod picks the login way from the flags, or asks on a terminal.
+func (c *cli) chooseMethod(web, token, basic bool) (auth.Method, error) {
+	n := 0
+	for _, b := range []bool{web, token, basic} {
+		if b {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return "", fmt.Errorf("%w: choose one of --web, --token and --basic", errUsage)
+	case web:
+		return auth.MethodOAuth, nil
+	case token:
+		return auth.MethodToken, nil
+	case basic:
+		return auth.MethodBasic, nil
+	case !c.isTerminal:
+		return "", fmt.Errorf("%w: no terminal to ask on: choose --web, --token or --basic", errUsage)
+	}
+	fmt.Fprint(c.stderr, "How do you want to log in?\n  1) in the browser (OAuth)\n  2) with a personal access token\n  3) with an API account (Basic)\nChoice [1]: ")
+	line, err := readLine(c.stdin)
+	if err != nil {
+		return "", err
+	}
+	switch strings.TrimSpace(line) {
+	case "", "1":
+		return auth.MethodOAuth, nil
+	case "2":
+		return auth.MethodToken, nil
+	case "3":
+		return auth.MethodBasic, nil
+	}
+	return "", fmt.Errorf("%w: %q is not one of 1, 2 or 3", errUsage, strings.TrimSpace(line))
+}
+
+// loginWeb runs the OAuth authorization code flow: the browser page, the
+// loopback listener, and on a terminal a pasted redirect address as well.
+func (c *cli) loginWeb(ctx context.Context, s *setup) (auth.Session, error) {
+	secret, err := s.clientSecret(ctx)
+	if err != nil {
+		return auth.Session{}, err
+	}
+	flow, err := auth.StartOAuth(ctx, s.oauthConfig(secret, c.env))
+	if err != nil {
+		return auth.Session{}, err
+	}
+	defer flow.Close()
+	fmt.Fprintf(c.stderr, "Open this address to log in (it expires in 5 minutes):\n\n  %s\n\n", flow.URL())
+	if err := flow.OpenBrowser(); err != nil {
+		fmt.Fprintf(c.stderr, "%s\n", err)
+	} else {
+		fmt.Fprintln(c.stderr, "A browser was opened; finish there.")
+	}
+	if c.isTerminal {
+		fmt.Fprintln(c.stderr, "If the browser runs elsewhere, paste the address it was sent to here and press Enter:")
+		go c.pasteLoop(flow)
+	} else {
+		fmt.Fprintln(c.stderr, "Waiting for the browser…")
+	}
+	sess, err := flow.Wait(ctx)
+	if err != nil {
+		return auth.Session{}, err
+	}
+	if err := s.creds.SetClientSecret(ctx, s.cfg.BaseURL, store.Secret(secret)); err != nil {
+		fmt.Fprintf(c.stderr, "note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time\n", err)
+	}
+	return sess, nil
+}
+
+// pasteLoop hands lines typed on the terminal to the flow until one is taken.
+func (c *cli) pasteLoop(flow *auth.Flow) {
+	sc := bufio.NewScanner(c.stdin)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if err := flow.Paste(line); err != nil {
+			fmt.Fprintf(c.stderr, "That address was not taken: %s\nPaste the whole address the browser was sent to:\n", err)
+			continue
+		}
+		return
+	}
+}
+
+// loginToken checks a personal access token from stdin, TRIAGE_TOKEN or a prompt.
+func (c *cli) loginToken(ctx context.Context, s *setup) (auth.Session, error) {
+	var token string
+	switch {
+	case !c.isTerminal:
+		line, err := readLine(c.stdin)
+		if err != nil {
+			return auth.Session{}, fmt.Errorf("reading the token from standard input: %w", err)
+		}
+		token = line
+	case s.cfg.Token != "":
+		token = s.cfg.Token.Reveal()
+	default:
+		var err error
+		if token, err = c.promptSecret("Personal access token: "); err != nil {
+			return auth.Session{}, err
+		}
+	}
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return auth.Session{}, errors.New("no token given: pipe it on standard input or set TRIAGE_TOKEN")
+	}
+	return auth.LoginToken(ctx, s.cfg.BaseURL, token, nil)
+}
+
+// loginBasic checks an API account from the environment or prompts.
+func (c *cli) loginBasic(ctx context.Context, s *setup) (auth.Session, error) {
+	user, password := s.cfg.APIUser, s.cfg.APIPassword.Reveal()
+	var err error
+	if user == "" {
+		if !c.isTerminal {
+			return auth.Session{}, errors.New("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
+		}
+		fmt.Fprint(c.stderr, "API account: ")
+		if user, err = readLine(c.stdin); err != nil {
+			return auth.Session{}, err
+		}
+	}
+	if password == "" {
+		if !c.isTerminal {
+			if password, err = readLine(c.stdin); err != nil {
+				return auth.Session{}, fmt.Errorf("reading the API password from standard input: %w", err)
+			}
+		} else if password, err = c.promptSecret("API password: "); err != nil {
+			return auth.Session{}, err
+		}
+	}
+	return auth.LoginBasic(ctx, s.cfg.BaseURL, strings.TrimSpace(user), strings.TrimSpace(password), nil)
+}
+
+// promptSecret reads a line from the terminal without echoing it.
+func (c *cli) promptSecret(prompt string) (string, error) {
+	fmt.Fprint(c.stderr, prompt)
+	b, err := term.ReadPassword(os.Stdin.Fd())
+	fmt.Fprintln(c.stderr)
+	if err != nil {
+		return "", fmt.Errorf("reading from the terminal: %w", err)
+	}
+	return string(b), nil
+}
+
+// readLine reads one line, without its line ending.
+func readLine(r io.Reader) (string, error) {
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil && !(errors.Is(err, io.EOF) && line != "") {
+		if errors.Is(err, io.EOF) {
+			return "", errors.New("nothing to read")
+		}
+		return "", err
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// cmdLogout forgets the credential of the current service.
+func (c *cli) cmdLogout(ctx context.Context, args []string) error {
+	fs := c.newFlags("logout", "triage logout [global flags]")
+	var g globalFlags
+	g.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	err = s.creds.Delete(ctx, s.cfg.BaseURL)
+	if errors.Is(err, store.ErrNotFound) {
+		fmt.Fprintf(c.stdout, "Not logged in to %s.\n", s.cfg.BaseURL)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "Logged out of %s.\n", s.cfg.BaseURL)
+	return nil
+}
+
+// cmdStatus prints who is logged in, where and until when; exit 1 when not
+// logged in or expired. It never prompts.
+func (c *cli) cmdStatus(ctx context.Context, args []string) error {
+	fs := c.newFlags("status", "triage status [global flags]")
+	var g globalFlags
+	g.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	sess, err := s.session(ctx)
+	if errors.Is(err, errNotLoggedIn) {
+		fmt.Fprintf(c.stdout, "Service:    %s\nNot logged in. Run: triage login\n", s.cfg.BaseURL)
+		return errSilent
+	}
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	fmt.Fprintf(c.stdout, "Service:    %s\nMethod:     %s\nUser:       %s\n", sess.Service, methodName(sess.Method), who(sess))
+	if sess.WorkspaceID != 0 {
+		fmt.Fprintf(c.stdout, "Workspace:  %d (granted)\n", sess.WorkspaceID)
+	}
+	if sess.Scope != "" {
+		fmt.Fprintf(c.stdout, "Scope:      %s\n", sess.Scope)
+	}
+	switch {
+	case sess.ExpiresAt.IsZero():
+		fmt.Fprintln(c.stdout, "Expires:    never")
+	case sess.Expired(now):
+		fmt.Fprintf(c.stdout, "Expires:    expired at %s. Run: triage login\n", sess.ExpiresAt.Local().Format(time.DateTime))
+		return errSilent
+	default:
+		fmt.Fprintf(c.stdout, "Expires:    %s (in %s)\n", sess.ExpiresAt.Local().Format(time.DateTime), sess.Remaining(now).Round(time.Minute))
+	}
+	fmt.Fprintf(c.stdout, "Stored in:  %s\n", s.source(sess))
+	return nil
+}
+
+// source says where a session's credential comes from.
+func (s *setup) source(sess auth.Session) string {
+	switch {
+	case s.cfg.Token != "" && sess.Method == auth.MethodToken:
+		return "the environment (TRIAGE_TOKEN)"
+	case s.cfg.APIUser != "" && sess.Method == auth.MethodBasic:
+		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
+	}
+	return s.creds.Location()
+}
+
+// clientSecret is the OAuth client secret: the environment's, else the stored one.
+func (s *setup) clientSecret(ctx context.Context) (string, error) {
+	if s.cfg.ClientSecret != "" {
+		return s.cfg.ClientSecret.Reveal(), nil
+	}
+	secret, err := s.creds.ClientSecret(ctx, s.cfg.BaseURL)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", errors.New("no OAuth client secret: set TRIAGE_CLIENT_SECRET (it is stored after the first login)")
+	}
+	if err != nil {
+		return "", err
+	}
+	return secret.Reveal(), nil
+}
+
+// oauthConfig is the OAuth client configuration of the service.
+func (s *setup) oauthConfig(secret string, env func(string) string) auth.OAuthConfig {
+	return auth.OAuthConfig{
+		AuthURL: s.cfg.AuthURL, BaseURL: s.cfg.BaseURL, ClientID: s.cfg.ClientID, ClientSecret: secret,
+		Scopes: s.cfg.Scopes, RedirectPort: s.cfg.RedirectPort,
+		OpenBrowser: auth.NewDefaultBrowserOpener(env),
+	}
+}
+
+// who names the person or account of a session.
+func who(s auth.Session) string {
+	switch {
+	case s.Nick != "" && s.UserName != "" && s.UserName != s.Nick:
+		return fmt.Sprintf("%s (%s)", s.Nick, s.UserName)
+	case s.Nick != "":
+		return s.Nick
+	case s.APIUser != "":
+		return "API account " + s.APIUser
+	}
+	return "unknown user (not checked yet)"
+}
+
+// methodName is how a login method is shown.
+func methodName(m auth.Method) string {
+	switch m {
+	case auth.MethodOAuth:
+		return "browser login (OAuth)"
+	case auth.MethodToken:
+		return "personal access token"
+	case auth.MethodBasic:
+		return "API account"
+	}
+	return string(m)
+}
+
+// until says how long a session lasts, for the login message.
+func until(s auth.Session) string {
+	if s.ExpiresAt.IsZero() {
+		return ", without expiry"
+	}
+	out := fmt.Sprintf(" until %s", s.ExpiresAt.Local().Format(time.DateTime))
+	if s.WorkspaceID != 0 {
+		out += fmt.Sprintf(", workspace %d", s.WorkspaceID)
+	}
+	return out
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/auth"
+	"triage/store"
+	"triage/ui"
+	"triage/ui/common"
+	"triage/ui/login"
+)
+
+// cmdOpen opens the board: of the last workspace when a valid credential is
+// stored, else after the login view.
+func (c *cli) cmdOpen(ctx context.Context, args []string) error {
+	fs := c.newFlags("triage", "triage [--workspace ID] [global flags]")
+	var g globalFlags
+	g.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if !c.isTerminal {
+		return errors.New("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	sess, err := s.session(ctx)
+	switch {
+	case errors.Is(err, errNotLoggedIn):
+		sess = auth.Session{}
+	case err != nil:
+		return err
+	}
+	if sess.Method != "" && sess.Expired(time.Now()) {
+		fmt.Fprintln(c.stderr, "The stored login has expired; log in again.")
+		sess = auth.Session{}
+	}
+	if sess.Method != "" && sess.Nick == "" && sess.Method != auth.MethodBasic {
+		// A token from the environment: ask the service who it belongs to.
+		if sess, err = auth.LoginToken(ctx, sess.Service, sess.Token, nil); err != nil {
+			return fmt.Errorf("TRIAGE_TOKEN: %w", err)
+		}
+	}
+	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
+		return fmt.Errorf("%w: an API account cannot list workspaces: pass --workspace ID or set TRIAGE_WORKSPACE", errUsage)
+	}
+	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
+	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: string(sess.Method)})
+}
+
+// appRun is what the full-screen app starts from.
+type appRun struct {
+	setup        *setup
+	session      auth.Session // zero: start with the login view
+	clientSecret func(context.Context) (string, error)
+	method       string // shown in the status line ("demo" for the demo)
+}
+
+// runApp wires the client, the login port and the views, and runs the program.
+func (c *cli) runApp(ctx context.Context, r appRun) error {
+	s := r.setup
+	var authz api.Authorizer
+	if r.session.Method != "" {
+		authz = r.session.Authorizer()
+	}
+	client := api.NewClient(s.cfg.BaseURL, authz, api.WithUserAgent("triage/"+version))
+
+	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
+	uictx.Base = ctx
+	uictx.ServiceURL = s.cfg.BaseURL
+	uictx.WebURL = s.cfg.WebURL
+	uictx.Method = r.method
+	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.env)
+
+	port := &authenticator{setup: s, secret: r.clientSecret, env: c.env}
+	uiOpts := ui.Options{
+		Auth: port,
+		OnLogin: func(sess auth.Session) error {
+			client.SetAuth(sess.Authorizer())
+			return s.remember(ctx, sess)
+		},
+		RememberWorkspace: func(id int64) error {
+			return store.UpdateConfig(s.cfg.Path, func(st *store.Settings) { st.Workspace = id })
+		},
+		WorkspaceID: s.cfg.Workspace,
+	}
+	if r.session.Method != "" {
+		sess := r.session
+		uiOpts.Session = &sess
+		if sess.Method == auth.MethodOAuth {
+			uiOpts.WorkspaceID = sess.WorkspaceID // the token reaches only this one
+		}
+	}
+	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		return fmt.Errorf("the terminal app stopped: %w", err)
+	}
+	return nil
+}
+
+// authenticator is the login view's port over package auth.
+type authenticator struct {
+	setup  *setup
+	secret func(context.Context) (string, error)
+	env    func(string) string
+}
+
+// StartOAuth starts the browser login with the service's OAuth client.
+func (a *authenticator) StartOAuth(ctx context.Context) (login.OAuthFlow, error) {
+	secret, err := a.secret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	flow, err := auth.StartOAuth(ctx, a.setup.oauthConfig(secret, a.env))
+	if err != nil {
+		return nil, err
+	}
+	return flow, nil
+}
+
+// LoginToken checks a personal access token.
+func (a *authenticator) LoginToken(ctx context.Context, token string) (auth.Session, error) {
+	return auth.LoginToken(ctx, a.setup.cfg.BaseURL, token, nil)
+}
+
+// LoginBasic checks an API account.
+func (a *authenticator) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
+	return auth.LoginBasic(ctx, a.setup.cfg.BaseURL, user, password, nil)
+}

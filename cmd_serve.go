@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"triage/api/sandbox"
+)
+
+// cmdServe runs the local service in the foreground until interrupted.
+func (c *cli) cmdServe(ctx context.Context, args []string) error {
+	fs := c.newFlags("serve", "triage serve [--addr 127.0.0.1:8080] [--data PATH] [--items N] [--latency D] [--rate N] [--code-ttl D] [--token-ttl D]")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
+	var opts sandbox.Options
+	fs.StringVar(&opts.DataPath, "data", "", "database file that keeps the state across restarts (default: memory only)")
+	fs.IntVar(&opts.ExtraItems, "items", 0, "generated items to add per workspace and kind")
+	fs.DurationVar(&opts.Latency, "latency", 0, "delay every request by this long (e.g. 50ms)")
+	fs.IntVar(&opts.Rate, "rate", 0, "requests per 10 minutes per credential before 429 (0: no limit)")
+	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes")
+	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	srv, err := sandbox.New(opts)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", *addr, err)
+	}
+	base := "http://" + ln.Addr().String()
+	c.printServeEnv(base, srv.Demo())
+	fmt.Fprintf(c.stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
+
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = hs.Shutdown(shutdown)
+	if serr := <-served; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if cerr := srv.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("stopping: %w", err)
+	}
+	fmt.Fprintln(c.stderr, "triage serve: stopped, state saved")
+	return nil
+}
+
+// printServeEnv prints shell-ready lines that point any client at the service.
+// The secrets are printed on purpose: they are the sandbox's demo credentials.
+func (c *cli) printServeEnv(base string, demo sandbox.DemoInfo) {
+	lines := [][2]string{
+		{"TRIAGE_BASE_URL", base},
+		{"TRIAGE_AUTH_URL", base},
+		{"TRIAGE_WEB_URL", base},
+		{"TRIAGE_API_USER", demo.APIUser},
+		{"TRIAGE_API_PASSWORD", demo.APIPassword},
+		{"TRIAGE_CLIENT_ID", demo.ClientID},
+		{"TRIAGE_CLIENT_SECRET", demo.ClientSecret},
+	}
+	if len(demo.Users) > 0 {
+		lines = append(lines, [2]string{"TRIAGE_TOKEN", demo.Users[0].PersonalToken})
+	}
+	for _, l := range lines {
+		fmt.Fprintf(c.stdout, "export %s=%s\n", l[0], shellQuote(l[1]))
+	}
+	users := make([]string, 0, len(demo.Users))
+	for _, u := range demo.Users {
+		users = append(users, u.Nick+" / "+u.Password)
+	}
+	fmt.Fprintf(c.stdout, "# demo users (nick / web password): %s\n", strings.Join(users, ", "))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@%+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+
+	"triage/auth"
+	"triage/store"
+)
+
+// globalFlags are accepted by every command that talks to a service.
+type globalFlags struct {
+	baseURL, authURL, webURL, clientID string
+	redirectPort                       *int
+	workspace                          int64
+	insecureStorage                    bool
+}
+
+// register adds the global flags to a command's flag set.
+func (g *globalFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.baseURL, "base-url", "", "API address (env TRIAGE_BASE_URL)")
+	fs.StringVar(&g.authURL, "auth-url", "", "authorization pages address (env TRIAGE_AUTH_URL)")
+	fs.StringVar(&g.webURL, "web-url", "", "web app address, for links (env TRIAGE_WEB_URL)")
+	fs.StringVar(&g.clientID, "client-id", "", "OAuth application id (env TRIAGE_CLIENT_ID)")
+	fs.Func("redirect-port", "loopback port for the OAuth redirect (0: any free port)", func(s string) error {
+		p, err := strconv.Atoi(s)
+		if err != nil {
+			return errors.New("not a port number")
+		}
+		g.redirectPort = &p
+		return nil
+	})
+	fs.Int64Var(&g.workspace, "workspace", 0, "workspace id to open (env TRIAGE_WORKSPACE)")
+	fs.BoolVar(&g.insecureStorage, "insecure-storage", false, "keep credentials in a private plain-text file instead of the OS keyring")
+}
+
+// setup is what a command needs to reach a service: the resolved
+// configuration, where files live and the credential store.
+type setup struct {
+	paths store.Paths
+	cfg   store.Config
+	creds store.Credentials
+}
+
+// load resolves the configuration (defaults, file, environment, flags) and
+// opens the credential store.
+func (c *cli) load(ctx context.Context, g *globalFlags) (*setup, error) {
+	paths, err := store.DefaultPaths()
+	if err != nil {
+		return nil, err
+	}
+	return c.loadFrom(ctx, g, paths, c.env)
+}
+
+// loadFrom is load with explicit paths and environment (the demo uses its own).
+func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, env func(string) string) (*setup, error) {
+	if err := paths.Ensure(); err != nil {
+		return nil, err
+	}
+	cfg, err := store.LoadConfig(paths, env)
+	if err != nil {
+		return nil, err
+	}
+	err = cfg.Override(store.Overrides{
+		BaseURL: g.baseURL, AuthURL: g.authURL, WebURL: g.webURL, ClientID: g.clientID,
+		RedirectPort: g.redirectPort, Workspace: g.workspace,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", errUsage, err)
+	}
+	creds, err := store.OpenCredentials(ctx, paths, g.insecureStorage, c.stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &setup{paths: paths, cfg: cfg, creds: creds}, nil
+}
+
+// errNotLoggedIn says that no credential is known for the service.
+var errNotLoggedIn = errors.New("not logged in")
+
+// session finds the credential to use, in this order: a token in
+// TRIAGE_TOKEN, an API account in TRIAGE_API_USER and TRIAGE_API_PASSWORD,
+// then the one stored for the service. The environment's are not checked
+// here; the service checks them on first use.
+func (s *setup) session(ctx context.Context) (auth.Session, error) {
+	base := s.cfg.BaseURL
+	switch {
+	case s.cfg.Token != "":
+		return auth.Session{Service: base, Method: auth.MethodToken, Token: s.cfg.Token.Reveal()}, nil
+	case s.cfg.APIUser != "" && s.cfg.APIPassword != "":
+		return auth.Session{Service: base, Method: auth.MethodBasic, APIUser: s.cfg.APIUser, APIPassword: s.cfg.APIPassword.Reveal()}, nil
+	}
+	cred, err := s.creds.Get(ctx, base)
+	if errors.Is(err, store.ErrNotFound) {
+		return auth.Session{}, fmt.Errorf("%w to %s", errNotLoggedIn, base)
+	}
+	if err != nil {
+		return auth.Session{}, err
+	}
+	return auth.FromCredential(base, cred)
+}
+
+// remember stores a session as the credential of its service.
+func (s *setup) remember(ctx context.Context, sess auth.Session) error {
+	if err := s.creds.Set(ctx, s.cfg.BaseURL, auth.ToCredential(sess)); err != nil {
+		return fmt.Errorf("logged in, but the credential could not be stored: %w", err)
+	}
+	return nil
+}
