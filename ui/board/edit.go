@@ -183,7 +183,11 @@ func (m *Model) onEditDone(msg editDoneMsg) tea.Cmd {
 	}
 	e.state, e.err = editFailed, msg.err
 	if here {
+		sel, ok := m.selected()
 		d.replace(i, e.base)
+		if ok && sel == i && d == m.cur() {
+			m.follow(i)
+		}
 		m.clamp(d)
 	}
 	hint := "press R to send it again"

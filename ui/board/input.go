@@ -117,12 +117,21 @@ func (m *Model) applyQuery(q string) {
 	m.resetCursors(d)
 }
 
-// resetCursors puts every cursor of d on its first item.
+// resetCursors puts every cursor of d on its first item, and the column
+// cursor on the first column with items when its own has none.
 func (m *Model) resetCursors(d *dataset) {
 	for c := range d.cols {
 		d.cols[c].sel, d.cols[c].top = 0, 0
 	}
 	d.listSel, d.listTop = 0, 0
+	if d.prio < 0 && len(d.visible(d.cur)) == 0 {
+		for c := range d.cols {
+			if len(d.visible(c)) > 0 {
+				d.cur = c
+				break
+			}
+		}
+	}
 	m.clamp(d)
 }
 

@@ -49,14 +49,15 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 	if card >= len(vis) {
 		if len(vis) == 0 && y == 0 {
 			m.writeMark(b, selectedCol)
+			b.WriteByte(' ')
 			text := "no items"
 			if d.filtering() {
 				text = "no matches"
 			}
 			if selectedCol {
-				p.selected.write(b, fitString(text, w-p.cursorWidth))
+				p.selected.write(b, fitString(text, w-p.cursorWidth-1))
 			} else {
-				p.subtle.write(b, fitString(text, w-p.cursorWidth))
+				p.subtle.write(b, fitString(text, w-p.cursorWidth-1))
 			}
 			return
 		}

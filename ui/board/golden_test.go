@@ -1,0 +1,86 @@
+package board
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"triage/api"
+	"triage/ui/common"
+	"triage/ui/internal/uitest"
+)
+
+// loadingHost runs the board as a program that loads the workspace first.
+type loadingHost struct {
+	*uitest.Host
+	load tea.Cmd
+}
+
+func (h loadingHost) Init() tea.Cmd { return h.load }
+
+// boardScreen is a golden screen of the board: it opens the Bugs tab, waits
+// for the bugs, then presses keys. The screen is taken once ready shows, or
+// once the card or row with that short id is selected when ready is "#id".
+func boardScreen(t *testing.T, ready string, keys ...string) uitest.Screen {
+	if strings.HasPrefix(ready, "#") {
+		id := ready
+		ready = ""
+		return withReady(boardScreenRaw(t, keys), func(screen string) bool {
+			return strings.Contains(screen, "▶ "+id) || strings.Contains(screen, "▌ "+id)
+		})
+	}
+	return withReady(boardScreenRaw(t, keys), func(screen string) bool { return strings.Contains(screen, ready) })
+}
+
+func withReady(sc uitest.Screen, ready func(string) bool) uitest.Screen {
+	sc.Ready = ready
+	return sc
+}
+
+func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
+	var host *uitest.Host
+	return uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model {
+			m := New(ctx)
+			host = uitest.NewHost(m)
+			return loadingHost{Host: host, load: m.Load(testWS)}
+		},
+		Drive: func(tm *teatest.TestModel) {
+			tm.Send(uitest.Key("tab"))
+			teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+				return strings.Contains(ansi.Strip(host.Last()), "11 bugs")
+			}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+			uitest.Send(tm, uitest.Keys(keys...)...)
+		},
+	}
+}
+
+func TestBoardScreens(t *testing.T) {
+	refused := &api.Error{Kind: api.ErrValidation, Op: "update bug", HTTPStatus: 422, Info: "not allowed"}
+	tests := []struct {
+		name  string
+		svc   func() *fakeService
+		ready string
+		keys  []string
+	}{
+		{"columns", newFakeService, "#1003", []string{"l", "l", "j"}},
+		{"list", newFakeService, "#1001", []string{"v", "s", "s", "s", "s", "s", "S", "g", "j", "j"}},
+		{"filtered", newFakeService, "/ 王", []string{"/", "王"}},
+		{"failed_edit", func() *fakeService {
+			s := newFakeService()
+			s.writeErrs = []error{refused}
+			return s
+		}, "✗#1008", []string{"]"}},
+		{"priority_picker", newFakeService, "Priority of #1008", []string{"p"}},
+		{"unknown_column", newFakeService, "#1007", []string{"G", "l", "l", "l", "l", "l", "l"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			uitest.Golden(t, func() common.Service { return tt.svc() }, boardScreen(t, tt.ready, tt.keys...))
+		})
+	}
+}
