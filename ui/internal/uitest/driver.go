@@ -42,6 +42,19 @@ func (v *view) Update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// NewModelDriver drives a Bubble Tea model (the root).
+func NewModelDriver(t *testing.T, m tea.Model) *Driver {
+	return NewDriver(t, &model{m})
+}
+
+type model struct{ m tea.Model }
+
+func (p *model) Update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	p.m, cmd = p.m.Update(msg)
+	return cmd
+}
+
 // NewDriver drives m.
 func NewDriver(t *testing.T, m Updater) *Driver {
 	return &Driver{t: t, m: m, queue: make(chan tea.Msg, 256)}
@@ -51,6 +64,13 @@ func NewDriver(t *testing.T, m Updater) *Driver {
 func (d *Driver) Send(msgs ...tea.Msg) {
 	for _, msg := range msgs {
 		d.deliver(msg)
+	}
+}
+
+// Run starts commands as the program would (Init's, for one).
+func (d *Driver) Run(cmds ...tea.Cmd) {
+	for _, c := range cmds {
+		d.run(c)
 	}
 }
 

@@ -73,3 +73,35 @@ func SeenOf[T any](h *Host) []T {
 	}
 	return out
 }
+
+// Recorder wraps a whole program model (the root) and keeps its last screen.
+type Recorder struct {
+	M    tea.Model
+	last atomic.Value // string
+}
+
+// Record wraps m.
+func Record(m tea.Model) *Recorder { return &Recorder{M: m} }
+
+// Init starts m.
+func (r *Recorder) Init() tea.Cmd { return r.M.Init() }
+
+// Update passes every message to m.
+func (r *Recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	r.M, cmd = r.M.Update(msg)
+	return r, cmd
+}
+
+// View draws m and remembers the screen.
+func (r *Recorder) View() tea.View {
+	v := r.M.View()
+	r.last.Store(v.Content)
+	return v
+}
+
+// Last is the last screen drawn.
+func (r *Recorder) Last() string {
+	s, _ := r.last.Load().(string)
+	return s
+}

@@ -28,6 +28,9 @@ type Service struct {
 	Calls      []string
 	Created    []api.NewItem
 	Priorities []string // "id=label" of every UpdatePriority
+	// Hold, when set, keeps Workspaces waiting until it is closed or the
+	// request is cancelled (a screen of the loading state).
+	Hold chan struct{}
 }
 
 // NewService returns the fake world: user "anyechen", three workspaces, the
@@ -104,6 +107,13 @@ func (s *Service) UserInfo(ctx context.Context) (api.User, error) {
 func (s *Service) Workspaces(ctx context.Context, nick string) ([]api.Workspace, error) {
 	if err := s.record("Workspaces %s", nick); err != nil {
 		return nil, err
+	}
+	if s.Hold != nil {
+		select {
+		case <-s.Hold:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
 	return s.Spaces, nil
 }

@@ -1,0 +1,210 @@
+// Package ui is the root of the terminal app: a small router over a stack of
+// views (login → workspace picker → board, with editor, help and pickers on
+// top), the loading and error states, and the status line. Views talk to it
+// through the messages of ui/common.
+package ui
+
+import (
+	"context"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/auth"
+	"triage/ui/board"
+	"triage/ui/common"
+	"triage/ui/editor"
+	"triage/ui/help"
+	"triage/ui/login"
+	"triage/ui/picker"
+)
+
+// Board is what the root needs of the board view; *board.Model satisfies it.
+type Board interface {
+	common.Component
+	Load(workspaceID int64) tea.Cmd
+	Status() string
+}
+
+// Options are the ports main.go gives the root.
+type Options struct {
+	Auth              login.Authenticator
+	OnLogin           func(auth.Session) error    // store the credential, client.SetAuth
+	RememberWorkspace func(id int64) error        // remember the workspace chosen in the picker
+	Session           *auth.Session               // nil: start with the login view
+	WorkspaceID       int64                       // 0: the session's granted workspace, else the picker
+	NewBoard          func(*common.Context) Board // nil: board.New
+}
+
+// state is what the root shows when no view does.
+type state int
+
+const (
+	stateReady   state = iota
+	stateLoading       // the workspaces are loading
+	stateError         // they failed: err says why, r retries
+)
+
+// Model is the root model.
+type Model struct {
+	ctx    *common.Context
+	opts   Options
+	cancel context.CancelFunc
+
+	stack   []common.Component // bottom: login, picker or board
+	board   Board
+	spaces  *picker.Model   // the workspace picker, while shown
+	known   []api.Workspace // the user's workspaces, once listed
+	reauth  bool            // a login runs over the board after an AuthExpiredMsg
+	retries []tea.Cmd       // what to run once logged in again
+
+	state    state
+	err      error
+	status   common.StatusMsg // the last one
+	spin     spinner.Model
+	spinning bool
+	width    int
+	height   int
+}
+
+// New returns the root over ctx (which it owns from now on: sizes, session
+// fields, styles).
+func New(ctx *common.Context, opts Options) *Model {
+	if opts.NewBoard == nil {
+		opts.NewBoard = func(c *common.Context) Board { return board.New(c) }
+	}
+	parent := ctx.Base
+	if parent == nil {
+		parent = context.Background()
+	}
+	base, cancel := context.WithCancel(parent)
+	ctx.Base = base
+	m := &Model{ctx: ctx, opts: opts, cancel: cancel, spin: ctx.Styles.NewSpinner()}
+	if opts.Session == nil {
+		m.push(login.New(ctx, opts.Auth))
+	}
+	return m
+}
+
+// Init asks the terminal's background colour and starts the first step.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.tick()}
+	if m.opts.Session != nil {
+		cmds = append(cmds, m.loggedIn(*m.opts.Session))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update routes a message: the root's own first, then the view on top.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.route(msg)
+	return m, tea.Batch(cmd, m.spinIfBusy())
+}
+
+func (m *Model) route(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		return nil
+	case tea.BackgroundColorMsg:
+		*m.ctx.Styles = *common.NewStyles(msg.IsDark(), m.ctx.Styles.NoColor)
+		m.spin.Style = m.ctx.Styles.Accent
+		return m.broadcast(common.ThemeChangedMsg{})
+	case tea.KeyPressMsg:
+		if cmd, ok := m.globalKey(msg); ok {
+			return cmd
+		}
+	case spinner.TickMsg:
+		if msg.ID == m.spin.ID() {
+			return m.spinTick(msg)
+		}
+		return m.broadcast(msg)
+	case tickMsg:
+		return m.tick()
+	case common.StatusMsg:
+		m.status = msg
+		return nil
+	}
+	if cmd, ok := m.session(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.views(msg); ok {
+		return cmd
+	}
+	return m.updateTop(msg)
+}
+
+// globalKey handles ctrl+c, and q, ? and the error state's r when no text
+// field holds the keyboard.
+func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if msg.String() == "ctrl+c" {
+		return m.quit(), true
+	}
+	if c, ok := m.top().(common.Capturer); ok && c.Capturing() {
+		return nil, false
+	}
+	keys := m.ctx.Keys
+	switch {
+	case key.Matches(msg, keys.Quit):
+		return m.quit(), true
+	case key.Matches(msg, keys.Help):
+		if _, open := m.top().(*help.Model); open || m.top() == nil {
+			return nil, false
+		}
+		return m.push(help.New(m.ctx, title(m.top()), m.top().KeyMap(), globalKeys{keys})), true
+	case m.state == stateError && msg.String() == "r" && len(m.stack) == 0:
+		return m.loadWorkspaces(), true
+	}
+	return nil, false
+}
+
+func (m *Model) quit() tea.Cmd {
+	m.cancel()
+	return tea.Quit
+}
+
+// views handles the messages that open and close views.
+func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case common.OpenEditorMsg:
+		return m.push(editor.New(m.ctx, msg)), true
+	case common.SaveItemMsg, common.CreateItemMsg:
+		if _, ok := m.top().(*editor.Model); ok {
+			m.pop()
+		}
+		if m.board == nil {
+			return nil, true
+		}
+		_, cmd := m.board.Update(msg)
+		return cmd, true
+	case common.CloseViewMsg:
+		if len(m.stack) > 1 {
+			m.pop()
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// title names a view in the help's heading.
+func title(c common.Component) string {
+	switch c.(type) {
+	case *login.Model:
+		return "Log in"
+	case *picker.Model:
+		return "Workspaces"
+	case *editor.Model:
+		return "Editor"
+	case Board:
+		return "Board"
+	}
+	return "View"
+}
+
+// globalKeys are the root's keys shown in every help.
+type globalKeys struct{ k *common.KeyMap }
+
+func (g globalKeys) ShortHelp() []key.Binding  { return []key.Binding{g.k.Help, g.k.Quit} }
+func (g globalKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{g.k.Help, g.k.Quit}} }

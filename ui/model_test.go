@@ -1,0 +1,401 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
+	"triage/auth"
+	"triage/ui/common"
+	"triage/ui/editor"
+	"triage/ui/help"
+	"triage/ui/internal/uitest"
+	"triage/ui/login"
+	"triage/ui/picker"
+)
+
+type harness struct {
+	t          *testing.T
+	m          *Model
+	d          *uitest.Driver
+	ctx        *common.Context
+	svc        *uitest.Service
+	board      *fakeBoard
+	mu         sync.Mutex
+	logins     []auth.Session
+	remembered []int64
+}
+
+// start runs the root like main.go would, with the fake board, at 80×24.
+func start(t *testing.T, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
+	t.Helper()
+	h := &harness{t: t, svc: uitest.NewService()}
+	if setup != nil {
+		setup(h.svc)
+	}
+	h.ctx = uitest.Context(h.svc, uitest.Themes[1], 80, 24)
+	h.ctx.User, h.ctx.Method, h.ctx.WorkspaceID = "", "", 0
+	h.m = New(h.ctx, Options{
+		Auth: fakeAuth{},
+		OnLogin: func(s auth.Session) error {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			h.logins = append(h.logins, s)
+			return nil
+		},
+		RememberWorkspace: func(id int64) error {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			h.remembered = append(h.remembered, id)
+			return nil
+		},
+		Session:     s,
+		WorkspaceID: ws,
+		NewBoard: func(ctx *common.Context) Board {
+			h.board = &fakeBoard{ctx: ctx}
+			return h.board
+		},
+	})
+	h.d = uitest.NewModelDriver(t, h.m)
+	h.d.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	h.d.Run(h.m.Init())
+	return h
+}
+
+func (h *harness) until(what string, cond func() bool) { h.t.Helper(); h.d.Until(what, cond) }
+
+func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
+
+func (h *harness) onTop(what string) func() bool {
+	return func() bool { return viewName(h.m.top()) == what }
+}
+
+func viewName(c common.Component) string {
+	switch c.(type) {
+	case nil:
+		return "none"
+	case *login.Model:
+		return "login"
+	case *picker.Model:
+		return "picker"
+	case *editor.Model:
+		return "editor"
+	case *help.Model:
+		return "help"
+	case *fakeBoard:
+		return "board"
+	}
+	return "?"
+}
+
+func (h *harness) stack() []string {
+	var out []string
+	for _, c := range h.m.stack {
+		out = append(out, viewName(c))
+	}
+	return out
+}
+
+func token() *auth.Session {
+	return &auth.Session{Method: auth.MethodToken, Token: "good", Nick: "anyechen"}
+}
+
+func TestRouting(t *testing.T) {
+	tests := []struct {
+		name      string
+		session   *auth.Session
+		ws        int64
+		setup     func(*uitest.Service)
+		keys      []string // sent once the first view is up
+		wantStack []string
+		wantWS    int64
+		wantName  string
+	}{
+		{"no session: login, then the picker", nil, 0, nil, []string{"t", "good", "enter"}, []string{"picker"}, 0, ""},
+		{"login, picker, board", nil, 0, nil, []string{"t", "good", "enter", "WAIT", "j", "enter"}, []string{"board"}, 10022002, "Payments"},
+		{"the picker filters", nil, 0, nil, []string{"t", "good", "enter", "WAIT", "mobile", "enter"}, []string{"board"}, 10022003, "移动端 Mobile"},
+		{"session and workspace: the board", token(), 10022001, nil, nil, []string{"board"}, 10022001, ""},
+		{"oauth session: its workspace", &auth.Session{Method: auth.MethodOAuth, Nick: "anyechen", WorkspaceID: 10022002}, 0, nil, nil, []string{"board"}, 10022002, ""},
+		{"one workspace: no picker", token(), 0, func(s *uitest.Service) { s.Spaces = s.Spaces[:1] }, nil, []string{"board"}, 10022001, "Triage Demo"},
+		{"company entry skipped", token(), 0, func(s *uitest.Service) {
+			s.Spaces = []api.Workspace{{ID: "1", Name: "ACME", Category: api.CategoryOrganization}, s.Spaces[1]}
+		}, nil, []string{"board"}, 10022002, "Payments"},
+		{"editor on the board", token(), 10022001, nil, []string{"e"}, []string{"board", "editor"}, 10022001, ""},
+		{"editor closed unchanged", token(), 10022001, nil, []string{"e", "esc"}, []string{"board"}, 10022001, ""},
+		{"editor asks before discarding", token(), 10022001, nil, []string{"e", "!", "esc"}, []string{"board", "editor"}, 10022001, ""},
+		{"editor discarded", token(), 10022001, nil, []string{"e", "!", "esc", "y"}, []string{"board"}, 10022001, ""},
+		{"help on the board", token(), 10022001, nil, []string{"?"}, []string{"board", "help"}, 10022001, ""},
+		{"help closes with ?", token(), 10022001, nil, []string{"?", "?"}, []string{"board"}, 10022001, ""},
+		{"help closes with esc", token(), 10022001, nil, []string{"?", "esc"}, []string{"board"}, 10022001, ""},
+		{"help over the editor", token(), 10022001, nil, []string{"e", "tab", "?"}, []string{"board", "editor", "help"}, 10022001, ""},
+		{"? in a text field is text", token(), 10022001, nil, []string{"e", "?"}, []string{"board", "editor"}, 10022001, ""},
+		{"q in a text field is text", token(), 10022001, nil, []string{"e", "q"}, []string{"board", "editor"}, 10022001, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := start(t, tt.session, tt.ws, tt.setup)
+			h.until("a first view", func() bool { return len(h.m.stack) > 0 })
+			for _, k := range tt.keys {
+				if k == "WAIT" {
+					h.until("the picker", h.onTop("picker"))
+					continue
+				}
+				h.d.Press(k)
+				h.d.Settle()
+			}
+			h.until("the stack "+strings.Join(tt.wantStack, ","), func() bool { return slices.Equal(h.stack(), tt.wantStack) })
+			h.until("idle", h.ctx.Tasks.Idle)
+			if h.ctx.WorkspaceID != tt.wantWS {
+				t.Errorf("workspace %d, want %d", h.ctx.WorkspaceID, tt.wantWS)
+			}
+			if tt.wantName != "" && string(h.ctx.Workspace.Name) != tt.wantName {
+				t.Errorf("workspace name %q, want %q", h.ctx.Workspace.Name, tt.wantName)
+			}
+			if tt.wantWS != 0 && (h.board == nil || !slices.Equal(h.board.loaded, []int64{tt.wantWS})) {
+				t.Errorf("board loaded %v, want [%d]", h.board.loaded, tt.wantWS)
+			}
+			if h.d.Quit {
+				t.Error("the app quit")
+			}
+		})
+	}
+}
+
+func TestLoginThenPickerRemembersAndStoresTheCredential(t *testing.T) {
+	h := start(t, nil, 0, nil)
+	h.d.Press("t", "good", "enter")
+	h.until("the picker", h.onTop("picker"))
+	h.d.Press("j", "enter")
+	h.until("the board", h.onTop("board"))
+	h.d.Settle()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.logins) != 1 || h.logins[0].Token != "good" {
+		t.Errorf("OnLogin got %v", h.logins)
+	}
+	if !slices.Equal(h.remembered, []int64{10022002}) {
+		t.Errorf("remembered %v", h.remembered)
+	}
+	if h.ctx.User != "anyechen" || h.ctx.Method != "token" {
+		t.Errorf("context user %q method %q", h.ctx.User, h.ctx.Method)
+	}
+}
+
+func TestEditorResultsGoToTheBoard(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"save", []string{"e", "!", "ctrl+s"}, "common.SaveItemMsg"},
+		{"create", []string{"n", "Crash", "ctrl+s"}, "common.CreateItemMsg"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := start(t, token(), 10022001, nil)
+			h.until("the board", h.onTop("board"))
+			for _, k := range tt.keys {
+				h.d.Press(k)
+				h.d.Settle()
+			}
+			h.until("the board again", h.onTop("board"))
+			h.until("the board got it", func() bool { return len(h.board.got) > 0 })
+			if got := typeName(h.board.got[0]); got != tt.want {
+				t.Fatalf("board got %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func typeName(v any) string { return strings.SplitN(strings.TrimPrefix(sprintType(v), "*"), "{", 2)[0] }
+
+func TestAuthExpiryDuringAnEdit(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	h.d.Press("x")
+	h.until("the login over the board", h.onTop("login"))
+	if got := h.stack(); !slices.Equal(got, []string{"board", "login"}) {
+		t.Fatalf("stack %v", got)
+	}
+	if !strings.Contains(h.screen(), "Session expired") {
+		t.Fatalf("no note on the login:\n%s", h.screen())
+	}
+	// a second failure while logging in: one login, both retried
+	h.d.Send(common.AuthExpiredMsg{Retry: func() tea.Msg { return retriedMsg{} }})
+	h.d.Settle()
+	if got := h.stack(); !slices.Equal(got, []string{"board", "login"}) {
+		t.Fatalf("stack after a second expiry %v", got)
+	}
+	if h.board.retried != 0 {
+		t.Fatal("retried before logging in")
+	}
+	h.d.Press("t", "good", "enter")
+	h.until("back on the board", h.onTop("board"))
+	h.until("both retries ran", func() bool { return h.board.retried == 2 })
+	h.until("the board heard of it", func() bool {
+		for _, m := range h.board.got {
+			if _, ok := m.(common.ReauthenticatedMsg); ok {
+				return true
+			}
+		}
+		return false
+	})
+	h.mu.Lock()
+	n := len(h.logins)
+	h.mu.Unlock()
+	if n != 1 {
+		t.Fatalf("OnLogin called %d times", n)
+	}
+	if h.ctx.WorkspaceID != 10022001 || len(h.board.loaded) != 1 {
+		t.Fatalf("the board was reloaded: %v", h.board.loaded)
+	}
+}
+
+func TestWorkspacesFailure(t *testing.T) {
+	h := start(t, token(), 0, func(s *uitest.Service) {
+		s.Err = &api.Error{Kind: api.ErrNetwork, Op: "list workspaces", Err: errors.New("connection refused")}
+	})
+	h.until("the error", func() bool { return h.m.state == stateError })
+	if s := h.screen(); !strings.Contains(s, "r tries again") {
+		t.Fatalf("error screen:\n%s", s)
+	}
+	h.svc.SetErr(nil)
+	h.d.Press("r")
+	h.until("the picker", h.onTop("picker"))
+}
+
+func TestWorkspacesNeedLogin(t *testing.T) {
+	h := start(t, token(), 0, func(s *uitest.Service) {
+		s.Err = &api.Error{Kind: api.ErrTokenExpired, HTTPStatus: 422, Info: "The access token provided has expired"}
+	})
+	h.until("the login", h.onTop("login"))
+	h.svc.SetErr(nil)
+	h.d.Press("t", "good", "enter")
+	h.until("the picker", h.onTop("picker"))
+}
+
+func TestQuit(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		quit bool
+	}{
+		{"q on the board", []string{"q"}, true},
+		{"ctrl+c on the board", []string{"ctrl+c"}, true},
+		{"q in the editor's title", []string{"e", "q"}, false},
+		{"ctrl+c in the editor's title", []string{"e", "ctrl+c"}, true},
+		{"q in help", []string{"?", "q"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := start(t, token(), 10022001, nil)
+			h.until("the board", h.onTop("board"))
+			for _, k := range tt.keys {
+				h.d.Press(k)
+				h.d.Settle()
+			}
+			if h.d.Quit != tt.quit {
+				t.Fatalf("quit = %v, want %v", h.d.Quit, tt.quit)
+			}
+		})
+	}
+}
+
+func TestResizeReachesEveryView(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	h.d.Press("e")
+	h.until("the editor", h.onTop("editor"))
+	h.d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if h.board.w != 120 || h.board.h != 38 {
+		t.Fatalf("board sized %d×%d, want 120×38", h.board.w, h.board.h)
+	}
+	lines := strings.Split(h.m.View().Content, "\n")
+	if len(lines) != 40 {
+		t.Fatalf("%d lines, want 40", len(lines))
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w != 120 {
+			t.Fatalf("line %d is %d wide, want 120", i+1, w)
+		}
+	}
+}
+
+func TestBackgroundRebuildsStyles(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.ctx.Styles.NoColor = false
+	h.until("the board", h.onTop("board"))
+	styles := h.ctx.Styles
+	h.d.Send(tea.BackgroundColorMsg{Color: lightGrey})
+	if h.ctx.Styles != styles || h.ctx.Styles.Dark {
+		t.Fatal("styles not rebuilt in place for a light background")
+	}
+	if len(h.board.got) == 0 || typeName(h.board.got[0]) != "common.ThemeChangedMsg" {
+		t.Fatalf("board got %v", h.board.got)
+	}
+}
+
+func TestStatusLine(t *testing.T) {
+	tests := []struct {
+		name    string
+		expires time.Duration // from the fixed clock; 0: none
+		status  common.StatusMsg
+		board   string
+		want    []string
+		not     []string
+	}{
+		{"who and where", 0, common.StatusMsg{}, "", []string{"127.0.0.1:8080", "anyechen (token)", "Triage Demo"}, []string{"token:"}},
+		{"long-lived token", 2 * time.Hour, common.StatusMsg{}, "", nil, []string{"token:"}},
+		{"token running out", 9*time.Minute + 30*time.Second, common.StatusMsg{}, "", []string{"token: 9 min left"}, nil},
+		{"token gone", -time.Minute, common.StatusMsg{}, "", []string{"token expired"}, nil},
+		{"last error", 0, common.StatusMsg{Err: errors.New("moving bug 7 failed: rate limited; retry in 10s")}, "", []string{"✗ moving bug 7 failed"}, nil},
+		{"a note", 0, common.StatusMsg{Text: "copied"}, "", []string{"copied"}, nil},
+		{"board status", 0, common.StatusMsg{}, "3 edits pending", []string{"3 edits pending"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := start(t, token(), 10022001, nil)
+			h.until("the board", h.onTop("board"))
+			h.until("idle", h.ctx.Tasks.Idle)
+			h.d.Settle()
+			if tt.expires != 0 {
+				h.ctx.ExpiresAt = uitest.Clock.Add(tt.expires)
+			}
+			h.board.status = tt.board
+			if tt.status != (common.StatusMsg{}) {
+				h.d.Send(tt.status)
+			}
+			line := ansi.Strip(h.m.statusLine())
+			for _, w := range tt.want {
+				if !strings.Contains(line, w) {
+					t.Errorf("status line lacks %q: %q", w, line)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(line, w) {
+					t.Errorf("status line has %q: %q", w, line)
+				}
+			}
+		})
+	}
+}
+
+func TestStatusLineShowsBusyTasks(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	h.until("idle", h.ctx.Tasks.Idle)
+	h.d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	id := h.ctx.Tasks.Start("loading bugs")
+	h.board.status = "loading bugs 200/1000"
+	if line := ansi.Strip(h.m.statusLine()); !strings.Contains(line, "loading bugs 200/1000") || strings.Count(line, "loading bugs") != 1 {
+		t.Fatalf("status line %q", line)
+	}
+	h.ctx.Tasks.Done(id)
+}

@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/auth"
+	"triage/ui/common"
+	"triage/ui/login"
+	"triage/ui/picker"
+)
+
+// Answers of the root's own work.
+type (
+	loginAppliedMsg struct {
+		session auth.Session
+		err     error
+	}
+	workspacesMsg struct {
+		spaces []api.Workspace
+		err    error
+	}
+	rememberedMsg     struct{ err error }
+	listWorkspacesMsg struct{}                         // list them (again)
+	namesMsg          struct{ spaces []api.Workspace } // to name the workspace opened by id
+)
+
+// expiredNote is what the login view says when the session ran out.
+const expiredNote = "Session expired — log in again; the board and your pending edits are kept."
+
+// session handles logging in, running out of session and choosing the workspace.
+func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case login.LoggedInMsg:
+		s, onLogin := msg.Session, m.opts.OnLogin
+		return func() tea.Msg {
+			if onLogin == nil {
+				return loginAppliedMsg{session: s}
+			}
+			return loginAppliedMsg{session: s, err: onLogin(s)}
+		}, true
+	case loginAppliedMsg:
+		if msg.err != nil {
+			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("logged in, but the credential could not be kept: %w", msg.err)}), true
+		}
+		return m.loggedIn(msg.session), true
+	case common.AuthExpiredMsg:
+		if msg.Retry != nil {
+			m.retries = append(m.retries, msg.Retry)
+		}
+		if m.reauth {
+			return nil, true
+		}
+		m.reauth = true
+		l := login.New(m.ctx, m.opts.Auth)
+		l.SetNote(expiredNote)
+		return m.push(l), true
+	case workspacesMsg:
+		return m.onWorkspaces(msg), true
+	case namesMsg:
+		m.known = msg.spaces
+		if m.ctx.Workspace.Name == "" {
+			m.ctx.Workspace = m.workspace(m.ctx.WorkspaceID)
+		}
+		return nil, true
+	case listWorkspacesMsg:
+		return m.loadWorkspaces(), true
+	case picker.ChosenMsg:
+		if m.spaces == nil || m.top() != common.Component(m.spaces) {
+			return nil, false
+		}
+		id, err := strconv.ParseInt(msg.Value, 10, 64)
+		if err != nil {
+			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("workspace id %q is not a number", msg.Value)}), true
+		}
+		m.ctx.Workspace = m.workspace(id)
+		return tea.Batch(m.remember(id), m.openBoard(id)), true
+	case rememberedMsg:
+		if msg.err != nil {
+			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not remember the workspace for next time: %w", msg.err)}), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// loggedIn takes a session in: after a re-login the login view goes and the
+// waiting work runs again; else the next step is the workspace.
+func (m *Model) loggedIn(s auth.Session) tea.Cmd {
+	m.ctx.User = s.Nick
+	if s.Method != "" && m.ctx.Method != "demo" {
+		m.ctx.Method = string(s.Method)
+	}
+	m.ctx.ExpiresAt = s.ExpiresAt
+	if m.reauth {
+		m.reauth = false
+		if _, ok := m.top().(*login.Model); ok {
+			m.pop()
+		}
+		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: "logged in again"}))
+		m.retries = nil
+		return tea.Batch(cmds...)
+	}
+	ws := m.opts.WorkspaceID
+	if ws == 0 {
+		ws = s.WorkspaceID
+	}
+	if ws != 0 {
+		return tea.Batch(m.openBoard(ws), m.learnNames())
+	}
+	return m.loadWorkspaces()
+}
+
+// learnNames lists the workspaces quietly, to show the name of the one
+// opened by id; failing, the status line shows its id.
+func (m *Model) learnNames() tea.Cmd {
+	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
+	if nick == "" {
+		return nil
+	}
+	tasks := m.ctx.Tasks
+	task := tasks.Start("loading workspace names")
+	return func() tea.Msg {
+		defer tasks.Done(task)
+		spaces, err := svc.Workspaces(ctx, nick)
+		if err != nil {
+			return nil
+		}
+		return namesMsg{spaces: spaces}
+	}
+}
+
+// loadWorkspaces fetches the user's workspaces for the picker.
+func (m *Model) loadWorkspaces() tea.Cmd {
+	m.stack, m.spaces = nil, nil
+	m.state, m.err = stateLoading, nil
+	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
+	task := m.ctx.Tasks.Start("loading your workspaces")
+	tasks := m.ctx.Tasks
+	return func() tea.Msg {
+		defer tasks.Done(task)
+		if nick == "" {
+			u, err := svc.UserInfo(ctx)
+			if err != nil {
+				return workspacesMsg{err: err}
+			}
+			nick = string(u.Nick)
+		}
+		spaces, err := svc.Workspaces(ctx, nick)
+		return workspacesMsg{spaces: spaces, err: err}
+	}
+}
+
+var errNoWorkspace = errors.New("this account takes part in no workspace: ask to be added to one, or start with --workspace ID")
+
+func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
+	if k := api.KindOf(msg.err); k == api.ErrTokenExpired || k == api.ErrCredentials {
+		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(listWorkspacesMsg{})})
+	}
+	var items []picker.Item
+	for _, w := range msg.spaces {
+		if !w.IsCompany() {
+			items = append(items, picker.Item{Title: string(w.Name), Detail: string(w.ID), Value: string(w.ID)})
+		}
+	}
+	switch {
+	case msg.err != nil:
+		m.state, m.err = stateError, msg.err
+		return nil
+	case len(items) == 0:
+		m.state, m.err = stateError, errNoWorkspace
+		return nil
+	}
+	m.state = stateReady
+	m.known = msg.spaces
+	if len(items) == 1 {
+		id, _ := strconv.ParseInt(items[0].Value, 10, 64)
+		m.ctx.Workspace = m.workspace(id)
+		return m.openBoard(id)
+	}
+	spaces := picker.New(m.ctx, "Choose a workspace", items)
+	cmd := m.replace(spaces)
+	m.spaces = spaces
+	return cmd
+}
+
+// workspace is the known workspace with an id (its id alone if unknown).
+func (m *Model) workspace(id int64) api.Workspace {
+	for _, w := range m.known {
+		if string(w.ID) == strconv.FormatInt(id, 10) {
+			return w
+		}
+	}
+	return api.Workspace{ID: api.FlexString(strconv.FormatInt(id, 10))}
+}
+
+// openBoard shows the board of a workspace, alone on the stack.
+func (m *Model) openBoard(id int64) tea.Cmd {
+	m.state = stateReady
+	m.ctx.WorkspaceID = id
+	if m.ctx.Workspace.ID == "" {
+		m.ctx.Workspace = m.workspace(id)
+	}
+	if m.board == nil {
+		m.board = m.opts.NewBoard(m.ctx)
+	}
+	return tea.Batch(m.replace(m.board), m.board.Load(id))
+}
+
+func (m *Model) remember(id int64) tea.Cmd {
+	if m.opts.RememberWorkspace == nil {
+		return nil
+	}
+	save := m.opts.RememberWorkspace
+	return func() tea.Msg { return rememberedMsg{err: save(id)} }
+}
