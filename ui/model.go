@@ -19,6 +19,7 @@ import (
 	"triage/ui/help"
 	"triage/ui/login"
 	"triage/ui/picker"
+	"triage/ui/statusbar"
 )
 
 // Board is what the root needs of the board view; *board.Model satisfies it.
@@ -60,13 +61,11 @@ type Model struct {
 	reauth  bool            // a login runs over the board after an AuthExpiredMsg
 	retries []tea.Cmd       // what to run once logged in again
 
-	state    state
-	err      error
-	status   common.StatusMsg // the last one
-	spin     spinner.Model
-	spinning bool
-	width    int
-	height   int
+	state  state
+	err    error
+	bar    *statusbar.Model // help line and status line
+	width  int
+	height int
 }
 
 // New returns the root over ctx (which it owns from now on: sizes, session
@@ -81,7 +80,7 @@ func New(ctx *common.Context, opts Options) *Model {
 	}
 	base, cancel := context.WithCancel(parent)
 	ctx.Base = base
-	m := &Model{ctx: ctx, opts: opts, cancel: cancel, spin: ctx.Styles.NewSpinner()}
+	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx)}
 	if opts.Session == nil {
 		m.push(login.New(ctx, opts.Auth))
 	}
@@ -90,7 +89,7 @@ func New(ctx *common.Context, opts Options) *Model {
 
 // Init asks the terminal's background colour and starts the first step.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.tick()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.bar.Init()}
 	if m.opts.Session != nil {
 		cmds = append(cmds, m.loggedIn(*m.opts.Session))
 	}
@@ -100,32 +99,27 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message: the root's own first, then the view on top.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
-	return m, tea.Batch(cmd, m.spinIfBusy())
+	return m, tea.Batch(cmd, m.bar.Spin())
 }
 
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.bar.Update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return nil
 	case tea.BackgroundColorMsg:
 		*m.ctx.Styles = *common.NewStyles(msg.IsDark(), m.ctx.Styles.NoColor)
-		m.spin.Style = m.ctx.Styles.Accent
+		m.bar.Update(common.ThemeChangedMsg{})
 		return m.broadcast(common.ThemeChangedMsg{})
 	case tea.KeyPressMsg:
 		if cmd, ok := m.globalKey(msg); ok {
 			return cmd
 		}
 	case spinner.TickMsg:
-		if msg.ID == m.spin.ID() {
-			return m.spinTick(msg)
-		}
 		return m.broadcast(msg)
-	case tickMsg:
-		return m.tick()
-	case common.StatusMsg:
-		m.status = msg
-		return nil
 	}
 	if cmd, ok := m.session(msg); ok {
 		return cmd

@@ -73,6 +73,12 @@ func (h *harness) until(what string, cond func() bool) { h.t.Helper(); h.d.Until
 
 func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
 
+// statusLine is the screen's last line.
+func (h *harness) statusLine() string {
+	lines := strings.Split(h.screen(), "\n")
+	return lines[len(lines)-1]
+}
+
 func (h *harness) onTop(what string) func() bool {
 	return func() bool { return viewName(h.m.top()) == what }
 }
@@ -372,7 +378,7 @@ func TestStatusLine(t *testing.T) {
 			if tt.status != (common.StatusMsg{}) {
 				h.d.Send(tt.status)
 			}
-			line := ansi.Strip(h.m.statusLine())
+			line := ansi.Strip(h.statusLine())
 			for _, w := range tt.want {
 				if !strings.Contains(line, w) {
 					t.Errorf("status line lacks %q: %q", w, line)
@@ -394,7 +400,7 @@ func TestStatusLineShowsBusyTasks(t *testing.T) {
 	h.d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	id := h.ctx.Tasks.Start("loading bugs")
 	h.board.status = "loading bugs 200/1000"
-	if line := ansi.Strip(h.m.statusLine()); !strings.Contains(line, "loading bugs 200/1000") || strings.Count(line, "loading bugs") != 1 {
+	if line := ansi.Strip(h.statusLine()); !strings.Contains(line, "loading bugs 200/1000") || strings.Count(line, "loading bugs") != 1 {
 		t.Fatalf("status line %q", line)
 	}
 	h.ctx.Tasks.Done(id)

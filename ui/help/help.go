@@ -45,7 +45,8 @@ type Model struct {
 	ctx    *common.Context
 	keys   KeyMap
 	title  string
-	lines  []string // one per binding or group gap, drawn once
+	maps   []help.KeyMap
+	lines  []string // one per binding or group gap, drawn once per theme
 	offset int
 	width  int
 	height int
@@ -54,7 +55,7 @@ type Model struct {
 // New lists the bindings of maps (the focused view's first, then the global
 // ones), skipping disabled ones and repeats, under a title such as "Board".
 func New(ctx *common.Context, title string, maps ...help.KeyMap) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap(), title: title}
+	m := &Model{ctx: ctx, keys: DefaultKeyMap(), title: title, maps: maps}
 	m.lines = m.render(maps)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -113,7 +114,7 @@ func (m *Model) scroll(d int) {
 	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.rows(), 0))
 }
 
-// Update scrolls, or closes on ? and esc.
+// Update scrolls, closes on ? and esc, and redraws for a new theme.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -134,6 +135,8 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		case key.Matches(msg, k.Bottom):
 			m.scroll(len(m.lines))
 		}
+	case common.ThemeChangedMsg:
+		m.lines = m.render(m.maps)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:

@@ -151,6 +151,8 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		}
 	case resultMsg:
 		return m, m.result(msg)
+	case common.ThemeChangedMsg:
+		m.spin.Style = m.ctx.Styles.Accent
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.PasteMsg:

@@ -1,0 +1,178 @@
+// Package statusbar draws the two lines at the bottom of the app: the short
+// help of the focused view, and the status line (service, user and login
+// method, workspace, the token's remaining life once short, what is loading,
+// the last error or note).
+package statusbar
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/ui/common"
+)
+
+// TokenWarning is when the status line starts showing the token's remaining life.
+const TokenWarning = 10 * time.Minute
+
+// tickMsg redraws the status line for the token's remaining life.
+type tickMsg struct{}
+
+// Model is the bottom of the screen.
+type Model struct {
+	ctx      *common.Context
+	spin     spinner.Model
+	spinning bool
+	last     common.StatusMsg
+}
+
+// New returns the bar over the program context.
+func New(ctx *common.Context) *Model {
+	return &Model{ctx: ctx, spin: ctx.Styles.NewSpinner()}
+}
+
+// Init starts the clock that keeps the token's remaining life current.
+func (m *Model) Init() tea.Cmd { return m.tick() }
+
+func (m *Model) tick() tea.Cmd {
+	every := time.Minute
+	if !m.ctx.ExpiresAt.IsZero() {
+		every = 15 * time.Second
+	}
+	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// Last is the last StatusMsg.
+func (m *Model) Last() common.StatusMsg { return m.last }
+
+// Update takes the bar's own messages (StatusMsg, its spinner's and clock's
+// ticks, a theme change) and reports whether msg was one.
+func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case common.StatusMsg:
+		m.last = msg
+		return nil, true
+	case tickMsg:
+		return m.tick(), true
+	case common.ThemeChangedMsg:
+		m.spin.Style = m.ctx.Styles.Accent
+		return nil, false
+	case spinner.TickMsg:
+		if msg.ID != m.spin.ID() {
+			return nil, false
+		}
+		if m.ctx.Tasks.Idle() {
+			m.spinning = false
+			return nil, true
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd, true
+	}
+	return nil, false
+}
+
+// Spin starts the spinner when a task runs and it is not turning yet.
+func (m *Model) Spin() tea.Cmd {
+	if m.spinning || m.ctx.Tasks.Idle() {
+		return nil
+	}
+	m.spinning = true
+	return m.spin.Tick
+}
+
+// Spinner is the spinner's current frame.
+func (m *Model) Spinner() string { return m.spin.View() }
+
+// View draws the help line (bindings, then global ones) and the status line,
+// width cells each. boardStatus is the board's own news (progress, error).
+func (m *Model) View(width int, bindings []key.Binding, boardStatus string) string {
+	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus)
+}
+
+func (m *Model) helpLine(width int, bindings []key.Binding) string {
+	s := m.ctx.Styles
+	parts := make([]string, 0, len(bindings))
+	for _, b := range bindings {
+		if b.Enabled() && b.Help().Key != "" {
+			parts = append(parts, s.HelpKey.Render(b.Help().Key)+" "+s.HelpDesc.Render(b.Help().Desc))
+		}
+	}
+	return common.Fit(" "+strings.Join(parts, s.HelpSep.Render(" · ")), width)
+}
+
+// statusLine puts who and where first and the news after; when it does not
+// fit, the service goes first, then the workspace, then the user, so that
+// the news stays. One style for the whole line keeps its background unbroken.
+func (m *Model) statusLine(width int, boardStatus string) string {
+	s, c := m.ctx.Styles, m.ctx
+	var who []string
+	if c.ServiceURL != "" {
+		who = append(who, strings.TrimPrefix(strings.TrimPrefix(c.ServiceURL, "https://"), "http://"))
+	}
+	if name := string(c.Workspace.Name); name != "" {
+		who = append(who, name)
+	} else if c.WorkspaceID != 0 {
+		who = append(who, fmt.Sprintf("workspace %d", c.WorkspaceID))
+	}
+	if c.User != "" {
+		who = append(who, fmt.Sprintf("%s (%s)", c.User, c.Method))
+	}
+	news := m.news(boardStatus)
+	var line string
+	for {
+		line = " " + strings.Join(append(append([]string{}, who...), news...), " · ")
+		if len(who) == 0 || ansi.StringWidth(line) <= width {
+			break
+		}
+		who = who[1:]
+	}
+	if m.last.Err != nil {
+		return s.StatusError.Render(common.Fit(line, width))
+	}
+	return s.StatusBar.Render(common.Fit(line, width))
+}
+
+// news is the token's life once short, the running tasks (the board's
+// progress in place of its loading task), and the last error or note, else
+// the board's status.
+func (m *Model) news(boardStatus string) []string {
+	c := m.ctx
+	var parts []string
+	if left, ok := c.Remaining(); ok && left < TokenWarning {
+		parts = append(parts, tokenLife(left))
+	}
+	if busy := c.Tasks.Busy(); len(busy) > 0 {
+		for i, l := range busy {
+			if boardStatus != "" && strings.HasPrefix(boardStatus, l) {
+				busy[i], boardStatus = boardStatus, ""
+			}
+		}
+		parts = append(parts, ansi.Strip(m.spin.View())+" "+strings.Join(busy, ", "))
+	}
+	switch st := m.last; {
+	case st.Err != nil:
+		parts = append(parts, ansi.Strip(c.Styles.Marks.Error)+" "+st.Err.Error())
+	case st.Text != "":
+		parts = append(parts, st.Text)
+	case boardStatus != "":
+		parts = append(parts, boardStatus)
+	}
+	return parts
+}
+
+// tokenLife says how long the token lasts, in whole minutes.
+func tokenLife(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "token expired"
+	case d < time.Minute:
+		return "token: less than a minute left"
+	}
+	return fmt.Sprintf("token: %d min left", int(d.Minutes()))
+}

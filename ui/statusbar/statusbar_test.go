@@ -1,0 +1,73 @@
+package statusbar
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
+	"triage/ui/common"
+	"triage/ui/internal/uitest"
+)
+
+func TestStatusLine(t *testing.T) {
+	tests := []struct {
+		name    string
+		width   int
+		expires time.Duration
+		status  common.StatusMsg
+		board   string
+		busy    []string
+		want    string
+	}{
+		{"everything fits", 100, 0, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
+		{"token under ten minutes", 100, 9*time.Minute + 59*time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: 9 min left"},
+		{"token over ten minutes", 100, 11 * time.Minute, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
+		{"token in its last minute", 100, 30 * time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: less than a minute left"},
+		{"token expired", 100, -time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token expired"},
+		{"busy, with the board's progress", 100, 0, common.StatusMsg{}, "loading bugs 400/1200", []string{"loading bugs", "saving story 42"},
+			" 127.0.0.1:8080 · Triage Demo · anyechen (token) · ⠋ loading bugs 400/1200, saving story 42"},
+		{"board status when idle", 100, 0, common.StatusMsg{}, "2 edits failed: R retries", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · 2 edits failed: R retries"},
+		{"the last error wins over the board's", 100, 0, common.StatusMsg{Err: errors.New("rate limited: retry in 10s")}, "idle", nil,
+			" 127.0.0.1:8080 · Triage Demo · anyechen (token) · ✗ rate limited: retry in 10s"},
+		{"too long: the service goes first", 62, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, " Triage Demo · anyechen (token) · copied the address of bug 7"},
+		{"far too long: only the news", 30, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, " copied the address of bug 7"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := uitest.Context(uitest.NewService(), uitest.Themes[1], tt.width, 24)
+			ctx.Workspace = api.Workspace{ID: "10022001", Name: "Triage Demo"}
+			if tt.expires != 0 {
+				ctx.ExpiresAt = uitest.Clock.Add(tt.expires)
+			}
+			for _, b := range tt.busy {
+				ctx.Tasks.Start(b)
+			}
+			m := New(ctx)
+			m.Update(tt.status)
+			lines := strings.Split(ansi.Strip(m.View(tt.width, nil, tt.board)), "\n")
+			if got := strings.TrimRight(lines[1], " "); got != tt.want {
+				t.Errorf("status line\n got %q\nwant %q", got, tt.want)
+			}
+			if w := ansi.StringWidth(lines[1]); w != tt.width {
+				t.Errorf("status line is %d wide, want %d", w, tt.width)
+			}
+		})
+	}
+}
+
+func TestHelpLine(t *testing.T) {
+	ctx := uitest.Context(uitest.NewService(), uitest.Themes[1], 40, 24)
+	off := key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "hidden"))
+	off.SetEnabled(false)
+	b := []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")), off,
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")), key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help"))}
+	got := ansi.Strip(strings.Split(New(ctx).View(30, b, ""), "\n")[0])
+	if got != " enter choose · esc cancel · …" && got != " enter choose · esc cancel · ?…" {
+		t.Fatalf("help line %q", got)
+	}
+}
