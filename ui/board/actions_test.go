@@ -3,9 +3,9 @@ package board
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"

@@ -170,11 +170,7 @@ func (m *Model) onEditDone(msg editDoneMsg) tea.Cmd {
 	case msg.err == nil:
 		delete(m.edits, e.id)
 		if here {
-			it := msg.item
-			if it.ID != e.id {
-				it = e.apply(e.base)
-			}
-			d.replace(i, it)
+			d.replace(i, merge(d.items[i], msg.item))
 			m.clamp(d)
 		}
 		return m.note("saved #%s", shortID(e.id))
@@ -245,6 +241,34 @@ func (m *Model) onSave(msg common.SaveItemMsg) tea.Cmd {
 			e.setPriority, e.label = true, msg.PriorityLabel
 		}
 	})
+}
+
+// merge lays the service's answer over the item as shown: the answer wins for
+// every field it carries, so the card shows what the service stored (and an
+// answer that omits fields does not blank them).
+func merge(shown, answer api.Item) api.Item {
+	if answer.ID != shown.ID {
+		return shown
+	}
+	out := shown
+	for _, f := range [...]struct {
+		dst *string
+		src string
+	}{
+		{&out.Title, answer.Title}, {&out.Priority, answer.Priority}, {&out.PriorityLabel, answer.PriorityLabel},
+		{&out.Status, answer.Status}, {&out.Owner, answer.Owner}, {&out.Creator, answer.Creator},
+		{&out.Created, answer.Created}, {&out.Modified, answer.Modified}, {&out.WorkspaceID, answer.WorkspaceID},
+		{&out.IterationID, answer.IterationID}, {&out.Label, answer.Label}, {&out.Severity, answer.Severity},
+		{&out.StoryID, answer.StoryID}, {&out.Description, answer.Description},
+	} {
+		if f.src != "" {
+			*f.dst = f.src
+		}
+	}
+	if answer.Extra != nil {
+		out.Extra = answer.Extra
+	}
+	return out
 }
 
 // shortID is the short form of an item id.
