@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"triage/api"
 )
@@ -48,7 +49,10 @@ type worldRecord struct {
 }
 
 func openStore(path string) (*store, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 2 * time.Second})
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("sandbox: database %s is in use by another process: %w", path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: open database %s: %w", path, err)
 	}

@@ -155,8 +155,10 @@ type Running struct {
 	// Server is the service behind the listener.
 	Server *Server
 
-	http *http.Server
-	done chan error
+	http      *http.Server
+	done      chan error
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // Start builds a server with opts and serves it on 127.0.0.1 on a free port.
@@ -176,16 +178,20 @@ func Start(opts Options) (*Running, error) {
 	return run, nil
 }
 
-// Close stops listening, drops open connections and closes the server.
+// Close stops listening, drops open connections and closes the server. It
+// may be called more than once.
 func (r *Running) Close() error {
-	err := r.http.Close()
-	if serveErr := <-r.done; !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
-		err = serveErr
-	}
-	if cerr := r.Server.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	r.closeOnce.Do(func() {
+		err := r.http.Close()
+		if serveErr := <-r.done; !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
+			err = serveErr
+		}
+		if cerr := r.Server.Close(); err == nil {
+			err = cerr
+		}
+		r.closeErr = err
+	})
+	return r.closeErr
 }
 
 // DemoInfo is what a person needs to try the service: the Basic API account
