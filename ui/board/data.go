@@ -30,6 +30,7 @@ type dataset struct {
 
 	typed   string // the text filter as typed
 	query   string // lower-cased text filter; "" for none
+	digits  bool   // the filter is all digits, so it may match ids
 	prio    int    // column the priority filter keeps; -1 for none
 	created int32  // how many items this session created (their sequence keys)
 
@@ -82,6 +83,19 @@ func (d *dataset) visible(c int) []int32 {
 		return d.cols[c].vis
 	}
 	return d.cols[c].all
+}
+
+// passing counts the items that pass both filters, from the columns: no
+// need to build the list for it.
+func (d *dataset) passing() int {
+	if d.prio >= 0 {
+		return len(d.visible(d.prio))
+	}
+	n := 0
+	for c := range d.cols {
+		n += len(d.visible(c))
+	}
+	return n
 }
 
 // shownInList reports whether item i passes both filters.
@@ -255,21 +269,31 @@ func (d *dataset) add(it api.Item) int32 {
 // with one scan over the haystacks.
 func (d *dataset) setQuery(q string) {
 	q = strings.ToLower(q)
+	if id, ok := strings.CutPrefix(q, "#"); ok && id != "" && strings.Trim(id, "0123456789") == "" {
+		q = id // a short id as cards show it
+	}
 	if q == d.query {
 		return
 	}
 	d.query = q
+	d.digits = q != "" && strings.Trim(q, "0123456789") == ""
 	d.listDirty = true
 	if q == "" {
-		d.match = nil
+		d.match = d.match[:0]
 		for c := range d.cols {
-			d.cols[c].vis = nil
+			d.cols[c].vis = d.cols[c].vis[:0]
 		}
 		return
 	}
 	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	for i, h := range d.hay {
-		d.match[i] = strings.Contains(h, q) || strings.Contains(d.items[i].ID, q)
+	if d.digits {
+		for i, h := range d.hay {
+			d.match[i] = strings.Contains(h, q) || strings.Contains(d.items[i].ID, q)
+		}
+	} else {
+		for i, h := range d.hay {
+			d.match[i] = strings.Contains(h, q)
+		}
 	}
 	for c := range d.cols {
 		col := &d.cols[c]
@@ -294,7 +318,7 @@ func (d *dataset) setPriorityFilter(c int) {
 // matches reports whether item i matches the text filter: its title or
 // owner (lower-cased in its haystack), or its id.
 func (d *dataset) matches(i int32) bool {
-	return strings.Contains(d.hay[i], d.query) || strings.Contains(d.items[i].ID, d.query)
+	return strings.Contains(d.hay[i], d.query) || (d.digits && strings.Contains(d.items[i].ID, d.query))
 }
 
 // find returns the position of the item with an id. It scans: it serves
@@ -330,9 +354,14 @@ func writeLower(b *strings.Builder, s string) {
 	}
 }
 
-// ownerName is a people field as shown: nicks without the trailing `;`.
+// ownerName is a people field as shown: nicks without the trailing `;`,
+// several separated by commas.
 func ownerName(s string) string {
-	return strings.TrimSuffix(strings.TrimSpace(s), ";")
+	s = strings.TrimSuffix(strings.TrimSpace(s), ";")
+	if strings.IndexByte(s, ';') >= 0 {
+		s = strings.ReplaceAll(s, ";", ", ")
+	}
+	return s
 }
 
 // reserve makes room for n items, so a large list grows its indexes once.
@@ -354,10 +383,7 @@ func (d *dataset) carry(old *dataset) {
 		return
 	}
 	d.sort = old.sort
-	d.query, d.typed = old.query, old.typed
-	if d.query != "" {
-		d.match = make([]bool, 0, len(d.hay))
-	}
+	d.query, d.typed, d.digits = old.query, old.typed, old.digits
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)
 	}

@@ -44,8 +44,8 @@ func DefaultKeyMap() KeyMap {
 		NextTab:  b("tab", "next kind", "tab"),
 		PrevTab:  b("shift+tab", "previous kind", "shift+tab"),
 
-		NextPriority: b("]", "next priority (from none/unknown: first)", "]"),
-		PrevPriority: b("[", "previous priority (from none/unknown: last)", "["),
+		NextPriority: b("]", "next priority", "]"),
+		PrevPriority: b("[", "previous priority", "["),
 		PickPriority: b("p", "pick priority", "p"),
 		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 
@@ -53,8 +53,8 @@ func DefaultKeyMap() KeyMap {
 		FilterPriority: b("f", "filter by priority", "f"),
 		Clear:          b("esc", "clear filters", "esc"),
 		Mode:           b("v", "columns / list", "v"),
-		Sort:           b("s", "sort by next column (list)", "s"),
-		Reverse:        b("S", "reverse sort (list)", "S"),
+		Sort:           b("s", "sort by next column", "s"),
+		Reverse:        b("S", "reverse sort", "S"),
 
 		Refresh: b("r", "refresh", "r"),
 		Retry:   b("R", "retry failed edits", "R"),

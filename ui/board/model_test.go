@@ -334,6 +334,7 @@ func TestFilter(t *testing.T) {
 		{"by Chinese title", []string{"/", "中文"}, []string{"1003"}},
 		{"by owner", []string{"/", "王小明"}, []string{"1003", "1009"}},
 		{"by id", []string{"/", "1005"}, []string{"1005"}},
+		{"by short id as shown", []string{"/", "#1005"}, []string{"1005"}},
 		{"typing on after enter", []string{"/", "crash", "enter", "j"}, []string{"1006"}},
 		{"backspace widens", []string{"/", "crashx", "backspace"}, []string{"1006"}},
 		{"words in order", []string{"/", "token exp"}, []string{"1006"}},

@@ -114,11 +114,15 @@ func (m *Model) progress(d *dataset) string {
 		bar := strings.Repeat(m.paint.progressFilled, filled) + strings.Repeat(m.paint.progressEmpty, barWidth-filled)
 		return s.Accent.Render(bar) + " " + s.Subtle.Render(thousands(l.loaded)+"/"+thousands(l.total))
 	}
-	total := len(d.items)
-	if d.filtering() || d.prio >= 0 {
-		return s.Subtle.Render(thousands(len(d.rows())) + " of " + thousands(total) + " " + d.kind.Path())
+	total := thousands(len(d.items))
+	if l.total > len(d.items) {
+		// The service lists at most api.MaxListItems items of a kind.
+		total = thousands(len(d.items)) + " listed of " + thousands(l.total)
 	}
-	return s.Subtle.Render(thousands(total) + " " + d.kind.Path())
+	if d.filtering() || d.prio >= 0 {
+		return s.Subtle.Render(thousands(d.passing()) + " of " + total + " " + d.kind.Path())
+	}
+	return s.Subtle.Render(total + " " + d.kind.Path())
 }
 
 // writeSides writes left and right (both styled) on one line of width cells,
