@@ -9,3 +9,9 @@ import "embed"
 //
 //go:embed web/*.html web/*.css
 var Web embed.FS
+
+// Seed holds the local service's seed data: the world (companies, users,
+// clients, workspaces) and the vocabularies item titles are built from.
+//
+//go:embed seed/*.json
+var Seed embed.FS
