@@ -32,6 +32,13 @@ func (p paint) write(b *strings.Builder, text string) {
 	b.WriteString(p.post)
 }
 
+// fit writes plain text fitted to w cells (see writeFit) in the paint's style.
+func (p paint) fit(b *strings.Builder, text string, w int) {
+	b.WriteString(p.pre)
+	writeFit(b, text, w)
+	b.WriteString(p.post)
+}
+
 // palette holds the board's reduced styles and markers, built from the
 // program's Styles (dark, light or NO_COLOR).
 type palette struct {

@@ -55,9 +55,9 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 				text = "no matches"
 			}
 			if selectedCol {
-				p.selected.write(b, fitString(text, w-p.cursorWidth-1))
+				p.selected.fit(b, text, w-p.cursorWidth-1)
 			} else {
-				p.subtle.write(b, fitString(text, w-p.cursorWidth-1))
+				p.subtle.fit(b, text, w-p.cursorWidth-1)
 			}
 			return
 		}
@@ -82,9 +82,9 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 		detail += " · " + owner
 	}
 	if selected {
-		p.selected.write(b, fitString(" "+detail, w-p.cursorWidth))
+		p.selected.fit(b, " "+detail, w-p.cursorWidth)
 	} else {
-		p.subtle.write(b, fitString(" "+detail, w-p.cursorWidth))
+		p.subtle.fit(b, " "+detail, w-p.cursorWidth)
 	}
 }
 
@@ -105,25 +105,33 @@ func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, 
 	room := w - p.cursorWidth - 1
 	id := "#" + it.ShortID()
 	idw := min(len(id), room)
-	title := fitString(it.Title, max(room-idw-1, 0))
-	switch {
-	case selected:
-		p.selected.write(b, fitString(id+" "+title, room))
-		return
-	default:
-		p.subtle.write(b, id[:idw])
+	if selected {
+		b.WriteString(p.selected.pre)
+	} else {
+		b.WriteString(p.subtle.pre)
 	}
+	b.WriteString(id[:idw])
 	if room-idw <= 0 {
+		b.WriteString(p.subtle.post)
 		return
 	}
 	b.WriteByte(' ')
+	title := max(room-idw-1, 0)
+	switch {
+	case selected:
+		writeFit(b, it.Title, title)
+		b.WriteString(p.selected.post)
+		return
+	default:
+		b.WriteString(p.subtle.post)
+	}
 	switch {
 	case edited && state == editPending:
-		p.pending.write(b, title)
+		p.pending.fit(b, it.Title, title)
 	case edited:
-		p.bad.write(b, title)
+		p.bad.fit(b, it.Title, title)
 	default:
-		p.text.write(b, title)
+		p.text.fit(b, it.Title, title)
 	}
 }
 
