@@ -200,6 +200,7 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 		m.addPage(d, p)
 	}
 	l.pending = nil
+	m.clamp(d)
 	m.finish(msg.kind)
 	return cmd
 }
@@ -218,6 +219,7 @@ func (m *Model) onPages(msg pagesMsg) tea.Cmd {
 		}
 		m.addPage(m.sets[msg.kind], p)
 	}
+	m.clamp(m.sets[msg.kind])
 	if !msg.done {
 		return msg.stream.next()
 	}
@@ -261,7 +263,6 @@ func (m *Model) addPage(d *dataset, p api.Page) {
 		items[k] = e.apply(items[k])
 	}
 	d.addPage(p.Number, items)
-	m.clamp(d)
 }
 
 // onReload handles a reload asked for after a new login.

@@ -90,6 +90,9 @@ func (m *Model) SetSize(width, height int) {
 	for _, d := range m.sets {
 		m.clamp(d)
 	}
+	if m.pick != nil {
+		m.sizePicker(m.pick.choices)
+	}
 }
 
 // KeyMap returns the board's keys for the help view.
@@ -132,8 +135,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.onFilterInput(msg)
 		}
 	case tea.MouseClickMsg:
+		if m.pick != nil {
+			return nil
+		}
 		return m.onClick(msg.Mouse())
 	case tea.MouseWheelMsg:
+		if m.pick != nil {
+			return m.pick.update(msg)
+		}
 		m.onWheel(msg.Mouse())
 		return nil
 	case fieldsMsg:

@@ -25,6 +25,7 @@ type pickState struct {
 	kind    api.Kind
 	id      string // the item whose priority is set
 	cols    []int  // the column of each choice (filter)
+	choices int
 	model   *picker.Model
 }
 
@@ -106,6 +107,7 @@ func itoaKey(k int) string {
 
 // sizePicker sizes the picker box for n choices within the board.
 func (m *Model) sizePicker(n int) {
+	m.pick.choices = n
 	w := min(max(m.width/2, 30), m.width-4)
 	h := min(n+3, m.bodyHeight()-2)
 	m.pick.model.SetSize(max(w, 10), max(h, 4))
