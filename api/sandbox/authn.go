@@ -166,16 +166,6 @@ func (s *Server) userByNick(nick string) *User {
 	return nil
 }
 
-// companyByID finds a company. The caller holds s.mu.
-func (s *Server) companyByID(id string) *Company {
-	for i := range s.world.Companies {
-		if s.world.Companies[i].ID == id {
-			return &s.world.Companies[i]
-		}
-	}
-	return nil
-}
-
 // clientByID finds a registered OAuth application. The caller holds s.mu.
 func (s *Server) clientByID(id string) *OAuthClient {
 	for i := range s.world.Clients {

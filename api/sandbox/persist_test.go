@@ -224,3 +224,36 @@ func runKillChild(path string) {
 		fmt.Println("wrote " + it.ID)
 	}
 }
+
+// TestRefusedWriteIsUndone: when the database refuses a write the service
+// answers 500 and its memory keeps the state the database has.
+func TestRefusedWriteIsUndone(t *testing.T) {
+	h := startHarness(t, Options{DataPath: filepath.Join(t.TempDir(), "sandbox.db")})
+	var before []api.Item
+	listAll(t, h, &before)
+	if err := h.srv().db.db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, form := range []url.Values{
+		{"workspace_id": {"10022001"}, "name": {"refused"}},
+		{"workspace_id": {"10022001"}, "id": {before[0].ID}, "name": {"refused rename"}},
+	} {
+		r := h.do(request{method: http.MethodPost, path: "/stories", auth: h.apiBasic(), form: form})
+		r.wantError(t, http.StatusInternalServerError, "the change could not be saved; try again")
+	}
+	code := h.do(request{method: http.MethodPost, path: "/tokens/request_token", auth: h.clientBasic(),
+		form: url.Values{"grant_type": {"authorization_code"}, "code": {"x"}, "redirect_uri": {testRedirect}}})
+	code.wantError(t, 422, api.InfoCodeInvalid)
+	var after []api.Item
+	listAll(t, h, &after)
+	if fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Fatalf("a refused write changed the stories")
+	}
+	s := h.srv()
+	s.mu.Lock()
+	_, err := s.issueCode(h.demo.ClientID, testRedirect, "story#read", "demo", wsAtlas)
+	s.mu.Unlock()
+	if err == nil {
+		t.Fatal("a code was issued without being saved")
+	}
+}
