@@ -8,7 +8,6 @@ import (
 	"context"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
@@ -118,8 +117,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.globalKey(msg); ok {
 			return cmd
 		}
-	case spinner.TickMsg:
-		return m.broadcast(msg)
 	}
 	if cmd, ok := m.session(msg); ok {
 		return cmd
@@ -127,7 +124,19 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.views(msg); ok {
 		return cmd
 	}
-	return m.updateTop(msg)
+	if isInput(msg) {
+		return m.updateTop(msg)
+	}
+	return m.broadcast(msg) // answers of async work reach views under the top too
+}
+
+// isInput reports the messages meant for the focused view alone.
+func isInput(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.PasteMsg, tea.MouseMsg:
+		return true
+	}
+	return false
 }
 
 // globalKey handles ctrl+c, and q, ? and the error state's r when no text

@@ -405,3 +405,18 @@ func TestStatusLineShowsBusyTasks(t *testing.T) {
 	}
 	h.ctx.Tasks.Done(id)
 }
+
+func TestAnswersReachTheBoardUnderTheEditor(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	h.d.Press("e")
+	h.until("the editor", h.onTop("editor"))
+	h.d.Send(retriedMsg{})
+	h.d.Press("x") // a key: the editor's, not the board's
+	if h.board.retried != 1 {
+		t.Fatalf("the board under the editor got %d answers, want 1", h.board.retried)
+	}
+	if h.m.reauth {
+		t.Fatal("a key reached the board under the editor")
+	}
+}

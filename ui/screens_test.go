@@ -27,17 +27,20 @@ func TestScreens(t *testing.T) {
 		send    []tea.Msg
 		ready   string
 		busy    bool
+		real    bool // the real board, not the fake
 	}{
-		{"login", nil, 0, nil, nil, nil, "How do you want", false},
-		{"loading", token(), 0, func(s *uitest.Service) { s.Hold = make(chan struct{}) }, nil, nil, "Loading your workspaces", true},
+		{"login", nil, 0, nil, nil, nil, "How do you want", false, false},
+		{"loading", token(), 0, func(s *uitest.Service) { s.Hold = make(chan struct{}) }, nil, nil, "Loading your workspaces", true, false},
 		{"error", token(), 0, func(s *uitest.Service) {
 			s.Err = &api.Error{Kind: api.ErrNetwork, Op: "list workspaces", Err: errors.New("dial tcp 127.0.0.1:8080: connect: connection refused")}
-		}, nil, nil, "r tries again", false},
-		{"picker", token(), 0, nil, nil, nil, "Choose a workspace", false},
-		{"board", expiring, 0, nil, nil, []tea.Msg{common.StatusMsg{Err: errors.New("moving bug 7 failed: the service is overloaded; press r to retry")}}, "moving bug 7", false},
-		{"editor", token(), 10022001, nil, []string{"e"}, nil, "Edit story", false},
-		{"help", token(), 10022001, nil, []string{"?"}, nil, "Keys — Board", false},
-		{"reauth", token(), 10022001, nil, []string{"x"}, nil, "Session expired", false},
+		}, nil, nil, "r tries again", false, false},
+		{"picker", token(), 0, nil, nil, nil, "Choose a workspace", false, false},
+		{"board", expiring, 0, nil, nil, []tea.Msg{common.StatusMsg{Err: errors.New("moving bug 7 failed: the service is overloaded; press r to retry")}}, "moving bug 7", false, false},
+		{"editor", token(), 10022001, nil, []string{"e"}, nil, "Edit story", false, false},
+		{"help", token(), 10022001, nil, []string{"?"}, nil, "Keys — Board", false, false},
+		{"reauth", token(), 10022001, nil, []string{"x"}, nil, "Session expired", false, false},
+		{"real board", token(), 10022001, nil, []string{"l"}, nil, "story number 3", false, true},
+		{"real board editor", token(), 10022001, nil, []string{"l", "j", "e", "WAIT:Edit story", "tab"}, nil, "Edit story 2", false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,12 +53,25 @@ func TestScreens(t *testing.T) {
 			}, uitest.Screen{
 				Build: func(ctx *common.Context) tea.Model {
 					ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
-					return uitest.Record(New(ctx, Options{Auth: fakeAuth{}, Session: tt.session, WorkspaceID: tt.ws,
-						NewBoard: func(c *common.Context) Board { return &fakeBoard{ctx: c} }}))
+					opts := Options{Auth: fakeAuth{}, Session: tt.session, WorkspaceID: tt.ws,
+						NewBoard: func(c *common.Context) Board { return &fakeBoard{ctx: c} }}
+					if tt.real {
+						opts.NewBoard = nil
+					}
+					return uitest.Record(New(ctx, opts))
 				},
 				Drive: func(tm *teatest.TestModel) {
-					teatest.WaitFor(t, tm.Output(), func([]byte) bool { return true })
-					uitest.Send(tm, uitest.Keys(tt.keys...)...)
+					teatest.WaitFor(t, tm.Output(), func(out []byte) bool {
+						return !tt.real || strings.Contains(string(out), "story number 3")
+					}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+					for _, k := range tt.keys {
+						if wait, ok := strings.CutPrefix(k, "WAIT:"); ok {
+							teatest.WaitFor(t, tm.Output(), func(out []byte) bool { return strings.Contains(string(out), wait) },
+								teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+							continue
+						}
+						uitest.Send(tm, uitest.Keys(k)...)
+					}
 					uitest.Send(tm, tt.send...)
 				},
 				Ready:     func(s string) bool { return strings.Contains(s, tt.ready) },

@@ -95,6 +95,13 @@ func (s *Service) CallLog() []string {
 	return append([]string(nil), s.Calls...)
 }
 
+// Sent returns "id=label" of every UpdatePriority so far.
+func (s *Service) Sent() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.Priorities...)
+}
+
 // UserInfo returns User.
 func (s *Service) UserInfo(ctx context.Context) (api.User, error) {
 	if err := s.record("UserInfo"); err != nil {
