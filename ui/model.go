@@ -30,8 +30,11 @@ type Board interface {
 
 // Options are the ports main.go gives the root.
 type Options struct {
-	Auth              login.Authenticator
-	OnLogin           func(auth.Session) error    // store the credential, client.SetAuth
+	Auth login.Authenticator
+	// OnLogin installs a new session: client.SetAuth first, then saving the
+	// credential. It runs outside Update; an error is shown as a warning and
+	// the app goes on with the session.
+	OnLogin           func(auth.Session) error
 	RememberWorkspace func(id int64) error        // remember the workspace chosen in the picker
 	Session           *auth.Session               // nil: start with the login view
 	WorkspaceID       int64                       // 0: the session's granted workspace, else the picker

@@ -31,12 +31,17 @@ type harness struct {
 	mu         sync.Mutex
 	logins     []auth.Session
 	remembered []int64
+	loginErr   error // what OnLogin returns
 }
 
 // start runs the root like main.go would, with the fake board, at 80×24.
 func start(t *testing.T, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
 	t.Helper()
-	h := &harness{t: t, svc: uitest.NewService()}
+	return startWith(t, &harness{t: t, svc: uitest.NewService()}, s, ws, setup)
+}
+
+func startWith(t *testing.T, h *harness, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
+	t.Helper()
 	if setup != nil {
 		setup(h.svc)
 	}
@@ -48,7 +53,7 @@ func start(t *testing.T, s *auth.Session, ws int64, setup func(*uitest.Service))
 			h.mu.Lock()
 			defer h.mu.Unlock()
 			h.logins = append(h.logins, s)
-			return nil
+			return h.loginErr
 		},
 		RememberWorkspace: func(id int64) error {
 			h.mu.Lock()
@@ -418,5 +423,15 @@ func TestAnswersReachTheBoardUnderTheEditor(t *testing.T) {
 	}
 	if h.m.reauth {
 		t.Fatal("a key reached the board under the editor")
+	}
+}
+
+func TestCredentialNotSavedIsAWarning(t *testing.T) {
+	h := startWith(t, &harness{t: t, svc: uitest.NewService(), loginErr: errors.New("keyring locked")}, nil, 10022001, nil)
+	h.d.Press("t", "good", "enter")
+	h.until("the board", h.onTop("board"))
+	h.d.Settle()
+	if line := h.statusLine(); !strings.Contains(line, "could not be saved (keyring locked)") {
+		t.Fatalf("status line %q", line)
 	}
 }

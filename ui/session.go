@@ -44,10 +44,12 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 			return loginAppliedMsg{session: s, err: onLogin(s)}
 		}, true
 	case loginAppliedMsg:
+		cmd := m.loggedIn(msg.session)
 		if msg.err != nil {
-			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("logged in, but the credential could not be kept: %w", msg.err)}), true
+			warn := fmt.Errorf("logged in, but the credential could not be saved (%w): it lasts until you quit; check the system keyring", msg.err)
+			return tea.Batch(cmd, common.Cmd(common.StatusMsg{Err: warn})), true
 		}
-		return m.loggedIn(msg.session), true
+		return cmd, true
 	case common.AuthExpiredMsg:
 		if msg.Retry != nil {
 			m.retries = append(m.retries, msg.Retry)
@@ -180,7 +182,7 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 	if len(items) == 1 {
 		id, _ := strconv.ParseInt(items[0].Value, 10, 64)
 		m.ctx.Workspace = m.workspace(id)
-		return m.openBoard(id)
+		return tea.Batch(m.remember(id), m.openBoard(id))
 	}
 	spaces := picker.New(m.ctx, "Choose a workspace", items)
 	cmd := m.replace(spaces)
