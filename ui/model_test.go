@@ -2,6 +2,8 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 	"sync"
@@ -225,7 +227,7 @@ func TestEditorResultsGoToTheBoard(t *testing.T) {
 	}
 }
 
-func typeName(v any) string { return strings.SplitN(strings.TrimPrefix(sprintType(v), "*"), "{", 2)[0] }
+func typeName(v any) string { return fmt.Sprintf("%T", v) }
 
 func TestAuthExpiryDuringAnEdit(t *testing.T) {
 	h := start(t, token(), 10022001, nil)
@@ -344,7 +346,7 @@ func TestBackgroundRebuildsStyles(t *testing.T) {
 	h.ctx.Styles.NoColor = false
 	h.until("the board", h.onTop("board"))
 	styles := h.ctx.Styles
-	h.d.Send(tea.BackgroundColorMsg{Color: lightGrey})
+	h.d.Send(tea.BackgroundColorMsg{Color: color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}})
 	if h.ctx.Styles != styles || h.ctx.Styles.Dark {
 		t.Fatal("styles not rebuilt in place for a light background")
 	}

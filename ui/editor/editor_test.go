@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -102,7 +103,7 @@ func TestEditorUpdate(t *testing.T) {
 
 // equal compares messages; items hold maps, so by their printed form.
 func equal(a, b tea.Msg) bool {
-	return strings.EqualFold(sprint(a), sprint(b))
+	return fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b)
 }
 
 func TestEditorScreens(t *testing.T) {

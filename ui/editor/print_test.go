@@ -1,5 +1,0 @@
-package editor
-
-import "fmt"
-
-func sprint(v any) string { return fmt.Sprintf("%#v", v) }
