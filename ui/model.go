@@ -98,7 +98,8 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update routes a message: the root's own first, then the view on top.
+// Update routes a message: the status bar and the root take their own;
+// input goes to the view on top, everything else to every view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
 	return m, tea.Batch(cmd, m.bar.Spin())
