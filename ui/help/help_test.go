@@ -122,3 +122,15 @@ func TestHelpScreens(t *testing.T) {
 		})
 	}
 }
+
+func TestHelpRedrawsForANewTheme(t *testing.T) {
+	m := newHelp(40)
+	if strings.Contains(m.View(), "38;2;") {
+		t.Fatal("NO_COLOR help has colour")
+	}
+	*m.ctx.Styles = *common.NewStyles(true, false)
+	m.Update(common.ThemeChangedMsg{})
+	if !strings.Contains(m.View(), "38;2;") {
+		t.Fatal("help kept the old theme")
+	}
+}
