@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"math"
 	"net/http"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ func classify(httpStatus int, header http.Header, body []byte, now time.Time, se
 		case httpStatus == http.StatusTooManyRequests:
 			e.Kind = ErrRateLimited
 			e.RetryAfter = parseRetryAfter(header.Get(HeaderRetryAfter), now)
-			e.Excerpt = excerpt(body)
+			e.Excerpt = excerpt(body, secrets...)
 		case json.Valid(bytes.TrimSpace(body)):
 			e.Kind = ErrShape
 			e.Info = "the answer is JSON but not an envelope with a status"
@@ -42,7 +43,7 @@ func classify(httpStatus int, header http.Header, body []byte, now time.Time, se
 			}
 		default:
 			e.Kind = ErrNotJSON
-			e.Excerpt = excerpt(body)
+			e.Excerpt = excerpt(body, secrets...)
 		}
 		return Envelope{}, e
 	}
@@ -50,8 +51,8 @@ func classify(httpStatus int, header http.Header, body []byte, now time.Time, se
 	if code < 400 {
 		code = env.Status
 	}
-	info := cleanText(string(scrubBytes([]byte(env.Info), secrets)), maxInfo)
-	reqID := cleanText(string(scrubBytes([]byte(env.RequestID()), secrets)), 80)
+	info := safeText(env.Info, maxInfo, secrets)
+	reqID := safeText(env.RequestID(), 80, secrets)
 	e := &Error{Kind: kindFor(code, info), HTTPStatus: code, Info: info, RequestID: reqID}
 	if e.Kind == ErrRateLimited {
 		e.RetryAfter = parseRetryAfter(header.Get(HeaderRetryAfter), now)
@@ -97,12 +98,21 @@ func kindFor(code int, info string) ErrorKind {
 
 // excerpt is a short, printable extract of a body that is not JSON: tags,
 // scripts and styles stripped, entities decoded, white space collapsed, at
-// most maxExcerpt characters.
-func excerpt(body []byte) string {
+// most maxExcerpt characters, without the secrets.
+func excerpt(body []byte, secrets ...string) string {
 	if len(body) > 64<<10 {
 		body = body[:64<<10]
 	}
-	return cleanText(stripTags(string(body)), maxExcerpt)
+	return safeText(stripTags(string(body)), maxExcerpt, secrets)
+}
+
+// safeText is cleanText without the secrets. They are removed before the
+// cleaning and again after it, before the cut: decoding entities, dropping
+// broken bytes and collapsing white space can rebuild a secret that the
+// answer held only encoded or split.
+func safeText(s string, n int, secrets []string) string {
+	s = cleanText(string(scrubBytes([]byte(s), secrets)), math.MaxInt)
+	return cleanText(string(scrubBytes([]byte(s), secrets)), n)
 }
 
 // stripTags removes HTML tags, with the content of script and style elements.
