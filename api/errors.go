@@ -120,6 +120,9 @@ func (e *Error) describe() string {
 	case ErrServer:
 		return fmt.Sprintf("the service failed (%s); retry later", e.status())
 	case ErrNotJSON:
+		if e.Excerpt == "" {
+			return fmt.Sprintf("the service answered HTTP %d with an empty or unreadable body; check the service address, or retry later", e.HTTPStatus)
+		}
 		return fmt.Sprintf("the service answered HTTP %d with something that is not JSON (%q); check the service address, or retry later", e.HTTPStatus, e.Excerpt)
 	case ErrShape:
 		return fmt.Sprintf("unexpected answer (%s); check that the service address points at the API", e.Info)
