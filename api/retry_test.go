@@ -48,7 +48,7 @@ func TestReadsRetry(t *testing.T) {
 			n := 0
 			return func(w http.ResponseWriter, r *http.Request) {
 				n++
-				status(499+n)(w, r)
+				status(498+2*n)(w, r)
 			}
 		}, retries: 4, hits: 3},
 		{name: "502 html page", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) {
