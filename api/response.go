@@ -110,8 +110,14 @@ func excerpt(body []byte, secrets ...string) string {
 // cleaning and again after it, before the cut: decoding entities, dropping
 // broken bytes and collapsing white space can rebuild a secret that the
 // answer held only encoded or split.
+// A secret is also removed in its cleaned form (white space collapsed).
 func safeText(s string, n int, secrets []string) string {
 	s = cleanText(string(scrubBytes([]byte(s), secrets)), math.MaxInt)
+	for _, sec := range secrets {
+		if c := cleanText(sec, math.MaxInt); c != sec {
+			secrets = append(secrets[:len(secrets):len(secrets)], c)
+		}
+	}
 	return cleanText(string(scrubBytes([]byte(s), secrets)), n)
 }
 
