@@ -62,7 +62,9 @@ func writeEnvelope(w http.ResponseWriter, httpStatus, status int, data any, info
 }
 
 // writeOK answers a success envelope.
-func writeOK(w http.ResponseWriter, data any) { writeEnvelope(w, http.StatusOK, StatusOK, data, InfoSuccess) }
+func writeOK(w http.ResponseWriter, data any) {
+	writeEnvelope(w, http.StatusOK, StatusOK, data, InfoSuccess)
+}
 
 // writeFailure answers an error envelope whose status repeats the HTTP code.
 func writeFailure(w http.ResponseWriter, httpStatus int, info string) {

@@ -123,7 +123,9 @@ func TestWritesRefusedBeforeSending(t *testing.T) {
 			return c.Create(context.Background(), NewItem{Kind: Bug, WorkspaceID: 1, Title: "  "})
 		}, "title"},
 		{"no workspace", func(c *Client) (Item, error) { return c.Create(context.Background(), NewItem{Kind: Bug, Title: "x"}) }, "workspace"},
-		{"unknown kind", func(c *Client) (Item, error) { return c.Create(context.Background(), NewItem{Kind: Kind(7), WorkspaceID: 1, Title: "x"}) }, "kind"},
+		{"unknown kind", func(c *Client) (Item, error) {
+			return c.Create(context.Background(), NewItem{Kind: Kind(7), WorkspaceID: 1, Title: "x"})
+		}, "kind"},
 		{"no id", func(c *Client) (Item, error) { return c.UpdatePriority(context.Background(), 1, Task, "", "High", "") }, "id"},
 		{"empty priority", func(c *Client) (Item, error) { return c.UpdatePriority(context.Background(), 1, Task, "1", " ", "") }, "priority"},
 		{"nothing to update", func(c *Client) (Item, error) { return c.Update(context.Background(), 1, Task, "1", nil, "ann") }, "nothing"},
