@@ -11,31 +11,32 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/webtest"
 	"triage/auth"
 )
 
 func TestSandboxLogin(t *testing.T) {
 	e := startSandbox(t)
 	ctx := context.Background()
-	b := newTestBrowser(t)
+	b := webtest.New()
 	for i, ws := range []int64{0, 10022003} {
 		f := e.start(t, ctx, nil)
 		done := waitFor(ctx, f)
-		to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{workspaceID: ws}))
+		to, err := b.Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{WorkspaceID: ws}))
 		if err != nil {
 			t.Fatalf("login %d: %v", i+1, err)
 		}
 		if got := to.Scheme + "://" + to.Host + to.Path; got != f.RedirectURI() {
 			t.Fatalf("redirected to %s, want %s", got, f.RedirectURI())
 		}
-		p, err := b.deliver(ctx, to)
+		p, err := b.Get(ctx, to.String())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.status != http.StatusOK || !strings.Contains(p.body, "Logged in to triage") {
-			t.Fatalf("listener page %d: %s", p.status, pageText(p.body))
+		if p.Status != http.StatusOK || !strings.Contains(p.Body, "Logged in to triage") {
+			t.Fatalf("listener page %d: %s", p.Status, webtest.Text(p.Body))
 		}
-		if strings.Contains(p.body, to.Query().Get("code")) || strings.Contains(p.body, to.Query().Get("state")) {
+		if strings.Contains(p.Body, to.Query().Get("code")) || strings.Contains(p.Body, to.Query().Get("state")) {
 			t.Fatal("the listener page echoes the code or the state")
 		}
 		res := <-done
@@ -71,27 +72,27 @@ func TestSandboxLogin(t *testing.T) {
 			t.Fatal("the listener port is still open")
 		}
 	}
-	if b.signIns != 1 {
-		t.Fatalf("the browser signed in %d times; the second login should be silent", b.signIns)
+	if b.SignIns != 1 {
+		t.Fatalf("the browser signed in %d times; the second login should be silent", b.SignIns)
 	}
 }
 
 func TestSandboxDeny(t *testing.T) {
 	e := startSandbox(t)
 	ctx := context.Background()
-	b := newTestBrowser(t)
+	b := webtest.New()
 	f := e.start(t, ctx, nil)
 	done := waitFor(ctx, f)
-	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{deny: true}))
+	to, err := b.Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{Deny: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := b.deliver(ctx, to)
+	p, err := b.Get(ctx, to.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(p.body, "refused") {
-		t.Fatalf("listener page: %s", pageText(p.body))
+	if !strings.Contains(p.Body, "refused") {
+		t.Fatalf("listener page: %s", webtest.Text(p.Body))
 	}
 	if res := <-done; !errors.Is(res.err, auth.ErrDenied) {
 		t.Fatalf("Wait = %v, want ErrDenied", res.err)
@@ -101,10 +102,10 @@ func TestSandboxDeny(t *testing.T) {
 func TestSandboxWrongStateThenRight(t *testing.T) {
 	e := startSandbox(t)
 	ctx := context.Background()
-	b := newTestBrowser(t)
+	b := webtest.New()
 	f := e.start(t, ctx, nil)
 	done := waitFor(ctx, f)
-	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{}))
+	to, err := b.Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,15 +113,15 @@ func TestSandboxWrongStateThenRight(t *testing.T) {
 	q := forged.Query()
 	q.Set("state", "forged-"+q.Get("state"))
 	forged.RawQuery = q.Encode()
-	p, err := b.deliver(ctx, &forged)
+	p, err := b.Get(ctx, forged.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.status != http.StatusBadRequest {
-		t.Fatalf("forged state answered %d", p.status)
+	if p.Status != http.StatusBadRequest {
+		t.Fatalf("forged state answered %d", p.Status)
 	}
-	if p, err = b.deliver(ctx, to); err != nil || p.status != http.StatusOK {
-		t.Fatalf("right state: %v %d", err, p.status)
+	if p, err = b.Get(ctx, to.String()); err != nil || p.Status != http.StatusOK {
+		t.Fatalf("right state: %v %d", err, p.Status)
 	}
 	if res := <-done; res.err != nil || res.s.Nick != "demo" {
 		t.Fatalf("Wait = %v, %v", res.s, res.err)
@@ -130,9 +131,9 @@ func TestSandboxWrongStateThenRight(t *testing.T) {
 func TestSandboxPaste(t *testing.T) {
 	e := startSandbox(t)
 	ctx := context.Background()
-	b := newTestBrowser(t)
+	b := webtest.New()
 	f := e.start(t, ctx, nil)
-	to, err := b.authorize(ctx, f.URL(), e.signIn(t, decision{}))
+	to, err := b.Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestSandboxExchangeRefusals(t *testing.T) {
 				ctx := context.Background()
 				f := e.start(t, ctx, nil)
 				done := waitFor(ctx, f)
-				to, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{}))
+				to, err := webtest.New().Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{}))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -176,7 +177,7 @@ func TestSandboxExchangeRefusals(t *testing.T) {
 				port := freePort(t)
 				fixed := func(c *auth.OAuthConfig) { c.RedirectPort = port }
 				first := e.start(t, ctx, fixed)
-				to, err := newTestBrowser(t).authorize(ctx, first.URL(), e.signIn(t, decision{}))
+				to, err := webtest.New().Authorize(ctx, first.URL(), e.signIn(t, webtest.Decision{}))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -196,7 +197,7 @@ func TestSandboxExchangeRefusals(t *testing.T) {
 			run: func(t *testing.T, e *e2e) error {
 				ctx := context.Background()
 				first := e.start(t, ctx, nil)
-				to, err := newTestBrowser(t).authorize(ctx, first.URL(), e.signIn(t, decision{}))
+				to, err := webtest.New().Authorize(ctx, first.URL(), e.signIn(t, webtest.Decision{}))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -211,7 +212,7 @@ func TestSandboxExchangeRefusals(t *testing.T) {
 			run: func(t *testing.T, e *e2e) error {
 				ctx := context.Background()
 				f := e.start(t, ctx, func(c *auth.OAuthConfig) { c.ClientSecret = "not-" + c.ClientSecret })
-				to, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{}))
+				to, err := webtest.New().Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{}))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -242,7 +243,7 @@ func TestSandboxUnregisteredCallback(t *testing.T) {
 	e := startSandbox(t)
 	ctx := context.Background()
 	f := e.start(t, ctx, func(c *auth.OAuthConfig) { c.CallbackPath = "/elsewhere" })
-	if _, err := newTestBrowser(t).authorize(ctx, f.URL(), e.signIn(t, decision{})); err == nil ||
+	if _, err := webtest.New().Authorize(ctx, f.URL(), e.signIn(t, webtest.Decision{})); err == nil ||
 		!strings.Contains(err.Error(), "redirect_uri is not registered") {
 		t.Fatalf("authorize = %v, want the service to refuse the redirect address", err)
 	}
@@ -251,10 +252,10 @@ func TestSandboxUnregisteredCallback(t *testing.T) {
 func TestSandboxCancel(t *testing.T) {
 	e := startSandbox(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	b := newTestBrowser(t)
+	b := webtest.New()
 	f := e.start(t, ctx, nil)
 	done := waitFor(context.Background(), f)
-	to, err := b.authorize(context.Background(), f.URL(), e.signIn(t, decision{}))
+	to, err := b.Authorize(context.Background(), f.URL(), e.signIn(t, webtest.Decision{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +263,7 @@ func TestSandboxCancel(t *testing.T) {
 	if res := <-done; !errors.Is(res.err, auth.ErrCancelled) {
 		t.Fatalf("Wait = %v, want ErrCancelled", res.err)
 	}
-	if _, err := b.deliver(context.Background(), to); err == nil {
+	if _, err := b.Get(context.Background(), to.String()); err == nil {
 		t.Fatal("the listener still answers after cancellation")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"triage/api/sandbox"
+	"triage/api/sandbox/webtest"
 	"triage/auth"
 )
 
@@ -89,9 +90,9 @@ func (e *e2e) demoUser(t *testing.T) sandbox.DemoUser {
 	return sandbox.DemoUser{}
 }
 
-func (e *e2e) signIn(t *testing.T, d decision) decision {
+func (e *e2e) signIn(t *testing.T, d webtest.Decision) webtest.Decision {
 	u := e.demoUser(t)
-	d.nick, d.password = u.Nick, u.Password
+	d.Nick, d.Password = u.Nick, u.Password
 	return d
 }
 

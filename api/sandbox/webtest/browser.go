@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // Browser is one browser profile: its cookie jar is the sign-in session.
@@ -29,7 +30,8 @@ type Browser struct {
 func New() *Browser {
 	jar, _ := cookiejar.New(nil)
 	return &Browser{Client: &http.Client{
-		Jar: jar,
+		Jar:     jar,
+		Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse
 		},
@@ -94,7 +96,7 @@ func (p *Page) FormTo(action string) (Form, error) {
 			return f, nil
 		}
 	}
-	return Form{}, fmt.Errorf("no form to %s on %s (status %d): %s", action, p.URL, p.Status, excerpt(p.Body))
+	return Form{}, fmt.Errorf("no form to %s on %s (status %d): %s", action, p.URL, p.Status, Text(p.Body))
 }
 
 // Get fetches a page.
@@ -206,13 +208,13 @@ func (b *Browser) Authorize(ctx context.Context, authURL string, d Decision) (*u
 		return nil, err
 	}
 	if p.Location == nil {
-		return nil, fmt.Errorf("the consent form did not redirect (status %d): %s", p.Status, excerpt(p.Body))
+		return nil, fmt.Errorf("the consent form did not redirect (status %d): %s", p.Status, Text(p.Body))
 	}
 	return p.Location, nil
 }
 
-// excerpt is the start of a page's text, for error messages.
-func excerpt(body string) string {
+// Text is the start of a page's visible text, for failure messages.
+func Text(body string) string {
 	text := regexp.MustCompile(`(?s)<[^>]*>`).ReplaceAllString(body, " ")
 	text = strings.Join(strings.Fields(html.UnescapeString(text)), " ")
 	if len(text) > 300 {
