@@ -151,20 +151,31 @@ func matchItems(set *itemSet, filters []filter) []int {
 	return matched
 }
 
-// sortPositions orders positions by a field, stably: ties keep creation order.
+// sortPositions orders positions by a field, stably: ties keep creation
+// order. When every value is digits they compare as numbers (ids pass int64
+// in general), otherwise as text.
 func sortPositions(set *itemSet, positions []int, field string, desc bool) {
 	type keyed struct {
 		pos int
 		key string
 	}
 	ks := make([]keyed, len(positions))
+	numeric := true
 	for i, pos := range positions {
 		ks[i] = keyed{pos, itemValue(&set.Items[pos], field)}
+		numeric = numeric && isDigits(ks[i].key)
 	}
-	slices.SortStableFunc(ks, func(a, b keyed) int {
-		c := compareValues(a.key, b.key)
+	compare := strings.Compare
+	if numeric {
+		compare = compareValues
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		c := compare(a.key, b.key)
 		if desc {
-			return -c
+			c = -c
+		}
+		if c == 0 {
+			c = a.pos - b.pos
 		}
 		return c
 	})
