@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,35 +15,17 @@ import (
 	"triage/auth"
 )
 
-// testClock is a clock tests move by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // e2e is the local service and what a login against it needs.
 type e2e struct {
 	run         *sandbox.Running
 	demo        sandbox.DemoInfo
-	serverClock *testClock
+	serverClock *webtest.Clock
 	localNow    time.Time // the app's clock: two hours behind the service's
 }
 
 func startSandbox(t *testing.T) *e2e {
 	t.Helper()
-	clock := &testClock{now: time.Date(2026, 1, 6, 9, 16, 4, 0, time.UTC)}
+	clock := webtest.NewClock()
 	run, err := sandbox.Start(sandbox.Options{Clock: clock.Now})
 	if err != nil {
 		t.Fatal(err)

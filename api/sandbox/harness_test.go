@@ -8,40 +8,17 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"triage/api"
+	"triage/api/sandbox/webtest"
 )
-
-// testClock is an injected clock that tests move by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newTestClock() *testClock {
-	return &testClock{now: time.Date(2026, 1, 6, 9, 16, 4, 0, time.UTC)}
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // harness is a running sandbox with an injected clock and its demo credentials.
 type harness struct {
 	t     *testing.T
 	run   *Running
-	clock *testClock
+	clock *webtest.Clock
 	demo  DemoInfo
 }
 
@@ -49,7 +26,7 @@ type harness struct {
 // the harness clock.
 func startHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
-	clock := newTestClock()
+	clock := webtest.NewClock()
 	opts.Clock = clock.Now
 	run, err := Start(opts)
 	if err != nil {

@@ -1,7 +1,8 @@
-// Package webtest is a scripted browser for the local service's authorization
-// pages, for tests: it keeps cookies, fills the sign-in and consent forms the
-// way a browser submits them, and stops at the redirect to the application.
-// It reads only the pages of api/sandbox, never a real service.
+// Package webtest is test support for the local service: a scripted browser
+// of its authorization pages, which keeps cookies, fills the sign-in and
+// consent forms the way a browser submits them and stops at the redirect to
+// the application (it reads only the pages of api/sandbox, never a real
+// service), and a clock that tests move by hand.
 package webtest
 
 import (
