@@ -16,6 +16,26 @@ import (
 // Lists, counts, field information and writes of stories, bugs and tasks.
 // The router calls these with the lock held, after it checked workspace_id,
 // the workspace, the caller's reach and scope.
+//
+// Our rules where CONTRACT.md is silent:
+//   - limit above 200 is cut to 200; a limit or page that is not a positive
+//     integer, or page*limit above 20000, is a 422.
+//   - without order, items come in creation order (ids ascending); order on a
+//     field the kind lacks, or a direction other than asc/desc, is a 422;
+//     ties keep creation order.
+//   - parameters that are neither fields nor list controls are ignored, and so
+//     is a filter whose value is empty.
+//   - fields= returns only the named keys that exist (id is not added).
+//   - priority filters compare the effective priority (the label, else the
+//     legacy code through the legacy map), so legacy-only items are found by
+//     label too; in a workspace with custom priorities legacy codes match nothing.
+//   - name, title and description match substrings ignoring case; people
+//     fields match one of the nicks; label matches one of its values; times
+//     take "a~b", ">=a", "<=b", ">a", "<b", or a prefix such as a date.
+//   - writes ignore unknown and read-only parameters, take creator/reporter
+//     on create only, and refuse with 422 a select value (status, severity,
+//     custom selects) outside the options, naming the allowed ones; an
+//     unknown id is a 404 "<kind> <id> not existed in workspace <ws>".
 
 // Paging limits of list requests (CONTRACT.md).
 const (
