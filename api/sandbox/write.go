@@ -94,8 +94,11 @@ func applyForm(it *api.Item, ws *Workspace, k api.Kind, specs []fieldSpec, form 
 			return unprocessable("%s %s is not allowed for %s in workspace %d; allowed: %s",
 				spec.name, quoteShort(v), k.Path(), ws.ID, strings.Join(spec.optionValues(), ", "))
 		}
-		if spec.match == matchPeople {
+		switch spec.match {
+		case matchPeople:
 			v = joinPeople(v)
+		case matchMulti:
+			v = strings.Join(splitAlternatives(v, false), "|")
 		}
 		setField(it, spec, v)
 	}

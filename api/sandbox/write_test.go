@@ -32,7 +32,7 @@ func TestCreateItems(t *testing.T) {
 			}
 		}},
 		{"story with fields", wsPhaseOne, api.Story, demoBasic,
-			form("name", "Dark mode", "owner", "alice; bob", "creator", "bob;", "label", "ux|frontend", "status", "developing",
+			form("name", "Dark mode", "owner", "alice; bob", "creator", "bob;", "label", " ux | frontend |", "status", "developing",
 				"custom_field_one", "Acme", "description", "<p>Make it dark</p>\n", "begin", "2026-01-10", "no_such_field", "x",
 				"created", "2000-01-01 00:00:00"),
 			func(t *testing.T, it api.Item) {
