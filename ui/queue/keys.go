@@ -1,0 +1,45 @@
+package queue
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is the queue's keys; it implements help.KeyMap.
+type KeyMap struct {
+	Set      key.Binding
+	Skip     key.Binding
+	Back     key.Binding
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Close    key.Binding
+}
+
+// DefaultKeyMap returns the queue's keys.
+func DefaultKeyMap() KeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Set:      b("1-9", "set the nth priority, next", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Skip:     b("s", "skip", "s"),
+		Back:     b("b", "back", "b"),
+		Up:       b("↑/k", "scroll up", "up", "k"),
+		Down:     b("↓/j", "scroll down", "down", "j"),
+		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
+		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f", "space"),
+		Close:    b("esc/q", "close", "esc", "q"),
+	}
+}
+
+// ShortHelp is the one-line help.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Set, k.Skip, k.Back, k.Close}
+}
+
+// FullHelp lists every key.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Set, k.Skip, k.Back, k.Close},
+		{k.Up, k.Down, k.PageUp, k.PageDown},
+	}
+}

@@ -1,0 +1,237 @@
+// Package queue is the triage queue: the items of one kind that need a
+// priority, one large card at a time, each set with a number key. The queue
+// only asks: it emits SetPriorityMsg, the board sends the edit, and
+// ResultMsg tells the queue how it went.
+package queue
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/common"
+)
+
+// SetPriorityMsg asks the board to set the priority of Item (as the queue
+// was given it) to Label, the Value of one of the queue's options.
+type SetPriorityMsg struct {
+	Item  api.Item
+	Label string
+}
+
+// ResultMsg tells the queue what became of the last SetPriorityMsg of the
+// item with this ID: nil Err is saved (or queued to be sent), else failed.
+type ResultMsg struct {
+	ID  string
+	Err error
+}
+
+// state is what the user did with an item.
+type state int
+
+const (
+	untouched state = iota
+	skipped
+	saving // a priority was chosen; no result yet
+	saved
+	failed
+)
+
+// entry is an item of the queue and what became of it.
+type entry struct {
+	item  api.Item
+	state state
+	label string // the value chosen (saving, saved, failed)
+	err   error  // failed
+}
+
+// Model is the queue. It holds the keyboard (Capturing), so q closes it
+// rather than the app.
+type Model struct {
+	ctx     *common.Context
+	keys    KeyMap
+	kind    api.Kind
+	entries []entry
+	index   map[string]int // item id → entry
+	options []api.PriorityOption
+	labels  map[string]string // field name → label, for custom fields
+
+	pos    int    // the entry shown; len(entries) when every one was seen
+	scroll int    // first line of the description shown
+	note   string // a hint after a key that did nothing
+
+	desc descCache
+
+	width, height int
+}
+
+// New returns the queue of items of kind, shown in the order given (the
+// board passes those without a priority first, then those with an unknown
+// one), with the workspace's priority options in the service's order.
+func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.PriorityOption) *Model {
+	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: kind, options: options,
+		entries: make([]entry, len(items)), index: make(map[string]int, len(items))}
+	for i, it := range items {
+		m.entries[i] = entry{item: it}
+		m.index[it.ID] = i
+	}
+	m.SetSize(ctx.Width, ctx.Height)
+	return m
+}
+
+// SetFieldLabels names the custom fields shown on the cards, from the kind's
+// field information (without it a custom field shows its wire name).
+func (m *Model) SetFieldLabels(fi api.FieldInfo) {
+	m.labels = make(map[string]string, len(fi))
+	for name, f := range fi {
+		if f.Label != "" {
+			m.labels[name] = f.Label
+		}
+	}
+}
+
+// Current is the item on the card, and false once every item was seen.
+func (m *Model) Current() (api.Item, bool) {
+	if m.pos >= len(m.entries) {
+		return api.Item{}, false
+	}
+	return m.entries[m.pos].item, true
+}
+
+// Counts are the queue's progress: the position shown (1-based), how many
+// items it holds, how many were set (saving or saved), skipped and failed.
+type Counts struct{ Pos, Total, Set, Skipped, Failed int }
+
+// Counts returns the progress the counter shows.
+func (m *Model) Counts() Counts {
+	c := Counts{Pos: min(m.pos+1, len(m.entries)), Total: len(m.entries)}
+	for _, e := range m.entries {
+		switch e.state {
+		case saving, saved:
+			c.Set++
+		case skipped:
+			c.Skipped++
+		case failed:
+			c.Failed++
+		}
+	}
+	return c
+}
+
+// Capturing reports true: q and the number keys belong to the queue.
+func (m *Model) Capturing() bool { return true }
+
+// KeyMap returns the queue's keys.
+func (m *Model) KeyMap() help.KeyMap { return m.keys }
+
+// SetSize sets the area the queue draws in.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.clampScroll()
+}
+
+// Update handles keys, the mouse wheel and the results of sets.
+func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scrollBy(-1)
+		case tea.MouseWheelDown:
+			m.scrollBy(1)
+		}
+	case ResultMsg:
+		m.result(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	m.note = ""
+	switch {
+	case key.Matches(msg, k.Close):
+		return common.Cmd(common.CloseViewMsg{})
+	case key.Matches(msg, k.Set):
+		return m.set(int(msg.Code - '1'))
+	case key.Matches(msg, k.Skip):
+		if m.pos < len(m.entries) && m.entries[m.pos].state == untouched {
+			m.entries[m.pos].state = skipped
+		}
+		m.goTo(m.pos + 1)
+	case key.Matches(msg, k.Back):
+		m.goTo(m.pos - 1)
+	case key.Matches(msg, k.Up):
+		m.scrollBy(-1)
+	case key.Matches(msg, k.Down):
+		m.scrollBy(1)
+	case key.Matches(msg, k.PageUp):
+		m.scrollBy(-m.descRows())
+	case key.Matches(msg, k.PageDown):
+		m.scrollBy(m.descRows())
+	}
+	return nil
+}
+
+// set chooses the nth option (0-based) for the item on the card, asks the
+// board to send it, and moves on.
+func (m *Model) set(n int) tea.Cmd {
+	if m.pos >= len(m.entries) {
+		m.note = "Every item was seen: b goes back, esc closes."
+		return nil
+	}
+	if n < 0 || n >= len(m.options) {
+		m.note = m.noOption()
+		return nil
+	}
+	e := &m.entries[m.pos]
+	e.state, e.label, e.err = saving, m.options[n].Value, nil
+	cmd := common.Cmd(SetPriorityMsg{Item: e.item, Label: e.label})
+	m.goTo(m.pos + 1)
+	return cmd
+}
+
+// noOption explains a number key past the options.
+func (m *Model) noOption() string {
+	switch len(m.options) {
+	case 0:
+		return "This workspace offers no priorities to choose from."
+	case 1:
+		return "There is one priority: press 1."
+	}
+	return fmt.Sprintf("There are %d priorities: press 1–%d.", len(m.options), len(m.options))
+}
+
+// result records the answer to a set; an answer for an item that was not
+// set is dropped.
+func (m *Model) result(msg ResultMsg) {
+	i, ok := m.index[msg.ID]
+	if !ok || m.entries[i].state != saving && m.entries[i].state != saved && m.entries[i].state != failed {
+		return
+	}
+	if msg.Err != nil {
+		m.entries[i].state, m.entries[i].err = failed, msg.Err
+		return
+	}
+	m.entries[i].state, m.entries[i].err = saved, nil
+}
+
+// goTo shows entry i (len(entries): the end), from the top of its card.
+func (m *Model) goTo(i int) {
+	m.pos = min(max(i, 0), len(m.entries))
+	m.scroll = 0
+}
+
+func (m *Model) scrollBy(d int) {
+	m.scroll += d
+	m.clampScroll()
+}
+
+func (m *Model) clampScroll() {
+	m.scroll = min(max(m.scroll, 0), max(len(m.descLines())-m.descRows(), 0))
+}

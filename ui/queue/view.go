@@ -1,0 +1,196 @@
+package queue
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/ui/common"
+)
+
+// The screen: a heading with the counter, a blank line, the card (a box
+// filling the height), then a blank line, the options with their numbers
+// and a line of hints or of the last note.
+const (
+	headLines = 2
+	minCard   = 5  // lines of the card, borders included, however small the screen
+	minWidth  = 24 // narrower screens are drawn as if this wide
+)
+
+// View draws the queue, cut to the height.
+func (m *Model) View() string {
+	w := max(m.width, minWidth)
+	foot := m.footer(w)
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.heading(w), "")
+	lines = append(lines, m.card(w, m.cardLines(len(foot)))...)
+	lines = append(lines, foot...)
+	if m.height > 0 && len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cardLines is the height of the card, borders included.
+func (m *Model) cardLines(footLines int) int {
+	return max(m.height-headLines-footLines, minCard)
+}
+
+// heading is the title on the left and the counter on the right.
+func (m *Model) heading(w int) string {
+	s := m.ctx.Styles
+	counter := m.counter()
+	room := max(w-ansi.StringWidth(counter)-2, 1)
+	return " " + s.Title.Render(common.Fit("Triage queue · "+m.kind.Plural(), room)) + s.Subtle.Render(counter) + " "
+}
+
+// counter is "3 of 17 · 2 set · 1 skipped" (and failures, when any).
+func (m *Model) counter() string {
+	c := m.Counts()
+	var b strings.Builder
+	switch {
+	case c.Total == 0:
+		b.WriteString("nothing to do")
+	case m.pos >= c.Total:
+		fmt.Fprintf(&b, "done · %d set · %d skipped", c.Set, c.Skipped)
+	default:
+		fmt.Fprintf(&b, "%d of %d · %d set · %d skipped", c.Pos, c.Total, c.Set, c.Skipped)
+	}
+	if c.Failed > 0 {
+		fmt.Fprintf(&b, " · %d failed", c.Failed)
+	}
+	return b.String()
+}
+
+// card draws the box of the item shown, as high as given, or the summary
+// at the end, as high as it needs.
+func (m *Model) card(w, height int) []string {
+	cw := w - 4
+	rows := max(height-2, 1)
+	var body []string
+	if m.pos < len(m.entries) {
+		body = m.details(cw, rows)
+	} else {
+		body = m.summary(cw)
+	}
+	if len(body) > rows {
+		body = body[:rows]
+	}
+	for len(body) < rows && m.pos < len(m.entries) {
+		body = append(body, "")
+	}
+	for i, l := range body {
+		body[i] = common.Fit(l, cw)
+	}
+	return strings.Split(m.ctx.Styles.Dialog.Render(strings.Join(body, "\n")), "\n")
+}
+
+// summary is the card once every item was seen: the counts, the failures.
+func (m *Model) summary(cw int) []string {
+	s := m.ctx.Styles
+	if len(m.entries) == 0 {
+		return []string{
+			s.Title.Render("Nothing to triage."),
+			"",
+			fmt.Sprintf("Every %s has a priority from this workspace's options.", m.kind),
+		}
+	}
+	c := m.Counts()
+	out := []string{
+		s.Title.Render(fmt.Sprintf("All %d %s seen.", c.Total, strings.ToLower(m.kind.Plural()))),
+		"",
+		s.Success.Render(fmt.Sprintf("%d set", c.Set)) + s.Subtle.Render(" · ") + fmt.Sprintf("%d skipped", c.Skipped),
+	}
+	if n := m.count(saving); n > 0 {
+		out = append(out, s.Pending.Render(fmt.Sprintf("%d still saving…", n)))
+	}
+	if c.Failed > 0 {
+		out = append(out, "", s.Error.Render(fmt.Sprintf("%d not saved:", c.Failed)))
+		for _, e := range m.entries {
+			if e.state == failed {
+				out = append(out, s.Marks.Error+" "+s.Subtle.Render("#"+e.item.ShortID())+" "+
+					clean(e.item.Title)+s.Subtle.Render(" — "+clean(e.err.Error())))
+			}
+		}
+	}
+	return out
+}
+
+// count counts the entries in a state.
+func (m *Model) count(st state) int {
+	n := 0
+	for _, e := range m.entries {
+		if e.state == st {
+			n++
+		}
+	}
+	return n
+}
+
+// footer is a blank line, the options (on a card), and the hints or the
+// last note.
+func (m *Model) footer(w int) []string {
+	s := m.ctx.Styles
+	out := []string{""}
+	if m.pos < len(m.entries) {
+		out = append(out, m.optionRows(w)...)
+	}
+	var hint string
+	switch {
+	case m.note != "":
+		hint = s.Warning.Render(m.note)
+	case len(m.entries) == 0:
+		hint = s.Subtle.Render("esc close")
+	case m.pos >= len(m.entries):
+		hint = s.Subtle.Render("b back to the last card · esc close")
+	case len(m.options) > 0:
+		hint = s.Subtle.Render(fmt.Sprintf("1–%d set and go on · s skip · b back · ↑/↓ scroll · esc close", min(len(m.options), 9)))
+	default:
+		hint = s.Subtle.Render("s skip · b back · esc close")
+	}
+	return append(out, "  "+common.Fit(hint, w-2))
+}
+
+// optionRows lists the options as numbered chips in their colours, as
+// many on a line as fit; the one chosen for the item shown is marked.
+func (m *Model) optionRows(w int) []string {
+	s := m.ctx.Styles
+	if len(m.options) == 0 {
+		return []string{"  " + s.Subtle.Render(common.Fit("This workspace offers no priorities.", w-2))}
+	}
+	chosen := ""
+	if m.pos < len(m.entries) && m.entries[m.pos].state != untouched && m.entries[m.pos].state != skipped {
+		chosen = m.entries[m.pos].label
+	}
+	var (
+		rows []string
+		line strings.Builder
+		used int
+	)
+	for i, o := range m.options[:min(len(m.options), 9)] {
+		label := clean(o.Label)
+		lw := min(ansi.StringWidth(label)+2, max(w-6, 4))
+		mark := s.Marks.Blank
+		if o.Value == chosen {
+			mark = s.Marks.Cursor
+		}
+		chip := mark + s.Accent.Render(fmt.Sprint(i+1)) + " " + s.PriorityHeader(label, o.Color, lw)
+		cw := 3 + lw
+		if used > 0 && used+2+cw > w-1 {
+			rows = append(rows, line.String())
+			line.Reset()
+			used = 0
+		}
+		if used == 0 {
+			line.WriteString(" ")
+			used = 1
+		} else {
+			line.WriteString("  ")
+			used += 2
+		}
+		line.WriteString(chip)
+		used += cw
+	}
+	return append(rows, line.String())
+}
