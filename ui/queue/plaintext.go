@@ -1,6 +1,7 @@
 package queue
 
 import (
+	"bytes"
 	"html"
 	"strconv"
 	"strings"
@@ -19,12 +20,17 @@ func plainText(s string) []string {
 	if looksLikeHTML(s) {
 		text = fromHTML(s)
 	} else {
-		text = html.UnescapeString(s)
+		text = strings.ReplaceAll(html.UnescapeString(s), string(indentMark), "")
 	}
 	var lines []string
 	blank := true // at the start, a blank line is dropped
 	for line := range strings.SplitSeq(text, "\n") {
-		line = strings.Join(strings.FieldsFunc(line, isSpace), " ")
+		line = strings.TrimLeft(line, " ")
+		depth := len(line) - len(strings.TrimLeft(line, string(indentMark)))
+		line = strings.Join(strings.FieldsFunc(strings.ReplaceAll(line, string(indentMark), ""), isSpace), " ")
+		if line != "" && depth > 0 {
+			line = strings.Repeat("  ", depth/len(string(indentMark))) + line
+		}
 		if line == "" {
 			if !blank {
 				lines = append(lines, "")
@@ -59,20 +65,25 @@ func looksLikeHTML(s string) bool {
 	return false
 }
 
-// fromHTML writes the text of an HTML fragment, with a line break for every
-// block boundary; white space of the source is a space.
+// indentMark stands for one level of list indentation until the lines are
+// made: white space inside a line shrinks, the indentation stays.
+const indentMark = '\uE000'
+
+// fromHTML writes the text of an HTML fragment: paragraphs, headings,
+// tables and top-level lists are set apart by a blank line; other blocks
+// and list items start a line.
 func fromHTML(s string) string {
 	var (
-		b     strings.Builder
+		t     textBuf
 		lists []int // open lists: -1 unordered, else the next number
 	)
 	for len(s) > 0 {
 		lt := strings.IndexByte(s, '<')
 		if lt < 0 {
-			b.WriteString(textOf(s))
+			t.text(s)
 			break
 		}
-		b.WriteString(textOf(s[:lt]))
+		t.text(s[:lt])
 		s = s[lt:]
 		if strings.HasPrefix(s, "<!--") {
 			end := strings.Index(s, "-->")
@@ -84,7 +95,7 @@ func fromHTML(s string) string {
 		}
 		gt := strings.IndexByte(s, '>')
 		if gt < 0 {
-			b.WriteString(textOf(s))
+			t.text(s)
 			break
 		}
 		name, closing := tagName(s[1:gt])
@@ -93,43 +104,69 @@ func fromHTML(s string) string {
 		case !closing && (name == "script" || name == "style"):
 			end := strings.Index(strings.ToLower(s), "</"+name)
 			if end < 0 {
-				return b.String()
+				return string(t)
 			}
 			s = s[end:]
 		case name == "br":
-			b.WriteByte('\n')
+			t = append(t, '\n')
 		case name == "img":
-			b.WriteString(" [image] ")
+			t.text(" [image] ")
 		case name == "ul" || name == "ol":
-			b.WriteByte('\n')
-			switch {
-			case closing && len(lists) > 0:
+			if closing && len(lists) > 0 {
 				lists = lists[:len(lists)-1]
+			}
+			t.breakLine(len(lists) == 0)
+			switch {
 			case !closing && name == "ol":
 				lists = append(lists, 1)
 			case !closing:
 				lists = append(lists, -1)
 			}
 		case name == "li" && !closing:
-			b.WriteString("\n" + strings.Repeat("  ", max(len(lists)-1, 0)) + bullet(lists))
+			t.breakLine(false)
+			t = append(t, strings.Repeat(string(indentMark), max(len(lists)-1, 0))+bullet(lists)...)
 		case name == "td" || name == "th":
-			b.WriteString("  ")
-		case isBlock(name):
-			b.WriteByte('\n')
+			t.text("  ")
+		case isParagraph(name):
+			t.breakLine(true)
+		case isBlock(name) && (!closing || name != "tr"):
+			t.breakLine(false)
 		}
 	}
-	return b.String()
+	return string(t)
 }
 
-// textOf is the text between tags: entities decoded, line breaks of the
-// source as spaces.
-func textOf(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '\t' {
+// textBuf is the text of an HTML fragment as it is made.
+type textBuf []byte
+
+// text adds the text between tags: entities decoded, line breaks of the
+// source as spaces, indentation marks dropped.
+func (t *textBuf) text(s string) {
+	*t = append(*t, strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\r', '\t':
 			return ' '
+		case indentMark:
+			return -1
 		}
 		return r
-	}, html.UnescapeString(s))
+	}, html.UnescapeString(s))...)
+}
+
+// breakLine ends the line unless it is already ended, with a blank line
+// after it when blank is set. Nothing is added before the first text.
+func (t *textBuf) breakLine(blank bool) {
+	*t = bytes.TrimRight(*t, " ")
+	if len(*t) == 0 {
+		return
+	}
+	want := 1
+	if blank {
+		want = 2
+	}
+	for have := len(*t) - len(bytes.TrimRight(*t, "\n")); have < want; have++ {
+		*t = append(*t, '\n')
+	}
 }
 
 // bullet starts an item of the innermost list, counting ordered ones.
@@ -155,11 +192,19 @@ func tagName(tag string) (name string, closing bool) {
 	return strings.ToLower(tag), closing
 }
 
-// isBlock reports the tags that end a line where they open or close.
+// isParagraph reports the tags set apart by a blank line.
+func isParagraph(name string) bool {
+	switch name {
+	case "p", "table", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6":
+		return true
+	}
+	return false
+}
+
+// isBlock reports the tags that start a line (a table row only where it opens).
 func isBlock(name string) bool {
 	switch name {
-	case "p", "div", "tr", "table", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
-		"section", "article", "header", "footer", "dl", "dt", "dd":
+	case "div", "tr", "hr", "section", "article", "header", "footer", "dl", "dt", "dd":
 		return true
 	}
 	return false
