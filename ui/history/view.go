@@ -1,0 +1,271 @@
+package history
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/store"
+	"triage/ui/common"
+)
+
+// The screen: a heading with the counts, a blank line, the column names,
+// the visible rows, and (on a screen tall enough) the selected change in
+// full under a rule.
+const (
+	headLines   = 3
+	detailLines = 5  // the rule, the item, the change, two lines of its state
+	minDetailed = 14 // screens lower than this show no detail
+	minWidth    = 40 // narrower screens are drawn as if this wide
+
+	todayCells = 8  // "15:04:05"
+	whenCells  = 11 // "01-02 15:04"
+	itemCells  = 16 // at most: "story #123456789"
+	stateCells = 15 // "? maybe applied"
+)
+
+// rows is how many changes fit on the screen.
+func (m *Model) rows() int {
+	return max(m.height-headLines-m.detailHeight(), 1)
+}
+
+func (m *Model) detailHeight() int {
+	if m.height < minDetailed {
+		return 0
+	}
+	return detailLines
+}
+
+// View draws the history, cut to the height.
+func (m *Model) View() string {
+	s := m.ctx.Styles
+	w := max(m.width, minWidth)
+	lines := make([]string, 0, max(m.height, headLines))
+	lines = append(lines, m.heading(w), "")
+	if len(m.edits) == 0 {
+		lines = append(lines,
+			"  "+common.Fit(s.Text.Render("No changes in this session yet."), w-2),
+			"  "+common.Fit(s.Subtle.Render("Priority changes, renames and new items show up here as you make them."), w-2))
+		return m.cut(lines)
+	}
+	visible := m.edits[m.offset:min(m.offset+m.rows(), len(m.edits))]
+	cols := m.columns(visible, w)
+	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit("when", cols.when)+"  "+common.Fit("item", cols.item)+"  "+
+		common.Fit("change", cols.change)+"  state", w)))
+	for i, e := range visible {
+		lines = append(lines, m.row(e, m.offset+i == m.cursor, cols))
+	}
+	if m.detailHeight() > 0 {
+		for len(lines) < m.height-detailLines {
+			lines = append(lines, "")
+		}
+		lines = append(lines, m.detail(w)...)
+	}
+	return m.cut(lines)
+}
+
+func (m *Model) cut(lines []string) string {
+	if m.height > 0 && len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// heading is the title on the left and the counts on the right.
+func (m *Model) heading(w int) string {
+	s := m.ctx.Styles
+	counts := m.counts()
+	room := max(w-ansi.StringWidth(counts)-2, 1)
+	return " " + s.Title.Render(common.Fit("Changes this session", room)) + s.Subtle.Render(counts) + " "
+}
+
+// counts is "5 changes · 2 waiting · 1 conflict · 1 failed".
+func (m *Model) counts() string {
+	var pending, conflicts, failed int
+	for _, e := range m.edits {
+		switch e.State {
+		case store.StateConflict:
+			conflicts++
+		case store.StateFailed:
+			failed++
+		default:
+			if e.State.Pending() {
+				pending++
+			}
+		}
+	}
+	parts := []string{plural(len(m.edits), "change")}
+	if pending > 0 {
+		parts = append(parts, fmt.Sprintf("%d waiting", pending))
+	}
+	if conflicts > 0 {
+		parts = append(parts, plural(conflicts, "conflict"))
+	}
+	if failed > 0 {
+		parts = append(parts, fmt.Sprintf("%d failed", failed))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// widths are the cells of the columns of the rows on screen.
+type widths struct{ when, item, change int }
+
+// columns sizes the columns to the rows on screen: times of today are
+// shorter, and so are most items.
+func (m *Model) columns(visible []store.Edit, w int) widths {
+	now := m.ctx.Clock()
+	c := widths{when: todayCells, item: len("item")}
+	for _, e := range visible {
+		c.when = max(c.when, ansi.StringWidth(when(e.CreatedAt, now)))
+		c.item = max(c.item, min(ansi.StringWidth(target(e)), itemCells))
+	}
+	c.change = max(w-2-c.when-c.item-stateCells-6, 8)
+	return c
+}
+
+// row is one change on one line: when, the item, what changed, its state.
+func (m *Model) row(e store.Edit, selected bool, cols widths) string {
+	s := m.ctx.Styles
+	mark := s.Marks.Blank
+	if selected {
+		mark = s.Marks.Cursor
+	}
+	what := m.change(e)
+	if e.Op == store.OpCreate {
+		what = "create " + what
+	}
+	if title := m.title(e); title != "" {
+		what += "  " + s.Subtle.Render(title)
+	}
+	body := common.Fit(when(e.CreatedAt, m.ctx.Clock()), cols.when) + "  " + common.Fit(target(e), cols.item) + "  " +
+		common.Fit(what, cols.change) + "  "
+	if selected {
+		body = s.Selected.Render(ansi.Strip(body))
+	}
+	return mark + " " + body + m.state(e)
+}
+
+// change says what the edit changes: "Middle → High", two titles, the
+// title (and priority) of a new item.
+func (m *Model) change(e store.Edit) string {
+	s := m.ctx.Styles
+	var text string
+	switch e.Op {
+	case store.OpTitle:
+		text = fmt.Sprintf("%q → %q", clean(e.From), clean(e.To))
+	case store.OpCreate:
+		text = fmt.Sprintf("%q", clean(e.Title))
+		if e.To != "" {
+			text += " · " + clean(e.To)
+		}
+	default:
+		text = orNone(e.From) + " → " + orNone(e.To)
+	}
+	if e.Undoes != 0 {
+		text = s.Subtle.Render("undo ") + text
+	}
+	if e.UndoneBy != 0 {
+		text += s.Subtle.Render(" (undone)")
+	}
+	return text
+}
+
+// title is the item's title when known (a create names its own).
+func (m *Model) title(e store.Edit) string {
+	if e.Op == store.OpCreate {
+		return ""
+	}
+	return clean(m.titles[e.ItemID])
+}
+
+// state draws the edit's state, stateCells wide, with a mark that carries
+// its meaning without colour.
+func (m *Model) state(e store.Edit) string {
+	s := m.ctx.Styles
+	text, style := "", s.Text
+	switch e.State {
+	case store.StateSent:
+		text, style = "✓ sent", s.Success
+	case store.StateWaiting:
+		text, style = "… waiting", s.Warning
+	case store.StateSending:
+		text, style = "↑ sending", s.Pending
+	case store.StateMaybeApplied:
+		text, style = "? maybe applied", s.Warning
+	case store.StateConflict:
+		text, style = "! conflict", s.Error
+	case store.StateFailed:
+		text, style = "✗ failed", s.Error
+	case store.StateDiscarded:
+		text, style = "– discarded", s.Subtle
+	default:
+		text = string(e.State)
+	}
+	return style.Render(common.Fit(text, stateCells))
+}
+
+// target names the item: "story #42", or "new story" before it exists.
+func target(e store.Edit) string {
+	id := e.ItemID
+	if e.Op == store.OpCreate {
+		if e.ResultItemID == "" {
+			return "new " + e.Kind.String()
+		}
+		id = e.ResultItemID
+	}
+	return e.Kind.String() + " #" + shortID(id)
+}
+
+// shortID is an item id without its kind and workspace prefix.
+func shortID(id string) string {
+	if len(id) > 9 {
+		id = id[len(id)-9:]
+	}
+	for len(id) > 1 && id[0] == '0' {
+		id = id[1:]
+	}
+	return id
+}
+
+// when writes a time of today as 15:04:05, of another day as 01-02 15:04,
+// in the zone of now.
+func when(t, now time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	t = t.In(now.Location())
+	if y, mo, d := t.Date(); y == now.Year() && mo == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("01-02 15:04")
+}
+
+// ago says how long before now t was, roughly.
+func ago(t, now time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d/time.Minute), "minute") + " ago"
+	case d < 24*time.Hour:
+		return plural(int(d/time.Hour), "hour") + " ago"
+	}
+	return plural(int(d/(24*time.Hour)), "day") + " ago"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func orNone(s string) string {
+	if s = clean(s); s == "" {
+		return "none"
+	}
+	return s
+}
