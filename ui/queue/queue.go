@@ -158,7 +158,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		return common.Cmd(common.CloseViewMsg{})
 	case key.Matches(msg, k.Set):
-		return m.set(int(msg.Code - '1'))
+		return m.set(int(msg.String()[0] - '1'))
 	case key.Matches(msg, k.Skip):
 		if m.pos < len(m.entries) && m.entries[m.pos].state == untouched {
 			m.entries[m.pos].state = skipped
