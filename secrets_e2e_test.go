@@ -221,7 +221,7 @@ func TestCommandsShowNoSecrets(t *testing.T) {
 		{"a wrong API password", wrongPassword + "\n", user, []string{"login", "--basic", store}, 1, "refused"},
 		{"the right API password", s.env["TRIAGE_API_PASSWORD"] + "\n", user, []string{"login", "--basic", store}, 0, "Logged in"},
 		{"status with the API account", "", nil, []string{"status", store}, 0, "API account"},
-		{"the API account in the environment", "", append(user, "TRIAGE_API_PASSWORD=" + s.env["TRIAGE_API_PASSWORD"]), []string{"status", store}, 0, "environment"},
+		{"the API account in the environment", "", append(user, "TRIAGE_API_PASSWORD="+s.env["TRIAGE_API_PASSWORD"]), []string{"status", store}, 0, "environment"},
 		{"the token in the environment", "", []string{"TRIAGE_TOKEN=" + s.env["TRIAGE_TOKEN"]}, []string{"status", store}, 0, "environment"},
 		{"logout of the API account", "", nil, []string{"logout", store}, 0, "Logged out"},
 		{"logout again", "", nil, []string{"logout", store}, 0, "Not logged in"},
