@@ -20,6 +20,7 @@ func TestWithTheRealBoard(t *testing.T) {
 	svc := uitest.NewService()
 	ctx := uitest.Context(svc, uitest.Themes[1], 100, 30)
 	ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
+	ctx.Edits = uitest.NewEdits(t, svc, ctx.ServiceURL)
 	m := New(ctx, Options{Auth: fakeAuth{}, Session: token(), WorkspaceID: 10022001})
 	d := uitest.NewModelDriver(t, m)
 	d.Send(tea.WindowSizeMsg{Width: 100, Height: 30})

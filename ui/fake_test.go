@@ -35,6 +35,8 @@ func (b *fakeBoard) Load(ws int64) tea.Cmd {
 
 func (b *fakeBoard) Status() string { return b.status }
 
+func (b *fakeBoard) Badges() []string { return nil }
+
 func (b *fakeBoard) SetSize(w, h int) { b.w, b.h = w, h }
 
 func (b *fakeBoard) KeyMap() help.KeyMap { return boardKeys{} }

@@ -18,6 +18,7 @@ import (
 	"triage/ui/help"
 	"triage/ui/login"
 	"triage/ui/picker"
+	"triage/ui/queue"
 	"triage/ui/statusbar"
 )
 
@@ -26,6 +27,7 @@ type Board interface {
 	common.Component
 	Load(workspaceID int64) tea.Cmd
 	Status() string
+	Badges() []string // always on the status line: the cached board's age, the edits waiting
 }
 
 // Options are the ports main.go gives the root.
@@ -39,6 +41,9 @@ type Options struct {
 	Session           *auth.Session               // nil: start with the login view
 	WorkspaceID       int64                       // 0: the session's granted workspace, else the picker
 	NewBoard          func(*common.Context) Board // nil: board.New
+	// Warning is shown on the status line at start (the item cache was
+	// rebuilt or cannot be used in this run); nil: none.
+	Warning error
 }
 
 // state is what the root shows when no view does.
@@ -92,6 +97,9 @@ func New(ctx *common.Context, opts Options) *Model {
 // Init asks the terminal's background colour and starts the first step.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.bar.Init()}
+	if m.opts.Warning != nil {
+		cmds = append(cmds, common.Cmd(common.StatusMsg{Err: m.opts.Warning}))
+	}
 	if m.opts.Session != nil {
 		cmds = append(cmds, m.loggedIn(*m.opts.Session))
 	}
@@ -177,6 +185,10 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.OpenEditorMsg:
 		return m.push(editor.New(m.ctx, msg)), true
+	case common.OpenQueueMsg:
+		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
+		q.SetFieldLabels(msg.Fields)
+		return m.push(q), true
 	case common.SaveItemMsg, common.CreateItemMsg:
 		if _, ok := m.top().(*editor.Model); ok {
 			m.pop()
@@ -204,6 +216,8 @@ func title(c common.Component) string {
 		return "Workspaces"
 	case *editor.Model:
 		return "Editor"
+	case *queue.Model:
+		return "Triage queue"
 	case Board:
 		return "Board"
 	}

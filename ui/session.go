@@ -94,6 +94,9 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 // waiting work runs again; else the next step is the workspace.
 func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 	m.ctx.User = s.Nick
+	if m.ctx.User == "" {
+		m.ctx.User = s.APIUser // an API account has no nick: its edits are its own
+	}
 	if s.Method != "" && m.ctx.Method != "demo" {
 		m.ctx.Method = string(s.Method)
 	}

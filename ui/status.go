@@ -26,10 +26,11 @@ func (m *Model) View() tea.View {
 		lines[i] = common.Fit(l, m.width)
 	}
 	boardStatus := ""
+	var badges []string
 	if m.board != nil {
-		boardStatus = m.board.Status()
+		boardStatus, badges = m.board.Status(), m.board.Badges()
 	}
-	lines = append(lines, m.bar.View(m.width, m.bindings(), boardStatus))
+	lines = append(lines, m.bar.View(m.width, m.bindings(), boardStatus, badges...))
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true
 	v.WindowTitle = "triage"

@@ -35,8 +35,8 @@ func TestSaveItem(t *testing.T) {
 		{"both", "回调重试", "urgent", nil,
 			[]string{"update " + id + " title=回调重试", "priority " + id + "=urgent"}, "紧急", "回调重试", false},
 		{"nothing changed", "Payment callback retries forever", "high", nil, nil, "高", "Payment callback retries forever", false},
-		{"refused: both go back", "回调重试", "urgent", []error{errors.New("boom")},
-			[]string{"update " + id + " title=回调重试"}, "高", "Payment callback retries forever", true},
+		{"title refused: it goes back, the priority is saved", "回调重试", "urgent", []error{&api.Error{Kind: api.ErrValidation, Op: "update bug", Info: "title too long"}},
+			[]string{"update " + id + " title=回调重试", "priority " + id + "=urgent"}, "紧急", "Payment callback retries forever", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestSaveItem(t *testing.T) {
 			if got := h.columnOf(api.Bug, "1002"); got != tt.column || it.Title != tt.newTitle {
 				t.Errorf("item in %q titled %q, want %q titled %q", got, it.Title, tt.column, tt.newTitle)
 			}
-			if e, ok := h.m.edits[id]; ok != tt.failed || (ok && e.state != editFailed) {
+			if e, ok := h.m.edits[id]; ok != tt.failed || (ok && e.state() != changeFailed) {
 				t.Errorf("edit kept %v (%+v), want kept as failed: %v", ok, e, tt.failed)
 			}
 		})
@@ -67,10 +67,12 @@ func TestCreateItem(t *testing.T) {
 		appears bool
 		retry   bool
 		status  string
+		creates int
 	}{
-		{"appears once confirmed", nil, true, false, "created #9001 新的缺陷"},
-		{"refused: R sends it again", []error{&api.Error{Kind: api.ErrValidation, Op: "create bug", Info: "title too long"}}, false, true, "press R to try again"},
-		{"may have been created: not offered again", []error{maybeApplied(t)}, false, false, "press r to check"},
+		{"appears once confirmed", nil, true, false, "created #9001 新的缺陷", 1},
+		{"refused: R sends it again", []error{&api.Error{Kind: api.ErrValidation, Op: "create bug", Info: "title too long"}}, false, true, "press R to try again", 2},
+		{"may have been created: checked, then sent again", []error{maybeApplied(t)}, false, true, "waits to be created", 2},
+		{"was created despite the error: found, not sent again", []error{appliedErr{maybeApplied(t)}}, false, true, "waits to be created", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,6 +85,11 @@ func TestCreateItem(t *testing.T) {
 			if len(st) != 1 || !strings.Contains(fmt.Sprint(st[0].Text, st[0].Err), tt.status) {
 				t.Errorf("status %v, want %q", st, tt.status)
 			}
+			defer func() {
+				if n := len(svc.written()); n != tt.creates {
+					t.Errorf("%d creates reached the service %q, want %d", n, svc.written(), tt.creates)
+				}
+			}()
 			if got := h.columnOf(api.Bug, "9001"); (got == "高") != tt.appears {
 				t.Errorf("created item in column %q, want shown: %v", got, tt.appears)
 			}
@@ -94,7 +101,7 @@ func TestCreateItem(t *testing.T) {
 					t.Errorf("created %+v, want the workspace and the user as creator", n)
 				}
 			}
-			h.keys("R")
+			h.keys("R").flush()
 			if got := h.columnOf(api.Bug, "9001") == "高"; got != (tt.appears || tt.retry) {
 				t.Errorf("after R shown: %v, want %v", got, tt.appears || tt.retry)
 			}
@@ -213,7 +220,7 @@ func TestResizeKeepsCursorVisible(t *testing.T) {
 	h.keys("l", "l", "l", "G")
 	h.m.SetSize(80, 24)
 	screen := h.screen()
-	if !strings.Contains(screen, "▶ #3039") {
+	if !strings.Contains(screen, "▶  #3039") {
 		t.Errorf("selected card not drawn after resize:\n%s", screen)
 	}
 	if lines := strings.Count(screen, "\n") + 1; lines != 24 {

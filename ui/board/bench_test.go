@@ -67,8 +67,9 @@ func feed(m *Model, pages []api.Page) {
 	k := api.Bug
 	m.tab = k
 	m.gen++
-	m.loads[k] = loadState{gen: m.gen, started: true, listing: true}
-	m.update(fieldsMsg{gen: m.gen, kind: k, opts: uitest.PriorityFields(k).PriorityOptions()})
+	m.sets[k] = newDataset(k, nil, 0)
+	m.loads[k] = loadState{gen: m.gen, started: true, listing: true, fresh: m.sets[k], onScreen: true}
+	m.update(fieldsMsg{gen: m.gen, kind: k, fields: uitest.PriorityFields(k)})
 	s := &pageStream{gen: m.gen, kind: k}
 	for len(pages) > 0 {
 		n := min(maxPagesPerMsg, len(pages))

@@ -64,3 +64,16 @@ func nextOption(c column, nopts, step int) (int, bool) {
 	}
 	return n, true
 }
+
+// priorityLabel is how a kind's priority value is shown: its option's label,
+// "No priority" for none, else the value itself.
+func (m *Model) priorityLabel(k api.Kind, value string) string {
+	if value == "" {
+		return noPriority
+	}
+	d := m.sets[k]
+	if c, ok := d.colOf[value]; ok {
+		return d.cols[c].label
+	}
+	return value
+}

@@ -7,67 +7,61 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/ui/common"
+	"triage/store"
 )
 
-// createDoneMsg is the service's answer to a create.
-type createDoneMsg struct {
-	ws   int64
-	n    api.NewItem
-	item api.Item
-	err  error
-}
-
-// create sends a new item; it appears on the board once the service confirms
-// it.
+// create queues a new item in the outbox and sends it; it appears on the
+// board once the service confirms it. The outbox makes sure it is created
+// once, however often it is sent.
 func (m *Model) create(n api.NewItem) tea.Cmd {
+	if m.ctx.Edits == nil {
+		return m.report(errNoOutbox)
+	}
 	if n.WorkspaceID == 0 {
 		n.WorkspaceID = m.ws
 	}
-	if n.Creator == "" {
-		n.Creator = m.ctx.User
-	}
-	tasks := m.ctx.Tasks
-	task := tasks.Start("creating " + n.Kind.String())
-	send := m.sendCreate(n)
-	return func() tea.Msg {
-		defer tasks.Done(task)
-		return send()
-	}
+	m.editSeq++
+	return m.send(queued{token: m.editSeq, edit: store.Edit{
+		Session: m.ctx.Session, Service: m.ctx.ServiceURL, User: m.ctx.User,
+		WorkspaceID: n.WorkspaceID, Kind: n.Kind, Op: store.OpCreate,
+		Title: strings.TrimSpace(n.Title), To: n.PriorityLabel, Fields: n.Fields,
+	}})
 }
 
-// sendCreate is the create itself, without a task: also the Retry of an
-// AuthExpiredMsg, which runs only if the new login succeeds.
-func (m *Model) sendCreate(n api.NewItem) tea.Cmd {
-	svc, ctx, ws := m.ctx.Service, m.ctx.Request(), m.ws
-	return func() tea.Msg {
-		it, err := svc.Create(ctx, n)
-		return createDoneMsg{ws: ws, n: n, item: it, err: err}
+// onCreated adds a created item and selects it, or says why it waits or failed.
+func (m *Model) onCreated(_ uint64, res store.Result, err error, say bool) tea.Cmd {
+	cause := res.Err
+	if cause == nil {
+		cause = err
 	}
-}
-
-// onCreateDone adds the created item and selects it, or says why it failed.
-// A create that may have reached the service is not offered again: the user
-// refreshes to see whether it exists.
-func (m *Model) onCreateDone(msg createDoneMsg) tea.Cmd {
-	title := strings.TrimSpace(msg.n.Title)
-	switch {
-	case msg.err == nil:
-		if msg.ws == m.ws {
-			it := msg.item
-			it.Kind = msg.n.Kind
+	title := res.Edit.Title
+	switch res.Outcome {
+	case store.OutcomeSent, store.OutcomeApplied:
+		it := res.Item
+		if it.ID == "" {
+			return nil // confirmed through another path, which shows it
+		}
+		it.Kind = res.Edit.Kind
+		var save tea.Cmd
+		if res.Edit.WorkspaceID == m.ws {
 			d := m.sets[it.Kind]
 			i := d.add(it)
 			if it.Kind == m.tab {
 				m.follow(i)
 			}
+			save = m.saveSoon(it.Kind)
 		}
-		return m.note("created #%s %s", msg.item.ShortID(), title)
-	case needsLogin(msg.err):
-		return common.Cmd(common.AuthExpiredMsg{Retry: m.sendCreate(msg.n)})
-	case api.MaybeApplied(msg.err):
-		return m.report(fmt.Errorf("%q may have been created: press r to check before creating it again: %w", title, msg.err))
+		return tea.Batch(save, m.note("created #%s %s", it.ShortID(), title))
+	case store.OutcomeQueued:
+		if needsLogin(cause) {
+			return m.authExpired()
+		}
+		if say {
+			return m.note("%q waits to be created: %s", title, reason(cause))
+		}
+	case store.OutcomeFailed:
+		m.failedCreates = append(m.failedCreates, res.Edit)
+		return m.report(fmt.Errorf("could not create %q (press R to try again): %w", title, cause))
 	}
-	m.creates = append(m.creates, msg.n)
-	return m.report(fmt.Errorf("could not create %q (press R to try again): %w", title, msg.err))
+	return nil
 }

@@ -3,6 +3,7 @@ package board
 import (
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"triage/api"
@@ -16,8 +17,12 @@ const seqPageShift = 12
 // Items are appended, never removed, so a position stays valid for the life of
 // the dataset; a refresh builds a new dataset.
 type dataset struct {
-	kind api.Kind
-	opts []api.PriorityOption
+	kind   api.Kind
+	opts   []api.PriorityOption
+	fields api.FieldInfo // where opts come from, for the cache
+
+	complete bool      // every item of the kind is in (a whole load, or the cache)
+	cachedAt time.Time // when the cached board shown was saved; zero: loaded from the service
 
 	items []api.Item
 	seq   []int32  // column order: page number and position in the page; created items negative
@@ -393,4 +398,22 @@ func (d *dataset) carry(old *dataset) {
 		}
 	}
 	d.listDirty = true
+}
+
+// adopt takes over the view settings of the dataset shown before this one,
+// once this one is filled (a refresh swapped in): filters, list order and the
+// selected column.
+func (d *dataset) adopt(old *dataset) {
+	d.setSort(old.sort)
+	d.typed = old.typed
+	d.setQuery(old.typed)
+	d.setPriorityFilter(-1)
+	if old.prio >= 0 {
+		d.setPriorityFilter(d.columnFor(old.cols[old.prio].key))
+	}
+	if old.cur < len(old.cols) {
+		if c, ok := d.colOf[old.cols[old.cur].key]; ok {
+			d.cur = c
+		}
+	}
 }

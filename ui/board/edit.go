@@ -1,123 +1,177 @@
 package board
 
 import (
-	"context"
+	"errors"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/ui/common"
+	"triage/store"
 )
 
-// editState is where an edit stands.
-type editState int
+// changeState is where one change of an item stands.
+type changeState int
 
 const (
-	editPending editState = iota // sent, the card shows it already
-	editFailed                   // refused or lost; the card is back, R sends it again
+	changePending  changeState = iota // in the outbox: on its way, or waiting for the service
+	changeFailed                      // refused (or never queued): the card shows the service's value, R sends it again
+	changeConflict                    // someone else changed the item meanwhile: the user keeps theirs or mine
 )
 
-// edit is a change to one item made optimistically: the card shows it at
-// once, and goes back to base (what the service last confirmed) if the
-// service refuses it. One edit per item: a new change to the same item joins
-// the edit and sends it again.
-type edit struct {
-	token uint64 // which sending the latest answer must carry
-	ws    int64
-	kind  api.Kind
-	id    string
-	base  api.Item
-
-	setPriority bool
-	label       string // option value sent as priority_label
-	setTitle    bool
-	title       string
-
-	state editState
-	err   error
+// change is the latest change of one field of an item (its priority or its
+// title). Each change is an edit of the outbox; a newer change of the same
+// field replaces it on the card, and the older edit still goes to the service
+// first.
+type change struct {
+	to     string
+	token  uint64 // which queuing the answer of Send carries
+	seq    uint64 // the outbox edit, once added
+	state  changeState
+	err    error
+	edit   store.Edit // the edit as last known (R adds it again; a conflict is resolved by its Seq)
+	theirs api.Item   // the item as someone else left it (conflict)
 }
 
-// apply lays the edit over an item as the service holds it.
-func (e *edit) apply(it api.Item) api.Item {
-	if e.setPriority {
-		it.PriorityLabel = e.label
+// edit is what the user changed on one item, laid over the item as the
+// service last showed it (base): the card shows it at once, and goes back to
+// base for a change the service refused.
+type edit struct {
+	ws       int64
+	kind     api.Kind
+	id       string
+	base     api.Item
+	priority *change
+	title    *change
+}
+
+// field returns the change of an operation.
+func (e *edit) field(op store.EditOp) **change {
+	if op == store.OpTitle {
+		return &e.title
 	}
-	if e.setTitle {
-		it.Title = e.title
+	return &e.priority
+}
+
+// changes returns the changes the edit holds.
+func (e *edit) changes() []*change {
+	var out []*change
+	for _, c := range []*change{e.priority, e.title} {
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// apply lays the changes not refused over an item as the service holds it.
+func (e *edit) apply(it api.Item) api.Item {
+	if c := e.priority; c != nil && c.state != changeFailed {
+		it.PriorityLabel = c.to
+	}
+	if c := e.title; c != nil && c.state != changeFailed {
+		it.Title = c.to
 	}
 	return it
 }
 
-// editDoneMsg is the service's answer to an edit.
-type editDoneMsg struct {
+// state is what the card's mark shows: failed first, then conflict, then pending.
+func (e *edit) state() changeState {
+	st := changePending
+	for _, c := range e.changes() {
+		switch {
+		case c.state == changeFailed:
+			return changeFailed
+		case c.state == changeConflict:
+			st = changeConflict
+		}
+	}
+	return st
+}
+
+// queued is an outbox edit on its way from a key press to the service.
+type queued struct {
 	token uint64
-	id    string
-	item  api.Item
-	err   error
+	edit  store.Edit
+	added bool // already in the outbox (an undo); else Add it first
 }
 
-// send returns the command that sends the edit as it stands now: the title
-// first (Update), then the priority (UpdatePriority, never legacy priority).
-// The status line shows it as a task until the answer.
-func (m *Model) send(e *edit) tea.Cmd {
-	tasks := m.ctx.Tasks
-	task := tasks.Start("saving #" + shortID(e.id))
-	resend := m.resend(e)
-	return func() tea.Msg {
-		defer tasks.Done(task)
-		return resend()
-	}
-}
-
-// resend is send without a task: the Retry of an AuthExpiredMsg, which runs
-// only if the new login succeeds.
-func (m *Model) resend(e *edit) tea.Cmd {
-	svc, user, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
-	sent := *e
-	return func() tea.Msg { return sendEdit(ctx, svc, user, sent) }
-}
-
-// sendEdit performs an edit against the service.
-func sendEdit(ctx context.Context, svc common.Service, user string, e edit) editDoneMsg {
-	msg := editDoneMsg{token: e.token, id: e.id}
-	if e.setTitle {
-		msg.item, msg.err = svc.Update(ctx, e.ws, e.kind, e.id, map[string]string{"title": e.title}, user)
-	}
-	if msg.err == nil && e.setPriority {
-		msg.item, msg.err = svc.UpdatePriority(ctx, e.ws, e.kind, e.id, e.label, user)
-	}
-	return msg
-}
-
-// change starts (or joins) the edit of item i of the current kind, shows it
-// at once and sends it.
-func (m *Model) change(d *dataset, i int32, setup func(e *edit)) tea.Cmd {
+// stage starts a change of item i of d: the card shows it at once (the
+// cursor follows it), and the edit to queue is returned. from is the value
+// the user saw.
+func (m *Model) stage(d *dataset, i int32, op store.EditOp, to string) queued {
 	it := d.items[i]
 	e, ok := m.edits[it.ID]
 	if !ok || e.kind != d.kind {
 		e = &edit{ws: m.ws, kind: d.kind, id: it.ID, base: it}
 		m.edits[it.ID] = e
 	}
-	setup(e)
+	from := it.Title
+	if op == store.OpPriority {
+		from = it.DisplayPriority()
+	}
+	se := store.Edit{
+		Session: m.ctx.Session, Service: m.ctx.ServiceURL, User: m.ctx.User,
+		WorkspaceID: m.ws, Kind: d.kind, Op: op, ItemID: it.ID,
+		From: from, To: to, SeenModified: it.Modified,
+	}
+	if op == store.OpPriority {
+		se.SeenPriority = from
+	}
 	m.editSeq++
-	e.token, e.state, e.err = m.editSeq, editPending, nil
-	d.replace(i, e.apply(e.base))
+	*e.field(op) = &change{to: to, token: m.editSeq, edit: se}
+	m.show(e)
 	if d == m.cur() {
 		m.follow(i)
 	}
-	return m.send(e)
+	return queued{token: m.editSeq, edit: se}
 }
+
+// show draws an edit's item as the edit leaves it now; the cursor stays on
+// it when it was there.
+func (m *Model) show(e *edit) {
+	if e.ws != m.ws {
+		return
+	}
+	d := m.sets[e.kind]
+	if i, ok := d.find(e.id); ok {
+		m.replaceKeeping(d, i, e.apply(e.base))
+	}
+}
+
+// replaceKeeping sets item i of d to it; the cursor stays on it when it was there.
+func (m *Model) replaceKeeping(d *dataset, i int32, it api.Item) {
+	sel, ok := m.selected()
+	d.replace(i, it)
+	if ok && sel == i && d == m.cur() {
+		m.follow(i)
+		return
+	}
+	m.clamp(d)
+}
+
+// change sets one field of item i of the current kind and sends it.
+func (m *Model) change(d *dataset, i int32, op store.EditOp, to string) tea.Cmd {
+	if m.ctx.Edits == nil {
+		return m.report(errNoOutbox)
+	}
+	return m.send(m.stage(d, i, op, to))
+}
+
+var errNoOutbox = errors.New("edits cannot be saved in this run: no outbox is open")
 
 // setPriority moves item i of the current kind to option opt.
 func (m *Model) setPriority(i int32, opt int) tea.Cmd {
 	d := m.cur()
-	o := d.opts[opt]
-	return m.change(d, i, func(e *edit) { e.setPriority, e.label = true, o.Value })
+	return m.change(d, i, store.OpPriority, d.opts[opt].Value)
 }
 
-// step moves the selected card to the next (1) or previous (-1) priority.
+// step moves the selected card (or, with marks, every marked card) to the
+// next (1) or previous (-1) priority.
 func (m *Model) step(dir int) tea.Cmd {
+	if m.marking() {
+		return m.previewStep(dir)
+	}
 	i, ok := m.selected()
 	if !ok {
 		return nil
@@ -136,111 +190,87 @@ func (m *Model) step(dir int) tea.Cmd {
 	return m.setPriority(i, opt)
 }
 
-// setNth gives the selected card the nth option (from 0).
+// setNth gives the selected card (or every marked card) the nth option (from 0).
 func (m *Model) setNth(n int) tea.Cmd {
-	i, ok := m.selected()
-	if !ok {
-		return nil
-	}
 	d := m.cur()
 	if n < 0 || n >= len(d.opts) {
 		return m.note("%s have %d priorities", d.kind.Plural(), len(d.opts))
 	}
-	return m.setPriority(i, n)
-}
-
-// onEditDone takes the service's answer to an edit: the card takes the
-// service's item, or goes back and says why. An answer to an older sending
-// of an edit only updates what the service holds.
-func (m *Model) onEditDone(msg editDoneMsg) tea.Cmd {
-	e, ok := m.edits[msg.id]
+	if m.marking() {
+		return m.previewSet(n)
+	}
+	i, ok := m.selected()
 	if !ok {
 		return nil
 	}
-	if msg.token != e.token {
-		if msg.err == nil && msg.item.ID == e.id {
-			e.base = msg.item
-		}
-		return nil
-	}
-	d := m.sets[e.kind]
-	i, here := d.find(e.id)
-	here = here && e.ws == m.ws
-	switch {
-	case msg.err == nil:
-		delete(m.edits, e.id)
-		if here {
-			d.replace(i, merge(d.items[i], msg.item))
-			m.clamp(d)
-		}
-		return m.note("saved #%s", shortID(e.id))
-	case needsLogin(msg.err):
-		return common.Cmd(common.AuthExpiredMsg{Retry: m.resend(e)})
-	}
-	e.state, e.err = editFailed, msg.err
-	if here {
-		sel, ok := m.selected()
-		d.replace(i, e.base)
-		if ok && sel == i && d == m.cur() {
-			m.follow(i)
-		}
-		m.clamp(d)
-	}
-	hint := "press R to send it again"
-	if api.MaybeApplied(msg.err) {
-		hint = "it may have been applied: press r to check, or R to send it again"
-	}
-	return m.report(fmt.Errorf("could not save #%s (%s): %w", shortID(e.id), hint, msg.err))
+	return m.setPriority(i, n)
 }
 
-// retry sends every failed edit and create again.
+// onSave applies the editor's result optimistically, like a move: the title
+// first, then the priority, each an edit of its own.
+func (m *Model) onSave(kind api.Kind, id, title, label string, original api.Item) tea.Cmd {
+	d := m.sets[kind]
+	i, ok := d.find(id)
+	if !ok {
+		return m.report(fmt.Errorf("#%s is no longer on the board: press r to refresh", shortID(id)))
+	}
+	if m.ctx.Edits == nil {
+		return m.report(errNoOutbox)
+	}
+	var batch []queued
+	if title != original.Title {
+		batch = append(batch, m.stage(d, i, store.OpTitle, title))
+	}
+	if label != original.PriorityLabel {
+		batch = append(batch, m.stage(d, i, store.OpPriority, label))
+	}
+	if len(batch) == 0 {
+		return nil
+	}
+	return m.send(batch...)
+}
+
+// retry sends every refused edit and create again, and asks about the
+// conflicts still waiting for an answer.
 func (m *Model) retry() tea.Cmd {
-	var cmds []tea.Cmd
+	if m.ctx.Edits == nil {
+		return m.report(errNoOutbox)
+	}
+	var batch []queued
 	for _, e := range m.edits {
-		if e.state != editFailed || e.ws != m.ws {
+		if e.ws != m.ws {
 			continue
 		}
-		d := m.sets[e.kind]
-		m.editSeq++
-		e.token, e.state, e.err = m.editSeq, editPending, nil
-		if i, ok := d.find(e.id); ok {
-			d.replace(i, e.apply(e.base))
-			m.clamp(d)
+		for _, c := range e.changes() {
+			if c.state != changeFailed {
+				continue
+			}
+			m.editSeq++
+			c.token, c.seq, c.state, c.err = m.editSeq, 0, changePending, nil
+			batch = append(batch, queued{token: c.token, edit: c.edit})
 		}
-		cmds = append(cmds, m.send(e))
+		m.show(e)
 	}
-	creates := m.creates
-	m.creates = nil
-	for _, n := range creates {
-		cmds = append(cmds, m.create(n))
+	for _, n := range m.failedCreates {
+		m.editSeq++
+		batch = append(batch, queued{token: m.editSeq, edit: n})
+	}
+	m.failedCreates = nil
+	var cmds []tea.Cmd
+	if len(batch) > 0 {
+		cmds = append(cmds, m.send(batch...))
+	}
+	if cmd := m.askConflict(); cmd != nil || m.prompt != nil {
+		cmds = append(cmds, cmd)
 	}
 	if len(cmds) == 0 {
+		if m.waiting > 0 {
+			return tea.Batch(m.flushNow(), m.note("%s: sending again", waitingText(m.waiting)))
+		}
 		return m.note("nothing to retry")
 	}
 	m.lastErr = nil
 	return tea.Batch(cmds...)
-}
-
-// onSave applies the editor's result optimistically, like a move.
-func (m *Model) onSave(msg common.SaveItemMsg) tea.Cmd {
-	d := m.sets[msg.Kind]
-	i, ok := d.find(msg.ID)
-	if !ok {
-		return m.report(fmt.Errorf("#%s is no longer on the board: press r to refresh", shortID(msg.ID)))
-	}
-	title := msg.Title != msg.Original.Title
-	prio := msg.PriorityLabel != msg.Original.PriorityLabel
-	if !title && !prio {
-		return nil
-	}
-	return m.change(d, i, func(e *edit) {
-		if title {
-			e.setTitle, e.title = true, msg.Title
-		}
-		if prio {
-			e.setPriority, e.label = true, msg.PriorityLabel
-		}
-	})
 }
 
 // merge lays the service's answer over the item as shown: the answer wins for

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
@@ -17,7 +18,7 @@ func TestOptimisticMoveShowsPending(t *testing.T) {
 	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
 		t.Fatalf("before the answer the card is in %q, want 紧急", got)
 	}
-	if !strings.Contains(h.screen(), "▶*#1008") {
+	if !strings.Contains(h.screen(), "▶ *#1008") {
 		t.Errorf("pending card not marked:\n%s", h.screen())
 	}
 	if h.ctx.Tasks.Idle() {
@@ -27,53 +28,103 @@ func TestOptimisticMoveShowsPending(t *testing.T) {
 	if strings.Contains(h.screen(), "*#1008") || !h.ctx.Tasks.Idle() {
 		t.Errorf("still pending after the answer:\n%s", h.screen())
 	}
+	pending, err := h.edits.Pending("anyechen")
+	if err != nil || len(pending) != 0 {
+		t.Errorf("outbox still holds %v (%v) after the service confirmed", pending, err)
+	}
+	hist, err := h.edits.History(uitest.Session)
+	if err != nil || len(hist) != 1 || hist[0].State != store.StateSent || hist[0].From != "" || hist[0].To != "urgent" {
+		t.Errorf("session log %+v (%v), want the move as sent", hist, err)
+	}
+}
+
+// TestEditIsQueuedBeforeItIsSent checks that the edit is in the outbox when
+// the service receives it.
+func TestEditIsQueuedBeforeItIsSent(t *testing.T) {
+	svc := newFakeService()
+	h := newHarness(t, svc, true, 80, 23).load().keys("tab")
+	var seen []store.Edit
+	svc.onWrite = func() {
+		p, _ := h.edits.Pending("anyechen")
+		seen = append(seen, p...)
+	}
+	h.keys("]")
+	if len(seen) != 1 || seen[0].State != store.StateSending || seen[0].ItemID != "1110022001000001008" {
+		t.Errorf("the outbox held %+v while the write was made, want the edit, sending", seen)
+	}
 }
 
 func TestFailedMoveReturnsAndRetries(t *testing.T) {
 	refused := &api.Error{Kind: api.ErrValidation, Op: "update bug", HTTPStatus: 422, Info: "priority_label 紧急 is not allowed"}
+	svc := newFakeService()
+	svc.writeErrs = []error{refused}
+	h := newHarness(t, svc, true, 80, 23).load().keys("tab")
+	h.takeOut()
+	h.keys("]")
+	if got := h.columnOf(api.Bug, "1008"); got != noPriority {
+		t.Errorf("after the refusal the card is in %q, want it back in %q", got, noPriority)
+	}
+	if e := h.m.edits["1110022001000001008"]; e == nil || e.state() != changeFailed {
+		t.Fatalf("edit not kept as failed: %+v", e)
+	}
+	if !strings.Contains(h.screen(), "✗#1008") {
+		t.Errorf("failed card not marked:\n%s", h.screen())
+	}
+	st := statuses(h.takeOut())
+	if len(st) != 1 || st[0].Err == nil || !strings.Contains(st[0].Err.Error(), "press R to send it again") ||
+		!strings.Contains(st[0].Err.Error(), refused.Error()) {
+		t.Errorf("status %v, want an error saying press R and why", st)
+	}
+	if !strings.Contains(h.m.Status(), "#1008") {
+		t.Errorf("Status() = %q, want the last error", h.m.Status())
+	}
+	h.keys("R")
+	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
+		t.Errorf("after R the card is in %q, want 紧急", got)
+	}
+	want := []string{"priority 1110022001000001008=urgent", "priority 1110022001000001008=urgent"}
+	if !slices.Equal(svc.written(), want) {
+		t.Errorf("writes %q, want %q", svc.written(), want)
+	}
+	if len(h.m.edits) != 0 {
+		t.Errorf("edits left after the retry succeeded: %v", h.m.edits)
+	}
+}
+
+// TestUnreachableServiceQueuesEdits: an edit the service cannot take now
+// stays on its card, waits in the outbox (the status line counts it), and
+// is sent by a later flush, once.
+func TestUnreachableServiceQueuesEdits(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
-		hint string
 	}{
-		{"refused", refused, "press R to send it again"},
-		{"maybe applied", &api.Error{Kind: api.ErrServer, Op: "update bug", HTTPStatus: 502}, "press R to send it again"},
-		{"network", errors.New("connection reset"), "press R"},
+		{"network", errors.New("dial tcp 127.0.0.1:9: connection refused")},
+		{"bad gateway after sending", &api.Error{Kind: api.ErrServer, Op: "update bug", HTTPStatus: 502}},
+		{"rate limited", &api.Error{Kind: api.ErrRateLimited, Op: "update bug", HTTPStatus: 429}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			svc := newFakeService()
 			svc.writeErrs = []error{tt.err}
 			h := newHarness(t, svc, true, 80, 23).load().keys("tab")
-			h.takeOut()
 			h.keys("]")
-			if got := h.columnOf(api.Bug, "1008"); got != noPriority {
-				t.Errorf("after the failure the card is in %q, want it back in %q", got, noPriority)
-			}
-			if e := h.m.edits["1110022001000001008"]; e == nil || e.state != editFailed {
-				t.Fatalf("edit not kept as failed: %+v", e)
-			}
-			if !strings.Contains(h.screen(), "✗#1008") {
-				t.Errorf("failed card not marked:\n%s", h.screen())
-			}
-			st := statuses(h.takeOut())
-			if len(st) != 1 || st[0].Err == nil || !strings.Contains(st[0].Err.Error(), tt.hint) ||
-				!strings.Contains(st[0].Err.Error(), tt.err.Error()) {
-				t.Errorf("status %v, want an error saying %q and why", st, tt.hint)
-			}
-			if !strings.Contains(h.m.Status(), "#1008") {
-				t.Errorf("Status() = %q, want the last error", h.m.Status())
-			}
-			h.keys("R")
 			if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
-				t.Errorf("after R the card is in %q, want 紧急", got)
+				t.Errorf("a waiting edit's card is in %q, want it kept in 紧急", got)
 			}
+			if !strings.Contains(h.screen(), "*#1008") {
+				t.Errorf("waiting card not marked pending:\n%s", h.screen())
+			}
+			if b := h.m.Badges(); !slices.Contains(b, "1 edit waiting") {
+				t.Errorf("badges %q, want 1 edit waiting", b)
+			}
+			h.flush()
 			want := []string{"priority 1110022001000001008=urgent", "priority 1110022001000001008=urgent"}
-			if !slices.Equal(svc.writes, want) {
-				t.Errorf("writes %q, want %q", svc.writes, want)
+			if !slices.Equal(svc.written(), want) {
+				t.Errorf("writes %q, want %q", svc.written(), want)
 			}
-			if len(h.m.edits) != 0 {
-				t.Errorf("edits left after the retry succeeded: %v", h.m.edits)
+			if len(h.m.edits) != 0 || len(h.m.Badges()) != 0 || h.columnOf(api.Bug, "1008") != "紧急" {
+				t.Errorf("after the flush: edits %v, badges %q, column %q", h.m.edits, h.m.Badges(), h.columnOf(api.Bug, "1008"))
 			}
 		})
 	}
@@ -99,18 +150,43 @@ func TestExpiryDuringEdit(t *testing.T) {
 			if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
 				t.Errorf("while logging in again the card is in %q, want it kept in 紧急", got)
 			}
-			if e := h.m.edits["1110022001000001008"]; e == nil || e.state != editPending {
+			if e := h.m.edits["1110022001000001008"]; e == nil || e.state() != changePending {
 				t.Fatalf("edit not kept pending: %+v", e)
 			}
 			h.send(common.ReauthenticatedMsg{})
 			h.run(expired[0].Retry)
+			h.flush()
 			want := []string{"priority 1110022001000001008=urgent", "priority 1110022001000001008=urgent"}
-			if !slices.Equal(svc.writes, want) {
-				t.Errorf("writes %q, want %q (the Retry resends)", svc.writes, want)
+			if !slices.Equal(svc.written(), want) {
+				t.Errorf("writes %q, want %q (the Retry flushes)", svc.written(), want)
 			}
 			if len(h.m.edits) != 0 || h.columnOf(api.Bug, "1008") != "紧急" {
 				t.Errorf("after the retry: edits %v, column %q", h.m.edits, h.columnOf(api.Bug, "1008"))
 			}
 		})
+	}
+}
+
+// TestEditsOfAnEarlierRun: edits an earlier run left in the outbox show on
+// their cards at once and are sent at the start.
+func TestEditsOfAnEarlierRun(t *testing.T) {
+	svc := newFakeService()
+	h := newHarness(t, svc, true, 80, 23)
+	earlier := store.Edit{Session: "20260105T080000Z-earlier", Service: h.ctx.ServiceURL, User: "anyechen",
+		WorkspaceID: testWS, Kind: api.Story, Op: store.OpPriority, ItemID: "1010022001000002003",
+		From: "Low", To: "High", SeenPriority: "Low", SeenModified: "2026-01-03 09:00:00"}
+	if _, err := h.edits.Add(earlier); err != nil {
+		t.Fatal(err)
+	}
+	h.load()
+	if got := h.columnOf(api.Story, "2003"); got != "High" {
+		t.Errorf("#2003 is in %q, want High (the waiting edit)", got)
+	}
+	h.flush()
+	if !slices.Equal(svc.written(), []string{"priority 1010022001000002003=High"}) || !slices.Contains(svc.reads, "get 1010022001000002003") {
+		t.Errorf("writes %q reads %q: want the item read again, then the edit sent once", svc.written(), svc.reads)
+	}
+	if len(h.m.edits) != 0 {
+		t.Errorf("edits left: %v", h.m.edits)
 	}
 }

@@ -2,9 +2,12 @@ package board
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,10 +29,17 @@ type fakeService struct {
 
 	fieldsErr error
 	listErr   error
+	readErr   error
 	writeErrs []error // popped by each write; nil entries succeed
 	writes    []string
+	reads     []string
 	creates   []api.NewItem
+	onWrite   func() // called as each write arrives
 }
+
+// appliedErr is a scripted write error after which the write was applied
+// all the same (a timeout after the service wrote it).
+type appliedErr struct{ error }
 
 func newFakeService() *fakeService {
 	s := &fakeService{
@@ -119,6 +129,9 @@ func (s *fakeService) ListPages(_ context.Context, req api.ListRequest, onPage f
 
 // write records a write and returns the next scripted error.
 func (s *fakeService) write(format string, args ...any) error {
+	if s.onWrite != nil {
+		s.onWrite()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.writes = append(s.writes, fmt.Sprintf(format, args...))
@@ -169,7 +182,9 @@ func (s *fakeService) Update(_ context.Context, _ int64, kind api.Kind, id strin
 }
 
 func (s *fakeService) Create(_ context.Context, n api.NewItem) (api.Item, error) {
-	if err := s.write("create %s %s", n.Kind, n.Title); err != nil {
+	err := s.write("create %s %s", n.Kind, n.Title)
+	var applied appliedErr
+	if err != nil && !errors.As(err, &applied) {
 		return api.Item{}, err
 	}
 	s.mu.Lock()
@@ -178,26 +193,91 @@ func (s *fakeService) Create(_ context.Context, n api.NewItem) (api.Item, error)
 	it := api.Item{Kind: n.Kind, ID: fmt.Sprintf("%s10022001%09d", n.Kind.IDPrefix(), 9000+len(s.creates)),
 		WorkspaceID: "10022001", Title: n.Title, PriorityLabel: n.PriorityLabel, Status: "new", Owner: n.Creator + ";"}
 	s.items[n.Kind] = append(s.items[n.Kind], it)
+	if err != nil {
+		return api.Item{}, applied.error
+	}
 	return it, nil
+}
+
+// Get reads one item as the service holds it.
+func (s *fakeService) Get(_ context.Context, _ int64, kind api.Kind, id string) (api.Item, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reads = append(s.reads, "get "+id)
+	if s.readErr != nil {
+		return api.Item{}, s.readErr
+	}
+	it, err := s.find(kind, id)
+	if err != nil {
+		return api.Item{}, err
+	}
+	return *it, nil
+}
+
+// FindCreated looks for a created item by title.
+func (s *fakeService) FindCreated(_ context.Context, _ int64, kind api.Kind, title, _ string, _ time.Time) (api.Item, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reads = append(s.reads, "find "+title)
+	if s.readErr != nil {
+		return api.Item{}, false, s.readErr
+	}
+	for _, it := range s.items[kind] {
+		if it.Title == title {
+			return it, true, nil
+		}
+	}
+	return api.Item{}, false, nil
+}
+
+// setByOther changes an item's priority as someone else would.
+func (s *fakeService) setByOther(kind api.Kind, id, label string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it, err := s.find(kind, id)
+	if err != nil {
+		panic(err)
+	}
+	it.PriorityLabel, it.Modified = label, "2026-01-06 18:00:00"
+}
+
+// setWriteErrs scripts the errors of the next writes.
+func (s *fakeService) setWriteErrs(errs ...error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.writeErrs = errs
+}
+
+// written returns the writes so far.
+func (s *fakeService) written() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.writes)
 }
 
 // harness drives a board synchronously: it runs every command to its
 // message, feeds the board's own messages back, and keeps the others (those
 // for the root) in out.
 type harness struct {
-	t   *testing.T
-	ctx *common.Context
-	svc *fakeService
-	m   *Model
-	out []tea.Msg
+	t     *testing.T
+	ctx   *common.Context
+	svc   *fakeService
+	edits *uitest.Edits
+	m     *Model
+	out   []tea.Msg
 }
 
+// newHarness drives a board over svc with a real outbox. Its timers fire at
+// once: saves run, and the flush timers' messages wait in out for flush.
 func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness {
 	t.Helper()
 	ctx := uitest.Context(svc, uitest.Theme{Dark: true, NoColor: noColor}, w, h)
+	edits := uitest.NewEdits(t, svc, ctx.ServiceURL)
+	ctx.Edits = edits
 	m := New(ctx)
+	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	m.SetSize(w, h)
-	return &harness{t: t, ctx: ctx, svc: svc, m: m}
+	return &harness{t: t, ctx: ctx, svc: svc, edits: edits, m: m}
 }
 
 // load loads the workspace and waits for every answer.
@@ -230,12 +310,35 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case fieldsMsg, pagesMsg, reloadMsg, editDoneMsg, createDoneMsg, pickedMsg:
+	case fieldsMsg, pagesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
+		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	default:
 		h.out = append(h.out, msg)
 	}
+}
+
+// flush fires the flush timers that went off, until none is set: the
+// waiting edits are sent (or wait again).
+func (h *harness) flush() *harness {
+	for range 10 {
+		var ticks []tea.Msg
+		rest := h.out[:0]
+		for _, msg := range h.out {
+			if _, ok := msg.(flushTickMsg); ok {
+				ticks = append(ticks, msg)
+			} else {
+				rest = append(rest, msg)
+			}
+		}
+		h.out = rest
+		if len(ticks) == 0 {
+			return h
+		}
+		h.send(ticks...)
+	}
+	return h
 }
 
 // takeOut returns and forgets the messages meant for the root.

@@ -30,7 +30,7 @@ func boardScreen(t *testing.T, ready string, keys ...string) uitest.Screen {
 		id := ready
 		ready = ""
 		return withReady(boardScreenRaw(t, keys), func(screen string) bool {
-			return strings.Contains(screen, "▶ "+id) || strings.Contains(screen, "▌ "+id)
+			return strings.Contains(screen, "▶  "+id) || strings.Contains(screen, "▌  "+id)
 		})
 	}
 	return withReady(boardScreenRaw(t, keys), func(screen string) bool { return strings.Contains(screen, ready) })
@@ -45,6 +45,7 @@ func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
 	var host *uitest.Host
 	return uitest.Screen{
 		Build: func(ctx *common.Context) tea.Model {
+			ctx.Edits = uitest.NewEdits(t, ctx.Service.(*fakeService), ctx.ServiceURL)
 			m := New(ctx)
 			host = uitest.NewHost(m)
 			return loadingHost{Host: host, load: m.Load(testWS)}

@@ -11,12 +11,18 @@ import (
 // onKey handles a key press: the picker and the filter field take the keys
 // while they are open, then the board's own keys.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.prompt != nil {
+		return m.onPromptKey(msg)
+	}
 	if m.pick != nil {
 		return m.pick.update(msg)
 	}
 	if m.filter.Focused() {
 		return m.onFilterKey(msg)
 	}
+	// The items changed since the cached board stay highlighted until the
+	// user moves or acts.
+	m.changed[m.tab] = nil
 	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Left):
@@ -52,7 +58,20 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Filter):
 		m.filter.Focus()
 	case key.Matches(msg, k.Clear):
+		if m.marking() {
+			return m.clearMarks()
+		}
 		m.clearFilters()
+	case key.Matches(msg, k.Mark):
+		return m.toggleMark()
+	case key.Matches(msg, k.MarkColumn):
+		return m.markShown()
+	case key.Matches(msg, k.Undo):
+		return m.undo()
+	case key.Matches(msg, k.History):
+		return m.openHistory()
+	case key.Matches(msg, k.Queue):
+		return m.openQueue()
 	case key.Matches(msg, k.Mode):
 		m.keepSelection(func() { m.mode = 1 - m.mode })
 	case key.Matches(msg, k.Sort):

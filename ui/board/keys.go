@@ -19,10 +19,18 @@ type KeyMap struct {
 	Filter, FilterPriority, Clear key.Binding
 	Mode, Sort, Reverse           key.Binding
 
+	Mark, MarkColumn key.Binding
+	Undo, History    key.Binding
+	Queue            key.Binding
+
 	Refresh, Retry key.Binding
 	Open, Copy     key.Binding
 	Edit, New      key.Binding
 	Accept         key.Binding
+
+	// The prompts' answers.
+	Confirm, Cancel      key.Binding
+	KeepMine, TakeTheirs key.Binding
 }
 
 var _ help.KeyMap = KeyMap{}
@@ -51,24 +59,35 @@ func DefaultKeyMap() KeyMap {
 
 		Filter:         b("/", "filter by text", "/"),
 		FilterPriority: b("f", "filter by priority", "f"),
-		Clear:          b("esc", "clear filters", "esc"),
+		Clear:          b("esc", "clear marks, then filters", "esc"),
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
 		Reverse:        b("S", "reverse sort", "S"),
 
+		Mark:       b("space", "mark / unmark", "space"),
+		MarkColumn: b("V", "mark the column", "V"),
+		Undo:       b("u", "undo last change", "u"),
+		History:    b("U", "this session's changes", "U"),
+		Queue:      b("t", "triage queue", "t"),
+
 		Refresh: b("r", "refresh", "r"),
-		Retry:   b("R", "retry failed edits", "R"),
+		Retry:   b("R", "retry failed edits, answer conflicts", "R"),
 		Open:    b("o", "open in browser", "o"),
 		Copy:    b("y", "copy link", "y"),
 		Edit:    b("enter/e", "edit", "enter", "e"),
 		New:     b("n", "new item", "n"),
 		Accept:  b("enter", "keep filter", "enter"),
+
+		Confirm:    b("y/enter", "confirm", "y", "enter"),
+		Cancel:     b("n/esc", "cancel", "n", "esc"),
+		KeepMine:   b("m", "keep mine", "m"),
+		TakeTheirs: b("t", "take theirs", "t"),
 	}
 }
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Filter, k.Mode, k.Edit}
+	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Mark, k.Undo, k.Queue, k.Filter, k.Edit}
 }
 
 // FullHelp lists every key, grouped.
@@ -76,6 +95,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
+		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Refresh, k.Open, k.Copy},
 	}

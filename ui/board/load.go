@@ -12,12 +12,20 @@ import (
 )
 
 // loadState is the loading of one kind: every answer carries the generation
-// of the request it answers, and only the latest generation is kept.
+// of the request it answers, and only the latest generation is kept. The
+// load fills a dataset of its own (fresh): it is shown as it fills when the
+// board has nothing else to show, else it replaces the board shown (cached or
+// older) once complete.
 type loadState struct {
 	gen     uint64
 	started bool
 	cancel  context.CancelFunc
 	task    common.TaskID
+
+	fresh     *dataset      // what the load fills
+	onScreen  bool          // fresh is the dataset shown
+	cacheWait bool          // the cached board is being read
+	fields    api.FieldInfo // of the fresh load
 
 	optsDone  bool       // field information arrived (or failed)
 	pending   []api.Page // pages that came before the field information
@@ -33,10 +41,10 @@ func (l *loadState) busy() bool { return l.started && (l.listing || !l.optsDone)
 
 // fieldsMsg carries the priority options of a kind.
 type fieldsMsg struct {
-	gen  uint64
-	kind api.Kind
-	opts []api.PriorityOption
-	err  error
+	gen    uint64
+	kind   api.Kind
+	fields api.FieldInfo
+	err    error
 }
 
 // pagesMsg carries the pages that arrived since the last one, and the end of
@@ -130,28 +138,37 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 		if err != nil {
 			return fieldsMsg{gen: gen, kind: kind, err: fmt.Errorf("priorities of %s: %w", kind.Path(), err)}
 		}
-		return fieldsMsg{gen: gen, kind: kind, opts: fi.PriorityOptions()}
+		return fieldsMsg{gen: gen, kind: kind, fields: fi}
 	}
 }
 
 // load starts (again) loading kind k: its field information and its items.
-// Whatever an earlier load of k still sends is dropped.
+// Whatever an earlier load of k still sends is dropped. The board shown stays
+// until the load is complete; with nothing shown, the cached board is drawn
+// meanwhile, or else the load fills the board as it comes.
 func (m *Model) load(k api.Kind) tea.Cmd {
 	m.stop(k)
 	m.gen++
 	ctx, cancel := context.WithCancel(m.ctx.Request())
-	old := m.sets[k]
-	m.sets[k] = newDataset(k, nil, 0)
-	m.sets[k].carry(old)
+	shown := m.sets[k]
+	fresh := newDataset(k, nil, 0)
+	fresh.carry(shown)
+	useCache := len(shown.items) == 0 && m.ctx.Cache != nil && m.ctx.User != "" && !m.cacheRead[k]
 	m.loads[k] = loadState{
 		gen: m.gen, started: true, cancel: cancel, listing: true,
-		task: m.ctx.Tasks.Start("loading " + k.Path()),
+		task:  m.ctx.Tasks.Start("loading " + k.Path()),
+		fresh: fresh, onScreen: len(shown.items) == 0 && !useCache, cacheWait: useCache,
+	}
+	if m.loads[k].onScreen {
+		m.sets[k] = fresh
 	}
 	req := api.ListRequest{WorkspaceID: m.ws, Kind: k, Fields: api.ListFields(k)}
-	return tea.Batch(
-		fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k),
-		startList(ctx, m.ctx.Service, m.gen, req),
-	)
+	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k), startList(ctx, m.ctx.Service, m.gen, req)}
+	if useCache {
+		m.cacheRead[k] = true
+		cmds = append(cmds, m.readCache(m.gen, k))
+	}
+	return tea.Batch(cmds...)
 }
 
 // stop cancels the load of kind k, if any.
@@ -166,11 +183,12 @@ func (m *Model) stop(k api.Kind) {
 	*l = loadState{}
 }
 
-// finish marks the load of a kind done when both answers are in.
-func (m *Model) finish(k api.Kind) {
+// finish ends the load of a kind when both answers are in: a complete load
+// replaces the board shown and is cached.
+func (m *Model) finish(k api.Kind) tea.Cmd {
 	l := &m.loads[k]
 	if l.busy() || l.task == 0 {
-		return
+		return nil
 	}
 	m.ctx.Tasks.Done(l.task)
 	l.task = 0
@@ -178,6 +196,18 @@ func (m *Model) finish(k api.Kind) {
 		l.cancel()
 		l.cancel = nil
 	}
+	if l.err != nil {
+		return nil
+	}
+	l.cacheWait = false
+	d := l.fresh
+	d.complete, d.fields = true, l.fields
+	var cmd tea.Cmd
+	if !l.onScreen {
+		cmd = m.swapIn(k, d)
+	}
+	l.onScreen = true
+	return tea.Batch(cmd, m.save(k))
 }
 
 // onFields handles a kind's priority options.
@@ -192,17 +222,19 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 		l.err = msg.err
 		cmd = m.loadFailed(l, msg.kind, msg.err)
 	}
-	old := m.sets[msg.kind]
-	d := newDataset(msg.kind, msg.opts, 0)
-	d.carry(old)
-	m.sets[msg.kind] = d
+	l.fields = msg.fields
+	d := newDataset(msg.kind, msg.fields.PriorityOptions(), 0)
+	d.carry(l.fresh)
+	l.fresh = d
 	for _, p := range l.pending {
-		m.addPage(d, p)
+		m.addPage(d, p, l.onScreen)
 	}
 	l.pending = nil
-	m.clamp(d)
-	m.finish(msg.kind)
-	return cmd
+	if l.onScreen {
+		m.sets[msg.kind] = d
+		m.clamp(d)
+	}
+	return tea.Batch(cmd, m.finish(msg.kind))
 }
 
 // onPages handles pages of a kind's list.
@@ -217,19 +249,20 @@ func (m *Model) onPages(msg pagesMsg) tea.Cmd {
 			l.pending = append(l.pending, p)
 			continue
 		}
-		m.addPage(m.sets[msg.kind], p)
+		m.addPage(l.fresh, p, l.onScreen)
 	}
-	m.clamp(m.sets[msg.kind])
+	if l.onScreen {
+		m.clamp(l.fresh)
+	}
 	if !msg.done {
 		return msg.stream.next()
 	}
 	l.listing = false
-	m.finish(msg.kind)
 	if msg.err != nil {
 		l.err = fmt.Errorf("list %s: %w", msg.kind.Path(), msg.err)
-		return m.loadFailed(l, msg.kind, l.err)
+		return tea.Batch(m.finish(msg.kind), m.loadFailed(l, msg.kind, l.err))
 	}
-	return nil
+	return m.finish(msg.kind)
 }
 
 // loadFailed reports a failed load: an expired login asks the root to log in
@@ -245,15 +278,20 @@ func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
 	return m.report(err)
 }
 
-// addPage adds a page to a dataset, with the edits still pending laid over
-// the service's items, so a refresh does not undo them on screen.
-func (m *Model) addPage(d *dataset, p api.Page) {
+// addPage adds a page to a dataset. On a dataset shown as it fills, the
+// edits not yet confirmed are laid over the service's items, so a refresh
+// does not undo them on screen; a dataset filled aside gets them when it is
+// swapped in (overlay).
+func (m *Model) addPage(d *dataset, p api.Page, shown bool) {
 	d.reserve(max(p.Total, p.Loaded))
 	items := p.Items
 	copied := false
 	for k := range items {
+		if !shown {
+			break
+		}
 		e, ok := m.edits[items[k].ID]
-		if !ok || e.kind != d.kind || e.state != editPending {
+		if !ok || e.kind != d.kind || e.ws != m.ws {
 			continue
 		}
 		if !copied {

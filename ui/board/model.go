@@ -2,12 +2,15 @@ package board
 
 import (
 	"fmt"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
+	"triage/ui/queue"
 )
 
 // viewMode is how the board shows a kind's items.
@@ -37,9 +40,32 @@ type Model struct {
 	filter common.TextField
 	pick   *pickState
 
-	edits   map[string]*edit
-	editSeq uint64
-	creates []api.NewItem // creates that failed before reaching the service, for R
+	edits         map[string]*edit
+	editSeq       uint64
+	failedCreates []store.Edit // creates the service refused, for R
+	conflicts     []store.Edit // edits waiting for keep mine / take theirs
+	prompt        *prompt
+	marks         [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
+	bulks         map[uint64]*bulkRun
+	bulkSeq       uint64
+	fromQueue     map[uint64]bool // tokens of edits the triage queue asked for
+
+	// The outbox: how many edits wait for the service, and its flushes.
+	waiting, conflictCount int
+	flushGen               uint64
+	flushing, flushIdle    bool
+	authAsked              bool
+
+	// The cache: which kinds were read from it, the items that changed since
+	// (highlighted until the next key), and the debounced saves.
+	cacheRead   [len(api.Kinds)]bool
+	changed     [len(api.Kinds)]map[string]bool
+	saveGen     [len(api.Kinds)]uint64
+	cacheWarned bool
+
+	// after is the timer of flushes and saves (tea.Tick; tests fire it at once).
+	after func(time.Duration, tea.Msg) tea.Cmd
+
 	lastErr error
 	paint   palette
 	lastLen int // size of the last frame, to allocate the next one at once
@@ -59,6 +85,7 @@ func New(ctx *common.Context) *Model {
 		edits:  make(map[string]*edit),
 		width:  ctx.Width,
 		height: ctx.Height,
+		after:  tick,
 	}
 	for _, k := range api.Kinds {
 		m.sets[k] = newDataset(k, nil, 0)
@@ -67,17 +94,24 @@ func New(ctx *common.Context) *Model {
 	return m
 }
 
+// tick sends msg after d.
+func tick(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
 // Load shows the board of a workspace: it drops whatever the board showed and
-// still waited for, and starts loading the current kind. Other kinds load
-// when their tab is first opened.
+// still waited for, and starts loading the current kind (drawing its cached
+// board meanwhile). Other kinds load when their tab is first opened. The
+// edits an earlier run left in the outbox are shown and sent.
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
 	for _, k := range api.Kinds {
 		m.stop(k)
 		m.sets[k] = newDataset(k, nil, 0)
+		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
 	}
 	m.lastErr = nil
-	return m.load(m.tab)
+	return tea.Batch(m.load(m.tab), m.startEdits())
 }
 
 // Init implements common.Initializer: nothing starts before Load.
@@ -100,7 +134,7 @@ func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
 // choosing in a picker), so the root leaves q and ? to it.
-func (m *Model) Capturing() bool { return m.filter.Focused() || m.pick != nil }
+func (m *Model) Capturing() bool { return m.filter.Focused() || m.pick != nil || m.prompt != nil }
 
 // Kind is the kind of the tab shown.
 func (m *Model) Kind() api.Kind { return m.tab }
@@ -118,6 +152,32 @@ func (m *Model) Status() string {
 		return m.lastErr.Error()
 	}
 	return ""
+}
+
+// Badges are what the status line always shows about the board: a cached
+// board's age, the edits waiting for the service, the conflicts, the marks.
+func (m *Model) Badges() []string {
+	var out []string
+	if d := m.cur(); !d.cachedAt.IsZero() {
+		b := "cached " + age(m.ctx.Clock().Sub(d.cachedAt))
+		if m.loads[m.tab].busy() {
+			b += " · refreshing"
+		}
+		out = append(out, b)
+	}
+	if m.waiting > 0 {
+		out = append(out, waitingText(m.waiting))
+	}
+	switch {
+	case m.conflictCount == 1:
+		out = append(out, "1 conflict")
+	case m.conflictCount > 1:
+		out = append(out, fmt.Sprintf("%d conflicts", m.conflictCount))
+	}
+	if n := m.markCount(); n > 0 {
+		out = append(out, fmt.Sprintf("%d marked", n))
+	}
+	return out
 }
 
 // Update handles keys, mouse, the answers of the service and the messages the
@@ -149,18 +209,36 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onFields(msg)
 	case pagesMsg:
 		return m.onPages(msg)
+	case cacheMsg:
+		return m.onCache(msg)
 	case reloadMsg:
 		return m.onReload(msg)
-	case editDoneMsg:
-		return m.onEditDone(msg)
-	case createDoneMsg:
-		return m.onCreateDone(msg)
+	case sentMsg:
+		return m.onSent(msg)
+	case scheduleMsg:
+		return m.onSchedule(msg)
+	case flushTickMsg:
+		return m.onFlushTick(msg)
+	case flushedMsg:
+		return m.onFlushed(msg)
+	case pendingMsg:
+		return m.onPending(msg)
+	case resolvedMsg:
+		return m.onResolved(msg)
+	case saveTickMsg:
+		return m.onSaveTick(msg)
+	case cacheSavedMsg:
+		return m.onCacheSaved(msg)
 	case pickedMsg:
 		return m.onPicked(msg)
 	case common.SaveItemMsg:
-		return m.onSave(msg)
+		return m.onSave(msg.Kind, msg.ID, msg.Title, msg.PriorityLabel, msg.Original)
 	case common.CreateItemMsg:
 		return m.create(msg.New)
+	case queue.SetPriorityMsg:
+		return m.onQueueSet(msg)
+	case common.ReauthenticatedMsg:
+		m.authAsked = false
 	case common.ThemeChangedMsg:
 		m.paint = newPalette(m.ctx.Styles)
 		m.filter.Styles = m.ctx.Styles
@@ -180,10 +258,4 @@ func (m *Model) report(err error) tea.Cmd {
 // note puts a message on the status line.
 func (m *Model) note(format string, args ...any) tea.Cmd {
 	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
-}
-
-// needsLogin reports whether an error means the credential is no longer valid.
-func needsLogin(err error) bool {
-	k := api.KindOf(err)
-	return k == api.ErrTokenExpired || k == api.ErrCredentials
 }

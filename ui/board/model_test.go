@@ -201,7 +201,7 @@ func TestStaleAnswersDropped(t *testing.T) {
 	stale := api.Item{Kind: api.Bug, ID: "1110022001000009999", Title: "from an old request", PriorityLabel: "high"}
 	h.send(
 		pagesMsg{gen: oldGen, kind: api.Bug, pages: []api.Page{{Items: []api.Item{stale}, Number: 9, Loaded: 12, Total: 12}}, done: true},
-		fieldsMsg{gen: oldGen, kind: api.Bug, opts: []api.PriorityOption{{Value: "x", Label: "x"}}},
+		fieldsMsg{gen: oldGen, kind: api.Bug, fields: api.FieldInfo{"priority_label": api.Field{Name: "priority_label", Options: api.Options{Pairs: []api.Option{{Value: "x", Label: "x"}}}}}},
 	)
 	d := h.m.sets[api.Bug]
 	if _, ok := d.find(stale.ID); ok || len(d.items) != 11 {

@@ -46,11 +46,14 @@ type palette struct {
 
 	text, subtle, accent   paint
 	selected, pending, bad paint
-	warning                paint
+	warning, changed       paint
 
 	cursor, blank  string // one cell: in front of the selected card or row
 	pendingMark    string // one cell: an edit in flight
 	failedMark     string // one cell: an edit the service refused
+	conflictMark   string // one cell: an edit someone else's change got in the way of
+	changedMark    string // one cell: changed since the cached board
+	markedMark     string // one cell: marked for a bulk edit
 	cursorWidth    int
 	progressFilled string
 	progressEmpty  string
@@ -67,11 +70,15 @@ func newPalette(s *common.Styles) palette {
 		pending:  newPaint(s.Pending),
 		bad:      newPaint(s.Error),
 		warning:  newPaint(s.Warning),
+		changed:  newPaint(s.Changed),
 
 		cursor:         s.Marks.Cursor,
 		blank:          s.Marks.Blank,
 		pendingMark:    s.Marks.Pending,
 		failedMark:     s.Marks.Error,
+		conflictMark:   s.Marks.Conflict,
+		changedMark:    s.Marks.Changed,
+		markedMark:     s.Marks.Marked,
 		progressFilled: "█",
 		progressEmpty:  "░",
 	}

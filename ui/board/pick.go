@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -72,9 +73,15 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	for k, o := range d.opts {
 		items[k] = picker.Item{Title: o.Label, Detail: strings.TrimSpace(itoaKey(k)), Value: o.Value, Color: o.Color}
 	}
+	title := "Priority of #" + it.ShortID()
+	if m.marking() {
+		title = fmt.Sprintf("Priority of %d marked", m.markCount())
+	}
 	m.pick = &pickState{purpose: pickPriority, kind: d.kind, id: it.ID,
-		model: picker.New(m.ctx, "Priority of #"+it.ShortID(), items)}
-	m.pick.model.SetCurrent(d.cols[d.col[i]].key)
+		model: picker.New(m.ctx, title, items)}
+	if !m.marking() {
+		m.pick.model.SetCurrent(d.cols[d.col[i]].key)
+	}
 	m.sizePicker(len(items))
 	return nil
 }
@@ -128,17 +135,22 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 		}
 		return nil
 	default:
+		if msg.index < 0 || msg.index >= len(d.opts) {
+			return nil
+		}
+		if m.marking() {
+			return m.previewSet(msg.index)
+		}
 		i, ok := d.find(p.id)
-		if !ok || msg.index < 0 || msg.index >= len(d.opts) {
+		if !ok {
 			return nil
 		}
 		return m.setPriority(i, msg.index)
 	}
 }
 
-// overlayPicker draws the picker in a box over the board, below the tabs.
-func (m *Model) overlayPicker(board string) string {
-	box := m.ctx.Styles.Dialog.Render(m.pick.model.View())
+// drawOver draws a box (the picker, a prompt) over the board, below the tabs.
+func (m *Model) drawOver(board, box string) string {
 	lines := strings.Split(board, "\n")
 	boxLines := strings.Split(box, "\n")
 	bw := lipgloss.Width(box)

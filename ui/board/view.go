@@ -28,8 +28,11 @@ func (m *Model) View() string {
 		m.writeColumns(&b)
 	}
 	out := b.String()
-	if m.pick != nil {
-		out = m.overlayPicker(out)
+	switch {
+	case m.prompt != nil:
+		out = m.drawOver(out, m.viewPrompt())
+	case m.pick != nil:
+		out = m.drawOver(out, m.ctx.Styles.Dialog.Render(m.pick.model.View()))
 	}
 	m.lastLen = len(out)
 	return out

@@ -82,27 +82,19 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 		detail += " · " + owner
 	}
 	if selected {
-		p.selected.fit(b, " "+detail, w-p.cursorWidth)
+		p.selected.fit(b, "  "+detail, w-p.cursorWidth)
 	} else {
-		p.subtle.fit(b, " "+detail, w-p.cursorWidth)
+		p.subtle.fit(b, "  "+detail, w-p.cursorWidth)
 	}
 }
 
-// writeCardTitle draws a card's first line: cursor, edit state, short id and
-// title.
+// writeCardTitle draws a card's first line: cursor, bulk mark, edit state
+// (or changed since the cached board), short id and title.
 func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, w int) {
 	p := &m.paint
 	m.writeMark(b, selected)
-	state, edited := m.editState(it.ID)
-	switch {
-	case !edited:
-		b.WriteByte(' ')
-	case state == editPending:
-		b.WriteString(p.pendingMark)
-	default:
-		b.WriteString(p.failedMark)
-	}
-	room := w - p.cursorWidth - 1
+	look := m.writeState(b, it)
+	room := w - p.cursorWidth - stateCells
 	id := "#" + it.ShortID()
 	idw := min(len(id), room)
 	if selected {
@@ -125,14 +117,43 @@ func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, 
 	default:
 		b.WriteString(p.subtle.post)
 	}
-	switch {
-	case edited && state == editPending:
-		p.pending.fit(b, it.Title, title)
-	case edited:
-		p.bad.fit(b, it.Title, title)
-	default:
-		p.text.fit(b, it.Title, title)
+	look.fit(b, it.Title, title)
+}
+
+// stateCells is how many cells writeState writes.
+const stateCells = 2
+
+// writeState writes an item's two state cells, the bulk mark then the edit
+// state (pending, conflict, failed) or the changed mark, and returns the
+// paint of its title.
+func (m *Model) writeState(b *strings.Builder, it *api.Item) paint {
+	p := &m.paint
+	if m.marked(m.tab, it.ID) {
+		b.WriteString(p.markedMark)
+	} else {
+		b.WriteByte(' ')
 	}
+	if len(m.edits) > 0 {
+		if e, ok := m.edits[it.ID]; ok && e.kind == m.tab {
+			switch e.state() {
+			case changePending:
+				b.WriteString(p.pendingMark)
+				return p.pending
+			case changeConflict:
+				b.WriteString(p.conflictMark)
+				return p.pending
+			default:
+				b.WriteString(p.failedMark)
+				return p.bad
+			}
+		}
+	}
+	if ch := m.changed[m.tab]; len(ch) > 0 && ch[it.ID] {
+		b.WriteString(p.changedMark)
+		return p.changed
+	}
+	b.WriteByte(' ')
+	return p.text
 }
 
 // writeMark draws the cursor mark, or as many blank cells.
@@ -144,18 +165,6 @@ func (m *Model) writeMark(b *strings.Builder, on bool) {
 		b.WriteString(p.blank)
 	}
 	pad(b, p.cursorWidth-1)
-}
-
-// editState reports the state of the edit of an item, if it has one.
-func (m *Model) editState(id string) (editState, bool) {
-	if len(m.edits) == 0 {
-		return 0, false
-	}
-	e, ok := m.edits[id]
-	if !ok {
-		return 0, false
-	}
-	return e.state, true
 }
 
 // fitString is writeFit into a new string.

@@ -27,8 +27,8 @@ func layoutList(width, mark int) listLayout {
 func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
-	l := layoutList(m.width, p.cursorWidth)
-	pad(b, p.cursorWidth+1)
+	l := layoutList(m.width, p.cursorWidth+stateCells-1)
+	pad(b, p.cursorWidth+stateCells)
 	cells := []struct {
 		key   sortKey
 		width int
@@ -72,15 +72,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	p := &m.paint
 	it := &d.items[i]
 	m.writeMark(b, selected)
-	state, edited := m.editState(it.ID)
-	switch {
-	case !edited:
-		b.WriteByte(' ')
-	case state == editPending:
-		b.WriteString(p.pendingMark)
-	default:
-		b.WriteString(p.failedMark)
-	}
+	look := m.writeState(b, it)
 	col := &d.cols[d.col[i]]
 	prio := col.label
 	if col.option < 0 && !col.unknown {
@@ -120,10 +112,8 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		switch {
 		case k == 0:
 			p.subtle.write(b, text)
-		case k == 1 && edited && state == editPending:
-			p.pending.write(b, text)
-		case k == 1 && edited:
-			p.bad.write(b, text)
+		case k == 1:
+			look.write(b, text)
 		case k == 2:
 			m.writePriority(b, col, text)
 		case k >= 3:

@@ -21,6 +21,14 @@ type Context struct {
 	Keys    *KeyMap
 	Tasks   *Tasks
 
+	// Edits and Cache are the outbox and the item cache; nil: the board
+	// cannot edit (Edits), or starts without a cached board (Cache).
+	Edits Edits
+	Cache Cache
+	// Session names this run of the app (store.NewSessionID): the edits it
+	// makes carry it, for undo, the U view and `triage log`.
+	Session string
+
 	Width, Height int // of the area a view may draw in (below: SetSize)
 
 	ServiceURL string // base URL of the service, shown in the status line

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 )
 
 // AuthExpiredMsg says a task met api.ErrTokenExpired or api.ErrCredentials.
@@ -56,3 +57,20 @@ type ThemeChangedMsg struct{}
 func Cmd(msg tea.Msg) tea.Cmd {
 	return func() tea.Msg { return msg }
 }
+
+// OpenQueueMsg asks the root to open the triage queue over the board: the
+// items of Kind that need a priority, in the order given, with the allowed
+// priorities in the service's order and the kind's field information.
+type OpenQueueMsg struct {
+	Kind    api.Kind
+	Items   []api.Item
+	Options []api.PriorityOption
+	Fields  api.FieldInfo
+}
+
+// OpenHistoryMsg asks the root to open the list of this session's changes.
+type OpenHistoryMsg struct{ Edits []store.Edit }
+
+// EditsChangedMsg says that edits of the outbox moved on (sent, queued,
+// failed, resolved): a view that lists them reads them again.
+type EditsChangedMsg struct{}

@@ -18,6 +18,12 @@ type Marks struct {
 	Pending string // an edit not yet confirmed by the service
 	Unknown string // a value missing from the service's options
 	Error   string // in front of an error message
+	// Conflict: an edit someone else's change got in the way of.
+	Conflict string
+	// Changed: an item that changed on the service since the cached board.
+	Changed string
+	// Marked: an item marked for a bulk edit.
+	Marked string
 }
 
 // Styles is the one set of styles of the app, built for a dark or light
@@ -42,6 +48,7 @@ type Styles struct {
 	Selected lipgloss.Style // the row or card under the cursor
 	Pending  lipgloss.Style // an item with an edit in flight
 	Unknown  lipgloss.Style // a value missing from the options
+	Changed  lipgloss.Style // an item changed on the service since the cached board
 
 	Tab       lipgloss.Style // a tab
 	ActiveTab lipgloss.Style // the current tab
@@ -78,7 +85,10 @@ func NewStyles(dark, noColor bool) *Styles {
 		Marks: Marks{
 			Cursor: st().Foreground(accent).Render("▌"), Blank: " ",
 			Pending: st().Foreground(warn).Render("*"), Unknown: st().Foreground(warn).Render("!"),
-			Error: st().Foreground(errc).Render("✗"),
+			Error:    st().Foreground(errc).Render("✗"),
+			Conflict: st().Foreground(warn).Render("≠"),
+			Changed:  st().Foreground(accent).Render("•"),
+			Marked:   st().Foreground(accent).Bold(true).Render("✓"),
 		},
 		Title:        st().Bold(true).Foreground(accent),
 		Text:         st(),
@@ -91,6 +101,7 @@ func NewStyles(dark, noColor bool) *Styles {
 		Selected:     st().Background(c("#DDE3FF", "#3A3560")).Bold(true),
 		Pending:      st().Foreground(warn).Italic(true),
 		Unknown:      st().Foreground(warn),
+		Changed:      st().Foreground(accent),
 		Tab:          st().Foreground(subtle).Padding(0, 1),
 		ActiveTab:    st().Foreground(accent).Bold(true).Padding(0, 1),
 		Label:        st().Foreground(subtle),
@@ -110,7 +121,7 @@ func noColorStyles(dark bool) *Styles {
 	return &Styles{
 		Dark:    dark,
 		NoColor: true,
-		Marks:   Marks{Cursor: "▶", Blank: " ", Pending: "*", Unknown: "!", Error: "✗"},
+		Marks:   Marks{Cursor: "▶", Blank: " ", Pending: "*", Unknown: "!", Error: "✗", Conflict: "≠", Changed: "•", Marked: "✓"},
 		Title:   st().Bold(true),
 		Text:    st(),
 		Subtle:  st(),
@@ -123,6 +134,7 @@ func noColorStyles(dark bool) *Styles {
 		Selected: st().Reverse(true),
 		Pending:  st().Italic(true),
 		Unknown:  st(),
+		Changed:  st().Bold(true),
 
 		Tab:          st().Padding(0, 1),
 		ActiveTab:    st().Bold(true).Reverse(true).Padding(0, 1),

@@ -90,9 +90,10 @@ func (m *Model) Spin() tea.Cmd {
 func (m *Model) Spinner() string { return m.spin.View() }
 
 // View draws the help line (bindings, then global ones) and the status line,
-// width cells each. boardStatus is the board's own news (progress, error).
-func (m *Model) View(width int, bindings []key.Binding, boardStatus string) string {
-	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus)
+// width cells each. boardStatus is the board's own news (progress, error);
+// badges are what the board always shows ("cached 3h ago", "3 edits waiting").
+func (m *Model) View(width int, bindings []key.Binding, boardStatus string, badges ...string) string {
+	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus, badges)
 }
 
 func (m *Model) helpLine(width int, bindings []key.Binding) string {
@@ -109,7 +110,7 @@ func (m *Model) helpLine(width int, bindings []key.Binding) string {
 // statusLine puts who and where first and the news after; when it does not
 // fit, the service goes first, then the workspace, then the user, so that
 // the news stays. One style for the whole line keeps its background unbroken.
-func (m *Model) statusLine(width int, boardStatus string) string {
+func (m *Model) statusLine(width int, boardStatus string, badges []string) string {
 	s, c := m.ctx.Styles, m.ctx
 	var who []string
 	if c.ServiceURL != "" {
@@ -123,7 +124,7 @@ func (m *Model) statusLine(width int, boardStatus string) string {
 	if c.User != "" {
 		who = append(who, fmt.Sprintf("%s (%s)", c.User, c.Method))
 	}
-	news := m.news(boardStatus)
+	news := append(badges[:len(badges):len(badges)], m.news(boardStatus)...)
 	var line string
 	for {
 		line = " " + strings.Join(append(append([]string{}, who...), news...), " · ")

@@ -40,6 +40,7 @@ func Context(svc common.Service, th Theme, w, h int) *common.Context {
 	ctx.User = "anyechen"
 	ctx.Method = "token"
 	ctx.WorkspaceID = 10022001
+	ctx.Session = Session
 	return ctx
 }
 

@@ -3,6 +3,7 @@ package uitest
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -172,4 +173,41 @@ func (s *Service) Update(ctx context.Context, workspaceID int64, kind api.Kind, 
 		return api.Item{}, err
 	}
 	return api.Item{Kind: kind, ID: id, Title: fields["title"]}, nil
+}
+
+// Get returns the item of Items[kind] with an id, with the last priority
+// UpdatePriority gave it.
+func (s *Service) Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error) {
+	if err := s.record("Get %s", id); err != nil {
+		return api.Item{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, it := range s.Items[kind] {
+		if it.ID != id {
+			continue
+		}
+		for _, p := range s.Priorities {
+			if got, label, _ := strings.Cut(p, "="); got == id {
+				it.PriorityLabel = label
+			}
+		}
+		return it, nil
+	}
+	return api.Item{}, &api.Error{Kind: api.ErrNotFound, Op: "read " + kind.String(), Info: id + " not found"}
+}
+
+// FindCreated reports whether Create made an item with this title.
+func (s *Service) FindCreated(ctx context.Context, workspaceID int64, kind api.Kind, title, creator string, after time.Time) (api.Item, bool, error) {
+	if err := s.record("FindCreated %s %q", kind, title); err != nil {
+		return api.Item{}, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, n := range s.Created {
+		if n.Kind == kind && n.Title == title {
+			return api.Item{Kind: kind, ID: fmt.Sprintf("%s%d%09d", kind.IDPrefix(), workspaceID, 101+i), Title: title}, true, nil
+		}
+	}
+	return api.Item{}, false, nil
 }

@@ -1,0 +1,216 @@
+package board
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/store"
+)
+
+// saveDelay gathers the confirmed edits of a moment into one save of the
+// cached board.
+const saveDelay = 2 * time.Second
+
+// cacheMsg carries the cached board of a kind.
+type cacheMsg struct {
+	gen  uint64
+	kind api.Kind
+	snap store.Snapshot
+	ok   bool
+	err  error
+}
+
+// saveTickMsg is the time to save a kind's board in the cache.
+type saveTickMsg struct {
+	kind api.Kind
+	gen  uint64
+}
+
+// cacheSavedMsg is the cache's answer to a save.
+type cacheSavedMsg struct{ err error }
+
+// readCache reads the cached board of kind k.
+func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
+	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
+	return func() tea.Msg {
+		snap, ok, err := cache.Load(svc, user, ws, k)
+		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
+	}
+}
+
+// onCache draws the cached board while the load runs; without one, the load
+// fills the board as its pages come.
+func (m *Model) onCache(msg cacheMsg) tea.Cmd {
+	l := &m.loads[msg.kind]
+	if msg.gen != l.gen || !l.cacheWait {
+		return nil
+	}
+	l.cacheWait = false
+	var cmd tea.Cmd
+	if msg.err != nil {
+		cmd = m.report(msg.err)
+	}
+	if !msg.ok || len(msg.snap.Items) == 0 {
+		l.onScreen = true
+		m.sets[msg.kind] = l.fresh
+		m.clamp(l.fresh)
+		return cmd
+	}
+	d := fromSnapshot(msg.kind, msg.snap)
+	d.carry(m.sets[msg.kind])
+	m.overlay(d)
+	m.sets[msg.kind] = d
+	m.clamp(d)
+	return cmd
+}
+
+// fromSnapshot builds a dataset from a cached board, in the order it was saved.
+func fromSnapshot(k api.Kind, snap store.Snapshot) *dataset {
+	d := newDataset(k, snap.Fields.PriorityOptions(), len(snap.Items))
+	d.fields = snap.Fields
+	for n, page := 1, snap.Items; len(page) > 0; n++ {
+		size := min(len(page), api.PageSize)
+		items := page[:size]
+		for j := range items {
+			items[j].Kind = k
+		}
+		d.addPage(n, items)
+		page = page[size:]
+	}
+	d.complete, d.cachedAt = true, snap.SavedAt
+	return d
+}
+
+// snapshot is a kind's board as the service holds it (edits not yet
+// confirmed left out), in the service's order, for the cache.
+func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
+	d := m.sets[k]
+	if !d.complete || len(d.items) == 0 {
+		return store.Snapshot{}, false
+	}
+	order := make([]int32, len(d.items))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if d.colLess(a, b) {
+			return -1
+		}
+		return 1
+	})
+	items := make([]api.Item, len(order))
+	for n, i := range order {
+		items[n] = d.items[i]
+		if e, ok := m.edits[items[n].ID]; ok && e.kind == k {
+			items[n] = e.base
+		}
+	}
+	return store.Snapshot{Items: items, Fields: d.fields}, true
+}
+
+// save writes a kind's board to the cache.
+func (m *Model) save(k api.Kind) tea.Cmd {
+	cache := m.ctx.Cache
+	if cache == nil || m.ctx.User == "" {
+		return nil
+	}
+	snap, ok := m.snapshot(k)
+	if !ok {
+		return nil
+	}
+	svc, user, ws := m.ctx.ServiceURL, m.ctx.User, m.ws
+	return func() tea.Msg {
+		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
+	}
+}
+
+// saveSoon saves a kind's board after the edits of the moment are confirmed.
+func (m *Model) saveSoon(k api.Kind) tea.Cmd {
+	if m.ctx.Cache == nil {
+		return nil
+	}
+	m.saveGen[k]++
+	return m.after(saveDelay, saveTickMsg{kind: k, gen: m.saveGen[k]})
+}
+
+// onSaveTick saves unless a later confirmation set a later time.
+func (m *Model) onSaveTick(msg saveTickMsg) tea.Cmd {
+	if msg.gen != m.saveGen[msg.kind] {
+		return nil
+	}
+	return m.save(msg.kind)
+}
+
+// onCacheSaved reports a failed save once: the cache is only a help.
+func (m *Model) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
+	if msg.err == nil || m.cacheWarned {
+		return nil
+	}
+	m.cacheWarned = true
+	return m.report(fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
+}
+
+// overlay lays the edits not yet confirmed over the items of a dataset just
+// built from the service or the cache, whose items become their base.
+func (m *Model) overlay(d *dataset) {
+	if len(m.edits) == 0 {
+		return
+	}
+	for i := range d.items {
+		e, ok := m.edits[d.items[i].ID]
+		if !ok || e.kind != d.kind || e.ws != m.ws {
+			continue
+		}
+		e.base = d.items[i]
+		d.replace(int32(i), e.apply(e.base))
+	}
+}
+
+// swapIn shows a kind's refreshed dataset in place of the one shown (cached
+// or older), with the same filters and the cursor on the same item, and
+// highlights the items that changed meanwhile.
+func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
+	old := m.sets[k]
+	changed := store.ChangedSince(old.items, fresh.items)
+	for id := range changed {
+		if _, edited := m.edits[id]; edited {
+			delete(changed, id)
+		}
+	}
+	var selID string
+	if i, ok := m.selected(); ok && k == m.tab {
+		selID = old.items[i].ID
+	}
+	fresh.adopt(old)
+	m.overlay(fresh)
+	m.sets[k] = fresh
+	m.changed[k] = changed
+	if len(changed) == 0 {
+		m.changed[k] = nil
+	}
+	m.clamp(fresh)
+	if i, ok := fresh.find(selID); ok && selID != "" {
+		m.follow(i)
+	}
+	if len(changed) == 0 || len(old.items) == 0 {
+		return nil
+	}
+	return m.note("refreshed: %d %s changed since the board was cached", len(changed), k.Plural())
+}
+
+// age says how old a cached board is: "just now", "5 min ago", "3h ago", "2 days ago".
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+}

@@ -1,0 +1,73 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/store"
+	"triage/ui/common"
+)
+
+// undo undoes the last priority change of this session still undone: it puts
+// the old priority back as a new edit, and the card moves back at once.
+// The outbox links the two before undo returns, so the next u walks one
+// change further back.
+func (m *Model) undo() tea.Cmd {
+	edits := m.ctx.Edits
+	if edits == nil {
+		return m.report(errNoOutbox)
+	}
+	orig, ok, err := edits.LastUndoable(m.ctx.Session)
+	switch {
+	case err != nil:
+		return m.report(fmt.Errorf("could not read this session's changes: %w", err))
+	case !ok:
+		return m.note("nothing to undo: no priority change of this session is left")
+	}
+	d := m.sets[orig.Kind]
+	i, here := d.find(orig.ItemID)
+	here = here && orig.WorkspaceID == m.ws
+	seen := ""
+	if here {
+		seen = d.items[i].Modified
+	}
+	added, err := edits.Add(store.UndoOf(orig, seen))
+	if err != nil {
+		if errors.Is(err, store.ErrInvalidEdit) && orig.From == "" {
+			return m.report(fmt.Errorf("cannot undo the change of #%s: it had no priority before, and the service cannot clear one", shortID(orig.ItemID)))
+		}
+		return m.report(fmt.Errorf("could not undo the change of #%s: %w", shortID(orig.ItemID), err))
+	}
+	var cmds []tea.Cmd
+	m.editSeq++
+	q := queued{token: m.editSeq, edit: added, added: true}
+	if here {
+		if d != m.cur() {
+			cmds = append(cmds, m.switchTab(orig.Kind))
+		}
+		q = m.stage(d, i, store.OpPriority, orig.From)
+		q.edit, q.added = added, true
+		c := *m.edits[orig.ItemID].field(store.OpPriority)
+		c.edit, c.seq = added, added.Seq
+	}
+	cmds = append(cmds, m.send(q), m.note("undid #%s: %s → %s", shortID(orig.ItemID),
+		m.priorityLabel(orig.Kind, orig.To), m.priorityLabel(orig.Kind, orig.From)))
+	return tea.Batch(cmds...)
+}
+
+// openHistory asks the root to show this session's changes.
+func (m *Model) openHistory() tea.Cmd {
+	edits, session := m.ctx.Edits, m.ctx.Session
+	if edits == nil {
+		return m.report(errNoOutbox)
+	}
+	return func() tea.Msg {
+		list, err := edits.History(session)
+		if err != nil {
+			return common.StatusMsg{Err: fmt.Errorf("could not read this session's changes: %w", err)}
+		}
+		return common.OpenHistoryMsg{Edits: list}
+	}
+}
