@@ -54,10 +54,10 @@ func (m *Model) toggleMark() tea.Cmd {
 	}
 	if m.marks[m.tab][id] {
 		delete(m.marks[m.tab], id)
-	} else {
-		m.marks[m.tab][id] = true
+		return m.note("unmarked #%s", shortID(id))
 	}
-	return m.note("%d marked: a priority key moves them all · esc clears", m.markCount())
+	m.marks[m.tab][id] = true
+	return m.note("marked #%s: a priority key moves every marked card · esc clears the marks", shortID(id))
 }
 
 // markShown marks every card of the current column that passes the filters
@@ -78,7 +78,7 @@ func (m *Model) markShown() tea.Cmd {
 	for _, i := range rows {
 		m.marks[m.tab][d.items[i].ID] = true
 	}
-	return m.note("marked %d in %s (%d marked): a priority key moves them all · esc clears", len(rows), where, m.markCount())
+	return m.note("marked %d in %s: a priority key moves every marked card · esc clears the marks", len(rows), where)
 }
 
 // clearMarks takes every mark of the current kind off.
@@ -143,11 +143,11 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 		plan = append(plan, planned{i: i, from: col.label, to: opt})
 	}
 	if len(plan) == 0 {
-		return m.note("the %d marked %s stay where they are", stay, d.kind.Plural())
+		return m.note("the %d marked %s stay where they are", stay, d.kind.Path())
 	}
 	m.prompt = &prompt{
 		kind:  promptBulk,
-		title: fmt.Sprintf("Move %d marked %s?", len(plan), d.kind.Plural()),
+		title: fmt.Sprintf("Move %d marked %s?", len(plan), d.kind.Path()),
 		lines: []string{m.planText(plan, stay)},
 		hint:  "y/enter confirms · n/esc cancels",
 		plan:  plan,
@@ -197,7 +197,7 @@ func (m *Model) applyBulk(plan []planned) tea.Cmd {
 	d := m.cur()
 	sel, hasSel := m.selected()
 	m.bulkSeq++
-	run := &bulkRun{total: len(plan), task: m.ctx.Tasks.Start(fmt.Sprintf("saving %d %s", len(plan), d.kind.Plural()))}
+	run := &bulkRun{total: len(plan), task: m.ctx.Tasks.Start(fmt.Sprintf("saving %d %s", len(plan), d.kind.Path()))}
 	if m.bulks == nil {
 		m.bulks = make(map[uint64]*bulkRun)
 	}

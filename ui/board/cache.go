@@ -199,7 +199,11 @@ func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
 	if len(changed) == 0 || len(old.items) == 0 {
 		return nil
 	}
-	return m.note("refreshed: %d %s changed since the board was cached", len(changed), k.Plural())
+	since := "the last load"
+	if !old.cachedAt.IsZero() {
+		since = "the board was cached"
+	}
+	return m.note("refreshed: %d %s changed since %s (marked •)", len(changed), k.Path(), since)
 }
 
 // age says how old a cached board is: "just now", "5 min ago", "3h ago", "2 days ago".

@@ -342,8 +342,16 @@ func (h *harness) flush() *harness {
 }
 
 // takeOut returns and forgets the messages meant for the root.
+// The flush timers stay for flush: they are the board's own.
 func (h *harness) takeOut() []tea.Msg {
-	out := h.out
-	h.out = nil
+	var out, timers []tea.Msg
+	for _, msg := range h.out {
+		if _, ok := msg.(flushTickMsg); ok {
+			timers = append(timers, msg)
+		} else {
+			out = append(out, msg)
+		}
+	}
+	h.out = timers
 	return out
 }

@@ -61,7 +61,7 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // promptWidth is how wide the prompt's box is drawn (inside its border).
 func (m *Model) promptWidth() int {
-	return max(min(max(m.width/2, 44), m.width-6), 10)
+	return max(min(max(m.width*2/3, 44), 80, m.width-6), 10)
 }
 
 // viewPrompt draws the prompt's box.

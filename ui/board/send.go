@@ -180,8 +180,8 @@ func (m *Model) confirmed(e *edit, c *change, res store.Result, say bool) tea.Cm
 			m.show(e)
 		}
 	}
-	if !say {
-		return save
+	if !say || res.Edit.Undoes != 0 {
+		return save // an undo's note ("undid …") stays
 	}
 	return tea.Batch(save, m.note("saved #%s", shortID(id)))
 }

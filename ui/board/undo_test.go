@@ -1,0 +1,82 @@
+package board
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/common"
+	"triage/ui/internal/uitest"
+)
+
+// TestUndoWalksBack: u puts back the priority of the last change of the
+// session as a new edit, and each u goes one change further back.
+func TestUndoWalksBack(t *testing.T) {
+	const id = "1110022001000001001"
+	svc := newFakeService()
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "l", "]", "]")
+	if got := h.columnOf(api.Bug, "1001"); got != "中" {
+		t.Fatalf("after ] ] #1001 is in %q, want 中", got)
+	}
+	h.takeOut()
+	steps := []struct {
+		column, status string
+	}{
+		{"高", "undid #1001: 中 → 高"},
+		{"紧急", "undid #1001: 高 → 紧急"},
+		{"紧急", "nothing to undo"},
+	}
+	for _, st := range steps {
+		h.keys("u")
+		if got := h.columnOf(api.Bug, "1001"); got != st.column {
+			t.Errorf("after u #1001 is in %q, want %q", got, st.column)
+		}
+		notes := statuses(h.takeOut())
+		if len(notes) == 0 || !strings.Contains(notes[len(notes)-1].Text, st.status) {
+			t.Errorf("after u the status says %v, want %q", notes, st.status)
+		}
+		if sel, _ := h.selectedCard(); sel != "1001" {
+			t.Errorf("the cursor is on #%s, want it to follow #1001", sel)
+		}
+	}
+	want := []string{"priority " + id + "=high", "priority " + id + "=medium", "priority " + id + "=high", "priority " + id + "=urgent"}
+	if !slices.Equal(svc.written(), want) {
+		t.Errorf("writes %q, want %q", svc.written(), want)
+	}
+	hist, err := h.edits.History(uitest.Session)
+	if err != nil || len(hist) != 4 || hist[2].Undoes != hist[1].Seq || hist[3].Undoes != hist[0].Seq {
+		t.Errorf("session log %+v (%v), want two changes and their undos, newest first undone", hist, err)
+	}
+}
+
+// TestUndoFromNoPriority says why a change from no priority cannot be undone.
+func TestUndoFromNoPriority(t *testing.T) {
+	h := newHarness(t, newFakeService(), true, 100, 30).load().keys("tab", "]")
+	h.takeOut()
+	h.keys("u")
+	st := statuses(h.takeOut())
+	if len(st) != 1 || st[0].Err == nil || !strings.Contains(st[0].Err.Error(), "had no priority before") {
+		t.Errorf("status %v, want the reason", st)
+	}
+	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
+		t.Errorf("#1008 is in %q, want it left in 紧急", got)
+	}
+}
+
+// TestHistoryOpensWithTheSession: U asks the root for this session's changes.
+func TestHistoryOpensWithTheSession(t *testing.T) {
+	h := newHarness(t, newFakeService(), true, 100, 30).load().keys("tab", "]", "l", "]")
+	h.takeOut()
+	h.keys("U")
+	var got []store.Edit
+	for _, m := range h.takeOut() {
+		if o, ok := m.(common.OpenHistoryMsg); ok {
+			got = o.Edits
+		}
+	}
+	if len(got) != 2 || got[0].ItemID != "1110022001000001008" || got[0].State != store.StateSent {
+		t.Errorf("history opened with %+v, want the two changes, sent", got)
+	}
+}
