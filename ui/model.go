@@ -12,10 +12,12 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/store"
 	"triage/ui/board"
 	"triage/ui/common"
 	"triage/ui/editor"
 	"triage/ui/help"
+	"triage/ui/history"
 	"triage/ui/login"
 	"triage/ui/picker"
 	"triage/ui/queue"
@@ -189,6 +191,17 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
 		q.SetFieldLabels(msg.Fields)
 		return m.push(q), true
+	case common.OpenHistoryMsg:
+		h := history.New(m.ctx, msg.Edits)
+		h.SetTitles(msg.Titles)
+		return m.push(h), true
+	case common.EditsChangedMsg:
+		return m.refreshHistory(), true
+	case historyEditsMsg:
+		if h := m.history(); h != nil && msg.err == nil {
+			h.SetEdits(msg.edits)
+		}
+		return nil, true
 	case common.SaveItemMsg, common.CreateItemMsg:
 		if _, ok := m.top().(*editor.Model); ok {
 			m.pop()
@@ -207,6 +220,34 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
+// historyEditsMsg carries the session's changes, read again for the U view.
+type historyEditsMsg struct {
+	edits []store.Edit
+	err   error
+}
+
+// history is the U view when it is open.
+func (m *Model) history() *history.Model {
+	for _, c := range m.stack {
+		if h, ok := c.(*history.Model); ok {
+			return h
+		}
+	}
+	return nil
+}
+
+// refreshHistory reads the session's changes again while the U view is open.
+func (m *Model) refreshHistory() tea.Cmd {
+	edits, session := m.ctx.Edits, m.ctx.Session
+	if m.history() == nil || edits == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		list, err := edits.History(session)
+		return historyEditsMsg{edits: list, err: err}
+	}
+}
+
 // title names a view in the help's heading.
 func title(c common.Component) string {
 	switch c.(type) {
@@ -218,6 +259,8 @@ func title(c common.Component) string {
 		return "Editor"
 	case *queue.Model:
 		return "Triage queue"
+	case *history.Model:
+		return "This session's changes"
 	case Board:
 		return "Board"
 	}

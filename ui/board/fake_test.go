@@ -311,7 +311,7 @@ func (h *harness) run(cmd tea.Cmd) {
 			h.run(c)
 		}
 	case fieldsMsg, pagesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
-		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg:
+		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	default:

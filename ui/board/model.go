@@ -235,6 +235,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSave(msg.Kind, msg.ID, msg.Title, msg.PriorityLabel, msg.Original)
 	case common.CreateItemMsg:
 		return m.create(msg.New)
+	case historyMsg:
+		return m.onHistory(msg)
 	case queue.SetPriorityMsg:
 		return m.onQueueSet(msg)
 	case common.ReauthenticatedMsg:

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/api"
 	"triage/store"
 	"triage/ui/common"
 )
@@ -57,7 +58,8 @@ func (m *Model) undo() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// openHistory asks the root to show this session's changes.
+// openHistory asks the root to show this session's changes, with the
+// titles of their items.
 func (m *Model) openHistory() tea.Cmd {
 	edits, session := m.ctx.Edits, m.ctx.Session
 	if edits == nil {
@@ -65,9 +67,49 @@ func (m *Model) openHistory() tea.Cmd {
 	}
 	return func() tea.Msg {
 		list, err := edits.History(session)
-		if err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not read this session's changes: %w", err)}
-		}
-		return common.OpenHistoryMsg{Edits: list}
+		return historyMsg{edits: list, err: err}
 	}
+}
+
+// historyMsg carries this session's changes, read for the U view.
+type historyMsg struct {
+	edits []store.Edit
+	err   error
+}
+
+// onHistory names the items of the changes and asks the root to show them.
+func (m *Model) onHistory(msg historyMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.report(fmt.Errorf("could not read this session's changes: %w", msg.err))
+	}
+	return common.Cmd(common.OpenHistoryMsg{Edits: msg.edits, Titles: m.titles(msg.edits)})
+}
+
+// titles are the titles of the items the edits change, as the board shows
+// them: one pass over each kind's items.
+func (m *Model) titles(list []store.Edit) map[string]string {
+	want := make(map[api.Kind]map[string]bool)
+	for _, e := range list {
+		id := e.ItemID
+		if e.Op == store.OpCreate {
+			id = e.ResultItemID
+		}
+		if id == "" || e.WorkspaceID != m.ws {
+			continue
+		}
+		if want[e.Kind] == nil {
+			want[e.Kind] = make(map[string]bool)
+		}
+		want[e.Kind][id] = true
+	}
+	titles := make(map[string]string)
+	for k, ids := range want {
+		d := m.sets[k]
+		for i := range d.items {
+			if ids[d.items[i].ID] {
+				titles[d.items[i].ID] = d.items[i].Title
+			}
+		}
+	}
+	return titles
 }

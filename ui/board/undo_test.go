@@ -70,13 +70,31 @@ func TestHistoryOpensWithTheSession(t *testing.T) {
 	h := newHarness(t, newFakeService(), true, 100, 30).load().keys("tab", "]", "l", "]")
 	h.takeOut()
 	h.keys("U")
-	var got []store.Edit
+	var got []common.OpenHistoryMsg
 	for _, m := range h.takeOut() {
 		if o, ok := m.(common.OpenHistoryMsg); ok {
-			got = o.Edits
+			got = append(got, o)
 		}
 	}
-	if len(got) != 2 || got[0].ItemID != "1110022001000001008" || got[0].State != store.StateSent {
-		t.Errorf("history opened with %+v, want the two changes, sent", got)
+	if len(got) != 1 || len(got[0].Edits) != 2 || got[0].Edits[0].ItemID != "1110022001000001008" || got[0].Edits[0].State != store.StateSent {
+		t.Fatalf("history opened with %+v, want the two changes, sent", got)
+	}
+	if title := got[0].Titles["1110022001000001008"]; title != "Typo in the welcome e-mail" {
+		t.Errorf("title of #1008 %q", title)
+	}
+}
+
+// TestHelpListsTheNewKeys: the help view builds itself from the key map.
+func TestHelpListsTheNewKeys(t *testing.T) {
+	var listed []string
+	for _, group := range DefaultKeyMap().FullHelp() {
+		for _, b := range group {
+			listed = append(listed, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	for _, want := range []string{"space mark / unmark", "V mark the column", "u undo last change", "U this session's changes", "t triage queue"} {
+		if !slices.Contains(listed, want) {
+			t.Errorf("help lacks %q: %q", want, listed)
+		}
 	}
 }

@@ -68,8 +68,12 @@ type OpenQueueMsg struct {
 	Fields  api.FieldInfo
 }
 
-// OpenHistoryMsg asks the root to open the list of this session's changes.
-type OpenHistoryMsg struct{ Edits []store.Edit }
+// OpenHistoryMsg asks the root to open the list of this session's changes,
+// with the titles of the items they change (item id → title) when known.
+type OpenHistoryMsg struct {
+	Edits  []store.Edit
+	Titles map[string]string
+}
 
 // EditsChangedMsg says that edits of the outbox moved on (sent, queued,
 // failed, resolved): a view that lists them reads them again.

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/board"
+	"triage/ui/history"
+	"triage/ui/internal/uitest"
+	"triage/ui/queue"
+)
+
+// realBoard runs the root over the real board, a real outbox and the fake
+// service, and waits for the stories.
+func realBoard(t *testing.T, opts Options) (*Model, *uitest.Driver, *uitest.Service, func() string) {
+	t.Helper()
+	svc := uitest.NewService()
+	ctx := uitest.Context(svc, uitest.Themes[1], 100, 30)
+	ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
+	ctx.Edits = uitest.NewEdits(t, svc, ctx.ServiceURL)
+	opts.Auth, opts.Session, opts.WorkspaceID = fakeAuth{}, token(), 10022001
+	m := New(ctx, opts)
+	d := uitest.NewModelDriver(t, m)
+	d.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Run(m.Init())
+	screen := func() string { return ansi.Strip(m.View().Content) }
+	d.Until("the board shows the stories", func() bool {
+		return ctx.Tasks.Idle() && strings.Contains(screen(), "story number 1")
+	})
+	return m, d, svc, screen
+}
+
+// TestHistoryFollowsTheEdits: U opens this session's changes over the board;
+// the list follows an edit from waiting to sent, and the status line counts
+// it while it waits.
+func TestHistoryFollowsTheEdits(t *testing.T) {
+	m, d, svc, screen := realBoard(t, Options{})
+	svc.SetErr(&api.Error{Kind: api.ErrNetwork, Op: "update story", Err: errors.New("connection refused")})
+	d.Press("l", "]")
+	d.Until("the edit waits", func() bool { return strings.Contains(screen(), "1 edit waiting") })
+	d.Press("U")
+	d.Until("the history", func() bool { _, ok := m.top().(*history.Model); return ok })
+	h := m.top().(*history.Model)
+	if e, ok := h.Selected(); !ok || e.State.Pending() == false || e.To != "Middle" {
+		t.Fatalf("the history shows %+v, want the move to Middle, waiting", e)
+	}
+	svc.SetErr(nil)
+	d.Until("the history shows it sent", func() bool {
+		e, ok := h.Selected()
+		return ok && e.State == store.StateSent
+	})
+	d.Press("esc")
+	d.Until("back on the board, nothing waiting", func() bool {
+		_, onBoard := m.top().(*board.Model)
+		return onBoard && !strings.Contains(screen(), "edit waiting")
+	})
+}
+
+// TestQueueThroughTheRoot: t opens the queue over the board; a number key
+// there moves the item on the board and in the service.
+func TestQueueThroughTheRoot(t *testing.T) {
+	m, d, svc, screen := realBoard(t, Options{})
+	svc.Items[api.Story][2].PriorityLabel = ""
+	d.Press("r")
+	d.Until("the story without priority", func() bool { return strings.Contains(screen(), "No priority 1") })
+	d.Press("t")
+	d.Until("the queue", func() bool { _, ok := m.top().(*queue.Model); return ok })
+	d.Press("3")
+	d.Until("the service got the priority", func() bool { return len(svc.Sent()) == 1 })
+	if got := svc.Sent()[0]; got != "1010022001000000003=Low" {
+		t.Errorf("sent %s", got)
+	}
+	d.Until("the queue counts it saved", func() bool {
+		return m.top().(*queue.Model).Counts().Set == 1 && strings.Contains(screen(), "1 set")
+	})
+}
+
+// TestStartWarning: a warning of the start (the cache was rebuilt) is on
+// the status line, and the board works.
+func TestStartWarning(t *testing.T) {
+	warning := errors.New("the item cache was unreadable and has been started afresh")
+	_, _, _, screen := realBoard(t, Options{Warning: warning})
+	lines := strings.Split(screen(), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "✗ the item cache was unreadable") {
+		t.Errorf("status line %q, want the warning", last)
+	}
+}
