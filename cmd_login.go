@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -213,7 +214,8 @@ func readLine(r io.Reader) (string, error) {
 	return strings.TrimRight(line, "\r\n"), nil
 }
 
-// cmdLogout forgets the credential of the current service.
+// cmdLogout forgets the credential of the current service, and the boards
+// cached for its user.
 func (c *cli) cmdLogout(ctx context.Context, args []string) error {
 	fs := c.newFlags("logout", "triage logout [global flags]")
 	var g globalFlags
@@ -225,6 +227,9 @@ func (c *cli) cmdLogout(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if sess, err := s.session(ctx); err == nil {
+		c.clearCache(s, sess)
+	}
 	err = s.creds.Delete(ctx, s.cfg.BaseURL)
 	if errors.Is(err, store.ErrNotFound) {
 		fmt.Fprintf(c.stdout, "Not logged in to %s.\n", s.cfg.BaseURL)
@@ -235,6 +240,23 @@ func (c *cli) cmdLogout(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "Logged out of %s.\n", s.cfg.BaseURL)
 	return nil
+}
+
+// clearCache removes the boards cached for the user of a session; the
+// cache is only a help, so a failure is a note.
+func (c *cli) clearCache(s *setup, sess auth.Session) {
+	user := sess.Nick
+	if user == "" {
+		user = sess.APIUser
+	}
+	if user == "" {
+		return
+	}
+	cache, warning := store.OpenCache(filepath.Join(s.paths.CacheDir, store.CacheFile))
+	defer cache.Close()
+	if err := cache.ClearUser(s.cfg.BaseURL, user); err != nil || warning != nil {
+		fmt.Fprintf(c.stderr, "triage: note: the cached boards of %s were not cleared: %v\n", user, errors.Join(warning, err))
+	}
 }
 
 // cmdStatus prints who is logged in, where and until when; exit 1 when not

@@ -64,9 +64,15 @@ type appRun struct {
 	method       string // shown in the status line ("demo" for the demo)
 }
 
-// runApp wires the client, the login port and the views, and runs the program.
+// runApp wires the client, the stores, the login port and the views, and
+// runs the program.
 func (c *cli) runApp(ctx context.Context, r appRun) error {
 	s := r.setup
+	st, err := openStores(s.paths)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	var authz api.Authorizer
 	if r.session.Method != "" {
 		authz = r.session.Authorizer()
@@ -79,6 +85,9 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	uictx.WebURL = s.cfg.WebURL
 	uictx.Method = r.method
 	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.env)
+	uictx.Session = store.NewSessionID(time.Now())
+	uictx.Edits = newOutboxEdits(st.outbox, client, s.cfg.BaseURL, uictx.Session)
+	uictx.Cache = st.cache
 
 	port := &authenticator{setup: s, secret: r.clientSecret, env: c.env}
 	uiOpts := ui.Options{
@@ -91,6 +100,7 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 			return store.UpdateConfig(s.cfg.Path, func(st *store.Settings) { st.Workspace = id })
 		},
 		WorkspaceID: s.cfg.Workspace,
+		Warning:     st.warning,
 	}
 	if r.session.Method != "" {
 		sess := r.session
