@@ -102,7 +102,10 @@ func (m *Model) markedItems() []int32 {
 		if d.col[a] != d.col[b] {
 			return int(d.col[a] - d.col[b])
 		}
-		if d.colLess(a, b) {
+		switch {
+		case a == b:
+			return 0
+		case d.colLess(a, b):
 			return -1
 		}
 		return 1

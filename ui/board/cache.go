@@ -97,7 +97,10 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		if d.colLess(a, b) {
+		switch {
+		case a == b:
+			return 0
+		case d.colLess(a, b):
 			return -1
 		}
 		return 1
@@ -204,6 +207,24 @@ func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
 		since = "the board was cached"
 	}
 	return m.note("refreshed: %d %s changed since %s (marked •)", len(changed), k.Path(), since)
+}
+
+// adopt takes over the view settings of the dataset shown before this one,
+// once this one is filled (a refresh swapped in): filters, list order and the
+// selected column.
+func (d *dataset) adopt(old *dataset) {
+	d.setSort(old.sort)
+	d.typed = old.typed
+	d.setQuery(old.typed)
+	d.setPriorityFilter(-1)
+	if old.prio >= 0 {
+		d.setPriorityFilter(d.columnFor(old.cols[old.prio].key))
+	}
+	if old.cur < len(old.cols) {
+		if c, ok := d.colOf[old.cols[old.cur].key]; ok {
+			d.cur = c
+		}
+	}
 }
 
 // age says how old a cached board is: "just now", "5 min ago", "3h ago", "2 days ago".

@@ -399,21 +399,3 @@ func (d *dataset) carry(old *dataset) {
 	}
 	d.listDirty = true
 }
-
-// adopt takes over the view settings of the dataset shown before this one,
-// once this one is filled (a refresh swapped in): filters, list order and the
-// selected column.
-func (d *dataset) adopt(old *dataset) {
-	d.setSort(old.sort)
-	d.typed = old.typed
-	d.setQuery(old.typed)
-	d.setPriorityFilter(-1)
-	if old.prio >= 0 {
-		d.setPriorityFilter(d.columnFor(old.cols[old.prio].key))
-	}
-	if old.cur < len(old.cols) {
-		if c, ok := d.colOf[old.cols[old.cur].key]; ok {
-			d.cur = c
-		}
-	}
-}
