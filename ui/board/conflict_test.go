@@ -78,7 +78,15 @@ func TestConflictLater(t *testing.T) {
 	svc.writeErrs = []error{errors.New("connection reset by peer")}
 	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "]")
 	svc.setByOther(api.Bug, id, "low")
-	h.flush().keys("esc")
+	h.flush()
+	var help []string
+	for _, b := range h.m.KeyMap().ShortHelp() {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	if !slices.Equal(help, []string{"m keep mine", "t take theirs", "esc answer later (R)"}) {
+		t.Errorf("the help line offers %q while the conflict is asked", help)
+	}
+	h.keys("esc")
 	if h.m.prompt != nil || !slices.Contains(h.m.Badges(), "1 conflict") {
 		t.Fatalf("after esc: prompt %v, badges %q", h.m.prompt, h.m.Badges())
 	}

@@ -108,9 +108,13 @@ func TestUnreachableServiceQueuesEdits(t *testing.T) {
 			svc := newFakeService()
 			svc.writeErrs = []error{tt.err}
 			h := newHarness(t, svc, true, 80, 23).load().keys("tab")
+			h.takeOut()
 			h.keys("]")
 			if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
 				t.Errorf("a waiting edit's card is in %q, want it kept in 紧急", got)
+			}
+			if st := statuses(h.takeOut()); len(st) != 1 || !strings.Contains(st[0].Text, "#1008 waits to be sent: "+tt.err.Error()) {
+				t.Errorf("status %v, want the edit waiting and why", st)
 			}
 			if !strings.Contains(h.screen(), "*#1008") {
 				t.Errorf("waiting card not marked pending:\n%s", h.screen())

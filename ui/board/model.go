@@ -129,8 +129,14 @@ func (m *Model) SetSize(width, height int) {
 	}
 }
 
-// KeyMap returns the board's keys for the help view.
-func (m *Model) KeyMap() help.KeyMap { return m.keys }
+// KeyMap returns the board's keys for the help view, or the answers of the
+// prompt open.
+func (m *Model) KeyMap() help.KeyMap {
+	if m.prompt != nil {
+		return m.promptKeyMap()
+	}
+	return m.keys
+}
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
 // choosing in a picker), so the root leaves q and ? to it.

@@ -59,6 +59,22 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// promptKeys are the keys of the prompt open, for the help line.
+type promptKeys []key.Binding
+
+func (k promptKeys) ShortHelp() []key.Binding  { return k }
+func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+
+// promptKeyMap is the help of the prompt's answers.
+func (m *Model) promptKeyMap() promptKeys {
+	k := &m.keys
+	if m.prompt.kind == promptConflict {
+		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
+		return promptKeys{k.KeepMine, k.TakeTheirs, later}
+	}
+	return promptKeys{k.Confirm, k.Cancel}
+}
+
 // promptWidth is how wide the prompt's box is drawn (inside its border).
 func (m *Model) promptWidth() int {
 	return max(min(max(m.width*2/3, 44), 80, m.width-6), 10)

@@ -127,8 +127,11 @@ func (m *Model) onResult(token uint64, res store.Result, err error, say bool) te
 		if c != nil {
 			c.state, c.err = changePending, cause
 		}
-		if needsLogin(cause) {
+		switch {
+		case needsLogin(cause):
 			return m.authExpired()
+		case say && cause != nil:
+			return m.note("%s waits to be sent: %s", target(res.Edit), reason(cause))
 		}
 		return nil
 	case store.OutcomeConflict:
