@@ -78,6 +78,7 @@ func TestBoardScreens(t *testing.T) {
 		}, "✗#1008", []string{"]"}},
 		{"priority_picker", newFakeService, "Priority of #1008", []string{"p"}},
 		{"unknown_column", newFakeService, "#1007", []string{"G", "l", "l", "l", "l", "l", "l"}},
+		{"bulk_preview", newFakeService, "y/enter confirms", []string{"space", "j", "space", "l", "space", "3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
