@@ -233,7 +233,7 @@ func (m *Model) bulkDone(id uint64, results []sent) tea.Cmd {
 		case store.OutcomeSent, store.OutcomeApplied:
 			run.moved++
 			continue
-		case store.OutcomeQueued:
+		case store.OutcomeQueued, "":
 			run.waiting++
 		case store.OutcomeFailed:
 			run.failed++

@@ -99,6 +99,13 @@ func (m *Model) onSent(msg sentMsg) tea.Cmd {
 // onResult applies what became of one edit: to its card, the waiting count,
 // and (when say) the status line. token is the queuing's (0 for a flush).
 func (m *Model) onResult(token uint64, res store.Result, err error, say bool) tea.Cmd {
+	if res.Outcome == "" {
+		// Send could not even look at the outbox; the edit waits there.
+		if err == nil {
+			return nil
+		}
+		return m.report(fmt.Errorf("%s waits in the outbox: %w", target(res.Edit), err))
+	}
 	if res.Edit.Op == store.OpCreate {
 		return m.onCreated(token, res, err, say)
 	}
