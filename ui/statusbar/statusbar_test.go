@@ -22,20 +22,23 @@ func TestStatusLine(t *testing.T) {
 		status  common.StatusMsg
 		board   string
 		busy    []string
+		badges  []string
 		want    string
 	}{
-		{"everything fits", 100, 0, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
-		{"token under ten minutes", 100, 9*time.Minute + 59*time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: 9 min left"},
-		{"token over ten minutes", 100, 11 * time.Minute, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
-		{"token in its last minute", 100, 30 * time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: less than a minute left"},
-		{"token expired", 100, -time.Second, common.StatusMsg{}, "", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token expired"},
-		{"busy, with the board's progress", 100, 0, common.StatusMsg{}, "loading bugs 400/1200", []string{"loading bugs", "saving story 42"},
+		{"everything fits", 100, 0, common.StatusMsg{}, "", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
+		{"token under ten minutes", 100, 9*time.Minute + 59*time.Second, common.StatusMsg{}, "", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: 9 min left"},
+		{"token over ten minutes", 100, 11 * time.Minute, common.StatusMsg{}, "", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token)"},
+		{"token in its last minute", 100, 30 * time.Second, common.StatusMsg{}, "", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token: less than a minute left"},
+		{"token expired", 100, -time.Second, common.StatusMsg{}, "", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · token expired"},
+		{"busy, with the board's progress", 100, 0, common.StatusMsg{}, "loading bugs 400/1200", []string{"loading bugs", "saving story 42"}, nil,
 			" 127.0.0.1:8080 · Triage Demo · anyechen (token) · ⠋ loading bugs 400/1200, saving story 42"},
-		{"board status when idle", 100, 0, common.StatusMsg{}, "2 edits failed: R retries", nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · 2 edits failed: R retries"},
-		{"the last error wins over the board's", 100, 0, common.StatusMsg{Err: errors.New("rate limited: retry in 10s")}, "idle", nil,
+		{"board status when idle", 100, 0, common.StatusMsg{}, "2 edits failed: R retries", nil, nil, " 127.0.0.1:8080 · Triage Demo · anyechen (token) · 2 edits failed: R retries"},
+		{"the last error wins over the board's", 100, 0, common.StatusMsg{Err: errors.New("rate limited: retry in 10s")}, "idle", nil, nil,
 			" 127.0.0.1:8080 · Triage Demo · anyechen (token) · ✗ rate limited: retry in 10s"},
-		{"too long: the service goes first", 62, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, " Triage Demo · anyechen (token) · copied the address of bug 7"},
-		{"far too long: only the news", 30, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, " copied the address of bug 7"},
+		{"too long: the service goes first", 62, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, nil, " Triage Demo · anyechen (token) · copied the address of bug 7"},
+		{"badges before the news", 120, 0, common.StatusMsg{Text: "saved #42"}, "", nil, []string{"cached 3h ago · refreshing", "3 edits waiting"},
+			" 127.0.0.1:8080 · Triage Demo · anyechen (token) · cached 3h ago · refreshing · 3 edits waiting · saved #42"},
+		{"far too long: only the news", 30, 0, common.StatusMsg{Text: "copied the address of bug 7"}, "", nil, nil, " copied the address of bug 7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +52,7 @@ func TestStatusLine(t *testing.T) {
 			}
 			m := New(ctx)
 			m.Update(tt.status)
-			lines := strings.Split(ansi.Strip(m.View(tt.width, nil, tt.board)), "\n")
+			lines := strings.Split(ansi.Strip(m.View(tt.width, nil, tt.board, tt.badges...)), "\n")
 			if got := strings.TrimRight(lines[1], " "); got != tt.want {
 				t.Errorf("status line\n got %q\nwant %q", got, tt.want)
 			}
