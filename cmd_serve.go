@@ -47,9 +47,13 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Requests under way get a moment to finish; connections that stay open
+	// after it (a client's unused keep-alive) are closed, not waited for.
+	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	err = hs.Shutdown(shutdown)
+	if hs.Shutdown(shutdown) != nil {
+		err = hs.Close()
+	}
 	if serr := <-served; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}
