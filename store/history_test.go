@@ -149,8 +149,14 @@ func TestFailedUndoCanBeUndoneAgain(t *testing.T) {
 
 func TestUndoOfAChangeFromNoPriority(t *testing.T) {
 	f := newReplayFixture(t)
-	e := f.add(t, priorityEdit(itemA, "", "High", "m0"))
-	if _, err := f.outbox.Add(UndoOf(e, "m1")); !errors.Is(err, ErrInvalidEdit) {
+	earlier := f.add(t, priorityEdit(itemA, "Low", "Middle", "m0"))
+	first := f.add(t, priorityEdit("1010022001000000002", "", "High", "m0"))
+	if _, err := f.outbox.Add(UndoOf(first, "m1")); !errors.Is(err, ErrInvalidEdit) {
 		t.Errorf("Add undo to no priority = %v, want ErrInvalidEdit", err)
+	}
+	// u passes over the change that cannot be undone and walks on.
+	orig, ok, err := f.outbox.LastUndoable(testSession)
+	if err != nil || !ok || orig.Seq != earlier.Seq {
+		t.Errorf("LastUndoable = %+v, %v, %v; want the earlier edit %d", orig, ok, err, earlier.Seq)
 	}
 }

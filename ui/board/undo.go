@@ -1,7 +1,6 @@
 package board
 
 import (
-	"errors"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,7 +24,7 @@ func (m *Model) undo() tea.Cmd {
 	case err != nil:
 		return m.report(fmt.Errorf("could not read this session's changes: %w", err))
 	case !ok:
-		return m.note("nothing to undo: no priority change of this session is left")
+		return m.note("nothing to undo: no priority change of this session is left (a first priority cannot be taken back: the service cannot clear one)")
 	}
 	d := m.sets[orig.Kind]
 	i, here := d.find(orig.ItemID)
@@ -36,9 +35,6 @@ func (m *Model) undo() tea.Cmd {
 	}
 	added, err := edits.Add(store.UndoOf(orig, seen))
 	if err != nil {
-		if errors.Is(err, store.ErrInvalidEdit) && orig.From == "" {
-			return m.report(fmt.Errorf("cannot undo the change of #%s: it had no priority before, and the service cannot clear one", shortID(orig.ItemID)))
-		}
 		return m.report(fmt.Errorf("could not undo the change of #%s: %w", shortID(orig.ItemID), err))
 	}
 	var cmds []tea.Cmd

@@ -51,13 +51,14 @@ func TestUndoWalksBack(t *testing.T) {
 	}
 }
 
-// TestUndoFromNoPriority says why a change from no priority cannot be undone.
+// TestUndoFromNoPriority: a change from no priority cannot be undone (the
+// service cannot clear a priority); u says why and leaves the card.
 func TestUndoFromNoPriority(t *testing.T) {
 	h := newHarness(t, newFakeService(), true, 100, 30).load().keys("tab", "]")
 	h.takeOut()
 	h.keys("u")
 	st := statuses(h.takeOut())
-	if len(st) != 1 || st[0].Err == nil || !strings.Contains(st[0].Err.Error(), "had no priority before") {
+	if len(st) != 1 || st[0].Err != nil || !strings.Contains(st[0].Text, "first priority cannot be taken back") {
 		t.Errorf("status %v, want the reason", st)
 	}
 	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
