@@ -46,17 +46,34 @@ type Page struct {
 
 // ListPages counts, then fetches all pages concurrently (limit=200, at most
 // MaxInFlight at once), calling onPage (serialised, never concurrently) as each
-// page arrives, in any order. The count may be stale: a short or empty page
-// ends the list, and when every counted page is full the next ones are read
-// until one is short. An item seen on an earlier page is not repeated. At most
+// page arrives, in any order. Page 1 is fetched alongside the count, as every
+// list needs it. The count may be stale: a short or empty page ends the list,
+// and when every counted page is full the next ones are read until one is
+// short. An item seen on an earlier page is not repeated. At most
 // MaxListItems items can be listed (a limit of the service).
 func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Page)) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), onPage: onPage}
+	var first []Item
+	firstDone := make(chan error, 1)
+	go func() {
+		var err error
+		first, err = l.page(ctx, 1)
+		firstDone <- err
+	}()
 	total, err := c.Count(ctx, req.WorkspaceID, req.Kind, req.Filter)
 	if err != nil {
+		cancel()
+		<-firstDone
 		return err
 	}
-	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), onPage: onPage, total: total, seen: make(map[string]bool, total)}
-	return l.run(ctx)
+	if err := <-firstDone; err != nil {
+		return err
+	}
+	l.total, l.seen = total, make(map[string]bool, total)
+	l.deliver(1, first)
+	return l.rest(ctx, min(max(1, (total+PageSize-1)/PageSize), maxPages))
 }
 
 // List returns all items in service order.
@@ -108,39 +125,56 @@ type lister struct {
 	seen    map[string]bool
 }
 
-func (l *lister) run(ctx context.Context) error {
-	pages := min(max(1, (l.total+PageSize-1)/PageSize), maxPages)
+// rest fetches pages 2 to pages concurrently, decoding each while the next
+// is fetched, then reads on while the last page read was full.
+func (l *lister) rest(ctx context.Context, pages int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
-		next     atomic.Int64
-		wg       sync.WaitGroup
-		errOnce  sync.Once
-		firstErr error
+		next               atomic.Int64
+		fetchers, decoders sync.WaitGroup
+		errOnce            sync.Once
+		firstErr           error
 	)
-	for range min(l.c.maxInFlight, pages) {
-		wg.Go(func() {
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err })
+		cancel()
+	}
+	next.Store(1)
+	for range min(l.c.maxInFlight, pages-1) {
+		fetchers.Go(func() {
 			for {
 				p := int(next.Add(1))
-				if p > pages || l.past(p) {
+				if p > pages || l.past(p) || ctx.Err() != nil {
 					return
 				}
-				if err := l.fetch(ctx, p); err != nil {
-					errOnce.Do(func() { firstErr = err })
-					cancel()
+				env, err := l.get(ctx, p)
+				if err != nil {
+					fail(err)
 					return
 				}
+				decoders.Go(func() {
+					items, err := l.decode(p, env)
+					if err != nil {
+						fail(err)
+						return
+					}
+					l.deliver(p, items)
+				})
 			}
 		})
 	}
-	wg.Wait()
+	fetchers.Wait()
+	decoders.Wait()
 	if firstErr != nil {
 		return firstErr
 	}
 	for p := pages + 1; p <= maxPages && !l.past(p); p++ {
-		if err := l.fetch(ctx, p); err != nil {
+		items, err := l.page(ctx, p)
+		if err != nil {
 			return err
 		}
+		l.deliver(p, items)
 	}
 	return nil
 }
@@ -152,25 +186,35 @@ func (l *lister) past(p int) bool {
 	return l.shortAt != 0 && p > l.shortAt
 }
 
-// fetch reads page p and delivers it.
-func (l *lister) fetch(ctx context.Context, p int) error {
-	op := fmt.Sprintf("list %s (page %d)", l.kind.Path(), p)
+// page reads page p.
+func (l *lister) page(ctx context.Context, p int) ([]Item, error) {
+	env, err := l.get(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return l.decode(p, env)
+}
+
+// get fetches page p.
+func (l *lister) get(ctx context.Context, p int) (Envelope, error) {
 	q := make(url.Values, len(l.query)+1)
 	for k, v := range l.query {
 		q[k] = v
 	}
 	q.Set("page", strconv.Itoa(p))
-	env, err := l.c.do(ctx, call{op: op, method: http.MethodGet, path: "/" + l.kind.Path(), params: q})
-	if err != nil {
-		return err
-	}
+	return l.c.do(ctx, call{op: l.op(p), method: http.MethodGet, path: "/" + l.kind.Path(), params: q})
+}
+
+// decode reads the items of page p.
+func (l *lister) decode(p int, env Envelope) ([]Item, error) {
 	items, err := DecodeItems(l.kind, env.Data)
 	if err != nil {
-		return shapeError(op, env.Data, fmt.Sprintf(`a list of {"%s":{...}}`, l.kind.Wrapper()), err)
+		return nil, shapeError(l.op(p), env.Data, fmt.Sprintf(`a list of {"%s":{...}}`, l.kind.Wrapper()), err)
 	}
-	l.deliver(p, items)
-	return nil
+	return items, nil
 }
+
+func (l *lister) op(p int) string { return fmt.Sprintf("list %s (page %d)", l.kind.Path(), p) }
 
 // deliver hands a page to onPage, without the items already delivered.
 func (l *lister) deliver(p int, items []Item) {

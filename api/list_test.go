@@ -219,11 +219,12 @@ func TestListFailures(t *testing.T) {
 }
 
 func TestListOrderWhenPagesArriveOutOfOrder(t *testing.T) {
-	// heldBack serves 800 stories, answering page 1 only once release is closed.
+	// heldBack serves 800 stories, answering page 2 only once release is
+	// closed (page 1 comes with the count, before the others).
 	heldBack := func(release <-chan struct{}) http.Handler {
 		srv := &listServer{t: t, n: 800, count: 800}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Query().Get("page") == "1" {
+			if r.URL.Query().Get("page") == "2" {
 				<-release
 			}
 			srv.ServeHTTP(w, r)
@@ -234,15 +235,15 @@ func TestListOrderWhenPagesArriveOutOfOrder(t *testing.T) {
 	var order []int
 	err := c.ListPages(context.Background(), ListRequest{WorkspaceID: 1, Kind: Story}, func(p Page) {
 		order = append(order, p.Number)
-		if p.Number == 2 {
+		if p.Number == 3 {
 			close(release)
 		}
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(order) != 5 || order[0] == 1 { // 4 full pages, then an empty fifth
-		t.Errorf("pages arrived %v; page 1 was held back", order)
+	if len(order) != 5 || order[0] != 1 || order[1] == 2 { // 4 full pages, then an empty fifth
+		t.Errorf("pages arrived %v; page 2 was held back", order)
 	}
 	release = make(chan struct{})
 	c, _ = newTestClient(t, heldBack(release))
