@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -27,24 +26,6 @@ const (
 	wsHarbor  int64 = 10033001
 	wsMissing int64 = 99999999
 )
-
-// settableClock is a settable time for the sandbox.
-type settableClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *settableClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *settableClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // runSandbox runs a sandbox for one test.
 func runSandbox(tb testing.TB, opts sandbox.Options) (*sandbox.Running, sandbox.DemoInfo) {
@@ -226,7 +207,7 @@ func TestSandboxCustomPriorities(t *testing.T) {
 }
 
 func TestSandboxErrors(t *testing.T) {
-	clk := &settableClock{now: time.Date(2026, 1, 6, 9, 0, 0, 0, time.UTC)}
+	clk := webtest.NewClock()
 	run, d := runSandbox(t, sandbox.Options{Clock: clk.Now})
 	u := demoUser(t, d)
 	basic := api.BasicAuth{User: d.APIUser, Password: d.APIPassword}
@@ -289,7 +270,7 @@ func TestSandboxErrors(t *testing.T) {
 		if _, err := c.Count(ctx, wsAtlas, api.Story, nil); err != nil {
 			t.Fatal(err)
 		}
-		clk.Add(sandbox.DefaultTokenTTL + time.Second)
+		clk.Advance(sandbox.DefaultTokenTTL + time.Second)
 		_, err := c.Count(ctx, wsAtlas, api.Story, nil)
 		if api.KindOf(err) != api.ErrTokenExpired || !strings.Contains(err.Error(), "triage login") {
 			t.Errorf("err = %v, want an expired token", err)
