@@ -84,10 +84,11 @@ func (c *Client) List(ctx context.Context, req ListRequest) ([]Item, error) {
 		return nil, err
 	}
 	slices.SortFunc(pages, func(a, b Page) int { return a.Number - b.Number })
-	var items []Item
-	if len(pages) > 0 {
-		items = make([]Item, 0, pages[len(pages)-1].Loaded)
+	n := 0
+	for _, p := range pages {
+		n += len(p.Items)
 	}
+	items := make([]Item, 0, n)
 	for _, p := range pages {
 		items = append(items, p.Items...)
 	}

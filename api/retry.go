@@ -29,9 +29,12 @@ func retryable(e *Error) bool {
 // full jitter (a random wait up to base·2^attempt), at least the service's
 // Retry-After, and never more than the client's maximum.
 func (c *Client) wait(attempt int, retryAfter time.Duration) time.Duration {
-	ceiling := c.backoffMax
-	if attempt < 30 && c.backoffBase<<attempt > 0 && c.backoffBase<<attempt < ceiling {
-		ceiling = c.backoffBase << attempt
+	var ceiling time.Duration
+	if c.backoffBase > 0 {
+		ceiling = c.backoffMax
+		if b := c.backoffBase << min(attempt, 62); b>>min(attempt, 62) == c.backoffBase && b < ceiling {
+			ceiling = b
+		}
 	}
 	var d time.Duration
 	if ceiling > 0 {

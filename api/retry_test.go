@@ -87,8 +87,8 @@ func TestReadsRetry(t *testing.T) {
 			if KindOf(err) != tc.kind || (tc.kind == 0 && (err != nil || n != 5)) {
 				t.Fatalf("Count = %d, %v; want kind %v", n, err, tc.kind)
 			}
-			// The transport may itself resend a GET on a reused connection
-			// that was dropped, so drops are counted as at least.
+			// Every drop closes its connection, so the next attempt dials a
+			// fresh one, which the transport never resends by itself.
 			if got := h.get("/stories/count"); tc.hits > 0 && got != tc.hits {
 				t.Errorf("%d requests, want %d", got, tc.hits)
 			}
@@ -221,6 +221,9 @@ func TestWaitHonoursRetryAfterAndCap(t *testing.T) {
 		{"retry-after honoured", time.Millisecond, time.Minute, 0, 5 * time.Second, 5 * time.Second, 5 * time.Second},
 		{"retry-after capped", time.Millisecond, time.Second, 0, time.Hour, time.Second, time.Second},
 		{"no backoff", 0, 0, 2, time.Second, 0, 0},
+		{"no base", 0, time.Second, 2, 0, 0, 0},
+		{"no base but retry-after", 0, time.Second, 0, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond},
+		{"overflowing shift", time.Hour, 100 * time.Hour, 61, 0, 0, 100 * time.Hour},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
