@@ -15,14 +15,29 @@ const Session = "20260106T091604Z-test"
 
 // Edits is common.Edits over a real outbox in the test's directory, sent by
 // real replayers (one per user) to a fake remote, with a backoff of a few
-// milliseconds so that waiting edits are due again at once.
+// milliseconds and a clock that steps past it on every reading, so that a
+// waiting edit is due again by the next flush however fast the test runs.
 type Edits struct {
 	Outbox  *store.Outbox
 	remote  store.Remote
 	service string
+	clock   steppingClock
 
 	mu        sync.Mutex
 	replayers map[string]*store.Replayer
+}
+
+// steppingClock moves 10 ms, more than the tests' backoff, each time it is read.
+type steppingClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *steppingClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(10 * time.Millisecond)
+	return c.now
 }
 
 // NewEdits opens an outbox in t's directory for edits to remote, a service
@@ -34,7 +49,8 @@ func NewEdits(t testing.TB, remote store.Remote, service string) *Edits {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = ob.Close() })
-	return &Edits{Outbox: ob, remote: remote, service: service, replayers: map[string]*store.Replayer{}}
+	return &Edits{Outbox: ob, remote: remote, service: service, clock: steppingClock{now: time.Now()},
+		replayers: map[string]*store.Replayer{}}
 }
 
 func (e *Edits) replayer(user string) (*store.Replayer, error) {
@@ -46,6 +62,7 @@ func (e *Edits) replayer(user string) (*store.Replayer, error) {
 	r, err := store.NewReplayer(e.Outbox, e.remote, store.ReplayerConfig{
 		Service: e.service, User: user, Session: Session,
 		Backoff: store.Backoff{Base: time.Millisecond, Max: 2 * time.Millisecond},
+		Now:     e.clock.Now,
 	})
 	if err != nil {
 		return nil, err
@@ -82,7 +99,7 @@ func (e *Edits) NextFlush(user string) (time.Duration, bool, error) {
 		return 0, false, err
 	}
 	at, ok, err := r.NextFlush()
-	return time.Until(at), ok, err
+	return at.Sub(e.clock.Now()), ok, err
 }
 
 // Pending lists user's pending edits.
