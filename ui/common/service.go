@@ -13,6 +13,7 @@ type Service interface {
 	Workspaces(ctx context.Context, nick string) ([]api.Workspace, error)
 	FieldInfo(ctx context.Context, workspaceID int64, kind api.Kind) (api.FieldInfo, error)
 	ListPages(ctx context.Context, req api.ListRequest, onPage func(api.Page)) error
+	Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error)
 	Create(ctx context.Context, n api.NewItem) (api.Item, error)
 	UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error)
 	Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error)

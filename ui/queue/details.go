@@ -38,6 +38,10 @@ func (m *Model) details(cw, rows int) []string {
 	desc := m.descLines()
 	heading := s.Label.Render("Description")
 	switch {
+	case len(desc) == 0 && e.details == detailsLoading:
+		heading += s.Subtle.Render("  loading…")
+	case len(desc) == 0 && e.details == detailsFailed:
+		heading += s.Error.Render("  could not be read: " + e.detailsErr.Error())
 	case len(desc) == 0:
 		heading += s.Subtle.Render("  none")
 	case len(desc) > room:

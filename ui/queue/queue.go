@@ -46,6 +46,28 @@ type entry struct {
 	state state
 	label string // the value chosen (saving, saved, failed)
 	err   error  // failed
+
+	// The board lists only the fields it draws; the card reads the whole
+	// item (description, custom fields) from the service when it is shown.
+	details    detail
+	detailsErr error
+}
+
+// detail is how far the whole item of an entry was read.
+type detail int
+
+const (
+	detailsWanted detail = iota
+	detailsLoading
+	detailsLoaded
+	detailsFailed
+)
+
+// detailsMsg carries the whole item of an entry, read from the service.
+type detailsMsg struct {
+	id   string
+	item api.Item
+	err  error
 }
 
 // Model is the queue. It holds the keyboard (Capturing), so q closes it
@@ -64,6 +86,8 @@ type Model struct {
 	note   string // a hint after a key that did nothing
 
 	desc descCache
+	// readWhole: read each card's whole item from the service (ReadWholeItems).
+	readWhole bool
 
 	width, height int
 }
@@ -133,11 +157,65 @@ func (m *Model) SetSize(width, height int) {
 	m.clampScroll()
 }
 
-// Update handles keys, the mouse wheel and the results of sets.
+// ReadWholeItems makes the queue read the whole item of each card from the
+// service as it comes up: the board lists only the fields it draws, and a
+// card shows the description and custom fields too.
+func (m *Model) ReadWholeItems() { m.readWhole = true }
+
+// Init reads the whole items of the first cards.
+func (m *Model) Init() tea.Cmd { return m.readDetails() }
+
+// readDetails reads the whole item of the card shown and of the next one,
+// so that moving on shows its description at once.
+func (m *Model) readDetails() tea.Cmd {
+	if !m.readWhole {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for i := m.pos; i < min(m.pos+2, len(m.entries)); i++ {
+		e := &m.entries[i]
+		if e.details != detailsWanted || m.ctx.Service == nil {
+			continue
+		}
+		e.details = detailsLoading
+		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Request(), m.ctx.WorkspaceID, m.kind, e.item.ID
+		cmds = append(cmds, func() tea.Msg {
+			it, err := svc.Get(ctx, ws, kind, id)
+			return detailsMsg{id: id, item: it, err: err}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// onDetails lays the whole item under the card: what the board knows of its
+// priority stays, the rest (description, custom fields) is the service's.
+func (m *Model) onDetails(msg detailsMsg) {
+	i, ok := m.index[msg.id]
+	if !ok {
+		return
+	}
+	e := &m.entries[i]
+	if msg.err != nil {
+		e.details, e.detailsErr = detailsFailed, msg.err
+		return
+	}
+	full := msg.item
+	full.Kind, full.Priority, full.PriorityLabel = e.item.Kind, e.item.Priority, e.item.PriorityLabel
+	e.item, e.details = full, detailsLoaded
+	if m.desc.id == msg.id {
+		m.desc.valid = false
+	}
+	m.clampScroll()
+}
+
+// Update handles keys, the mouse wheel, the results of sets and the whole
+// items read for the cards.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m, tea.Batch(m.key(msg), m.readDetails())
+	case detailsMsg:
+		m.onDetails(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:

@@ -192,3 +192,52 @@ func TestQueueFitsEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestReadWholeItems: the board lists only what it draws, so the queue reads
+// each card's whole item as it comes up (and the next one ahead), keeps what
+// the board knows of its priority, and says so when the read fails.
+func TestReadWholeItems(t *testing.T) {
+	listed := stories()
+	for i := range listed {
+		listed[i].Description, listed[i].Extra = "", nil
+	}
+	ctx := common.NewContext(uitest.NewService(), true)
+	ctx.Width, ctx.Height = 100, 30
+	m := New(ctx, api.Story, listed, options(api.Story))
+	if m.Init() != nil {
+		t.Fatal("the queue reads items without being asked to")
+	}
+	m.ReadWholeItems()
+	if cmd := m.Init(); cmd == nil {
+		t.Fatal("Init reads nothing")
+	}
+	if got := []detail{m.entries[0].details, m.entries[1].details, m.entries[2].details}; got[0] != detailsLoading || got[1] != detailsLoading || got[2] != detailsWanted {
+		t.Fatalf("details states %v, want the first two loading", got)
+	}
+	if !strings.Contains(m.View(), "loading…") {
+		t.Errorf("a card waiting for its item does not say so:\n%s", m.View())
+	}
+
+	whole := stories()[0]
+	whole.PriorityLabel = "High" // the service's; the card keeps the board's
+	m.Update(detailsMsg{id: whole.ID, item: whole})
+	view := m.View()
+	if !strings.Contains(view, "Customers ask for a CSV export") || !strings.Contains(view, "Acme") {
+		t.Errorf("the whole item is not shown:\n%s", view)
+	}
+	if cur, _ := m.Current(); cur.PriorityLabel != "" || cur.Kind != api.Story {
+		t.Errorf("the card took the service's priority %q", cur.PriorityLabel)
+	}
+
+	m.Update(detailsMsg{id: listed[1].ID, err: errRefused})
+	_, cmd := m.Update(tea.KeyPressMsg{Code: 's', Text: "s"})
+	if cmd == nil {
+		t.Error("moving on does not read the card after next")
+	}
+	if m.entries[2].details != detailsLoading {
+		t.Errorf("the third card is %v, want loading", m.entries[2].details)
+	}
+	if !strings.Contains(m.View(), "could not be read") {
+		t.Errorf("a failed read is not shown:\n%s", m.View())
+	}
+}
