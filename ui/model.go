@@ -167,14 +167,19 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, keys.Quit):
 		return m.quit(), true
 	case key.Matches(msg, keys.Help):
-		if _, open := m.top().(*help.Model); open || m.top() == nil {
-			return nil, false
-		}
-		return m.push(help.New(m.ctx, title(m.top()), m.top().KeyMap(), globalKeys{keys})), true
+		return m.openHelp()
 	case m.state == stateError && msg.String() == "r" && len(m.stack) == 0:
 		return m.loadWorkspaces(), true
 	}
 	return nil, false
+}
+
+// openHelp shows every key of the view on top (and the global ones).
+func (m *Model) openHelp() (tea.Cmd, bool) {
+	if _, open := m.top().(*help.Model); open || m.top() == nil {
+		return nil, false
+	}
+	return m.push(help.New(m.ctx, title(m.top()), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -187,6 +192,8 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.OpenEditorMsg:
 		return m.push(editor.New(m.ctx, msg)), true
+	case common.OpenHelpMsg:
+		return m.openHelp()
 	case common.OpenQueueMsg:
 		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
 		q.SetFieldLabels(msg.Fields)

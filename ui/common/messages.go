@@ -48,6 +48,11 @@ type CreateItemMsg struct{ New api.NewItem }
 // CloseViewMsg asks the root to pop the view on top (editor, picker, help).
 type CloseViewMsg struct{}
 
+// OpenHelpMsg asks the root for the help of the view on top: a view that
+// holds the keyboard (the root leaves ? to it) but types no text sends it
+// on ?.
+type OpenHelpMsg struct{}
+
 // ThemeChangedMsg is sent by the root to every view after it rebuilt
 // Context.Styles in place (background detected): a view that copied styles
 // into a sub-model applies them again.

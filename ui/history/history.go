@@ -101,6 +101,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Close):
 		return common.Cmd(common.CloseViewMsg{})
+	case key.Matches(msg, k.Help):
+		return common.Cmd(common.OpenHelpMsg{})
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):

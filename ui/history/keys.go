@@ -11,6 +11,7 @@ type KeyMap struct {
 	Top      key.Binding
 	Bottom   key.Binding
 	Close    key.Binding
+	Help     key.Binding
 }
 
 // DefaultKeyMap returns the history's keys.
@@ -26,15 +27,16 @@ func DefaultKeyMap() KeyMap {
 		Top:      b("g", "newest", "g", "home"),
 		Bottom:   b("G", "oldest", "G", "end"),
 		Close:    b("esc/q/U", "close", "esc", "q", "U"),
+		Help:     b("?", "help", "?"),
 	}
 }
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Close}
+	return []key.Binding{k.Up, k.Down, k.Close, k.Help}
 }
 
 // FullHelp lists every key.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Close}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Close, k.Help}}
 }

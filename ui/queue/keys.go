@@ -12,6 +12,7 @@ type KeyMap struct {
 	PageUp   key.Binding
 	PageDown key.Binding
 	Close    key.Binding
+	Help     key.Binding
 }
 
 // DefaultKeyMap returns the queue's keys.
@@ -28,18 +29,19 @@ func DefaultKeyMap() KeyMap {
 		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
 		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f", "space"),
 		Close:    b("esc/q", "close", "esc", "q"),
+		Help:     b("?", "help", "?"),
 	}
 }
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Set, k.Skip, k.Back, k.Close}
+	return []key.Binding{k.Set, k.Skip, k.Back, k.Close, k.Help}
 }
 
 // FullHelp lists every key.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Set, k.Skip, k.Back, k.Close},
-		{k.Up, k.Down, k.PageUp, k.PageDown},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
 	}
 }

@@ -235,6 +235,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Close):
 		return common.Cmd(common.CloseViewMsg{})
+	case key.Matches(msg, k.Help):
+		return common.Cmd(common.OpenHelpMsg{})
 	case key.Matches(msg, k.Set):
 		return m.set(int(msg.String()[0] - '1'))
 	case key.Matches(msg, k.Skip):
