@@ -217,13 +217,7 @@ func readLine(r io.Reader) (string, error) {
 // cmdLogout forgets the credential of the current service, and the boards
 // cached for its user.
 func (c *cli) cmdLogout(ctx context.Context, args []string) error {
-	fs := c.newFlags("logout", "triage logout [global flags]")
-	var g globalFlags
-	g.register(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	s, err := c.load(ctx, &g)
+	s, err := c.loadCommand(ctx, "logout", args)
 	if err != nil {
 		return err
 	}
@@ -262,13 +256,7 @@ func (c *cli) clearCache(s *setup, sess auth.Session) {
 // cmdStatus prints who is logged in, where and until when; exit 1 when not
 // logged in or expired. It never prompts.
 func (c *cli) cmdStatus(ctx context.Context, args []string) error {
-	fs := c.newFlags("status", "triage status [global flags]")
-	var g globalFlags
-	g.register(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	s, err := c.load(ctx, &g)
+	s, err := c.loadCommand(ctx, "status", args)
 	if err != nil {
 		return err
 	}

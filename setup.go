@@ -37,6 +37,18 @@ func (g *globalFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&g.insecureStorage, "insecure-storage", false, "keep credentials in a private plain-text file instead of the OS keyring")
 }
 
+// loadCommand reads the flags of a command that takes only the global ones,
+// and loads what it needs to reach the service.
+func (c *cli) loadCommand(ctx context.Context, name string, args []string) (*setup, error) {
+	fs := c.newFlags(name, "triage "+name+" [global flags]")
+	var g globalFlags
+	g.register(fs)
+	if err := parse(fs, args); err != nil {
+		return nil, err
+	}
+	return c.load(ctx, &g)
+}
+
 // setup is what a command needs to reach a service: the resolved
 // configuration, where files live and the credential store.
 type setup struct {
