@@ -11,9 +11,9 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/board"
+	"triage/ui/help"
 	"triage/ui/history"
 	"triage/ui/internal/uitest"
-	"triage/ui/help"
 	"triage/ui/queue"
 )
 

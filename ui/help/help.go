@@ -119,31 +119,17 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		k := m.keys
-		switch {
-		case key.Matches(msg, k.Close):
+		if key.Matches(msg, k.Close) {
 			return m, common.Cmd(common.CloseViewMsg{})
-		case key.Matches(msg, k.Up):
-			m.scroll(-1)
-		case key.Matches(msg, k.Down):
-			m.scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.scroll(-m.rows())
-		case key.Matches(msg, k.PageDown):
-			m.scroll(m.rows())
-		case key.Matches(msg, k.Top):
-			m.scroll(-len(m.lines))
-		case key.Matches(msg, k.Bottom):
-			m.scroll(len(m.lines))
+		}
+		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}
+		if d, ok := motion.Delta(msg, m.rows(), len(m.lines)); ok {
+			m.scroll(d)
 		}
 	case common.ThemeChangedMsg:
 		m.lines = m.render(m.maps)
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			m.scroll(-3)
-		case tea.MouseWheelDown:
-			m.scroll(3)
-		}
+		m.scroll(3 * common.WheelDelta(msg))
 	}
 	return m, nil
 }

@@ -86,12 +86,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			m.move(-1)
-		case tea.MouseWheelDown:
-			m.move(1)
-		}
+		m.move(common.WheelDelta(msg))
 	}
 	return m, nil
 }
@@ -103,18 +98,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return common.Cmd(common.CloseViewMsg{})
 	case key.Matches(msg, k.Help):
 		return common.Cmd(common.OpenHelpMsg{})
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.rows())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.rows())
-	case key.Matches(msg, k.Top):
-		m.move(-len(m.edits))
-	case key.Matches(msg, k.Bottom):
-		m.move(len(m.edits))
+	}
+	if d, ok := k.motion().Delta(msg, m.rows(), len(m.edits)); ok {
+		m.move(d)
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package history
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"triage/ui/common"
+)
 
 // KeyMap is the history's keys; it implements help.KeyMap.
 type KeyMap struct {
@@ -29,6 +33,11 @@ func DefaultKeyMap() KeyMap {
 		Close:    b("esc/q/U", "close", "esc", "q", "U"),
 		Help:     b("?", "help", "?"),
 	}
+}
+
+// motion is the keys that move the cursor.
+func (k KeyMap) motion() common.Motion {
+	return common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}
 }
 
 // ShortHelp is the one-line help.

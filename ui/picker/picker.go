@@ -120,12 +120,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 			m.refilter()
 		}
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			m.move(-1)
-		case tea.MouseWheelDown:
-			m.move(1)
-		}
+		m.move(common.WheelDelta(msg))
 	}
 	return m, nil
 }

@@ -217,12 +217,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	case detailsMsg:
 		m.onDetails(msg)
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			m.scrollBy(-1)
-		case tea.MouseWheelDown:
-			m.scrollBy(1)
-		}
+		m.scrollBy(common.WheelDelta(msg))
 	case ResultMsg:
 		m.result(msg)
 	}
@@ -246,14 +241,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.goTo(m.pos + 1)
 	case key.Matches(msg, k.Back):
 		m.goTo(m.pos - 1)
-	case key.Matches(msg, k.Up):
-		m.scrollBy(-1)
-	case key.Matches(msg, k.Down):
-		m.scrollBy(1)
-	case key.Matches(msg, k.PageUp):
-		m.scrollBy(-m.descRows())
-	case key.Matches(msg, k.PageDown):
-		m.scrollBy(m.descRows())
+	default:
+		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown}
+		if d, ok := motion.Delta(msg, m.descRows(), 0); ok {
+			m.scrollBy(d)
+		}
 	}
 	return nil
 }
