@@ -16,7 +16,9 @@ import (
 
 // cmdLog prints the changes of the last session, or of every session since a time.
 func (c *cli) cmdLog(ctx context.Context, args []string) error {
-	f := c.newFlags("log", "triage log [--json] [--since TIME]")
+	f := c.newFlags("log", "triage log [--json] [--since TIME] [global flags]")
+	var g globalFlags
+	g.register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
 	since := f.String("since", "", "every change since TIME: a duration ago (36h) or a date (2026-11-20, 2026-11-20 14:00)")
 	if err := parse(f, args); err != nil {
@@ -30,11 +32,22 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.printLog(paths, from, *asJSON)
+	cfg, err := store.LoadConfig(paths, c.env)
+	if err != nil {
+		return err
+	}
+	if err := cfg.Override(store.Overrides{BaseURL: g.baseURL}); err != nil {
+		return fmt.Errorf("%w: %s", errUsage, err)
+	}
+	service, err := store.ServiceKey(cfg.BaseURL)
+	if err != nil {
+		return err
+	}
+	return c.printLog(paths, service, from, *asJSON)
 }
 
-// printLog reads the outbox's history and prints it.
-func (c *cli) printLog(paths store.Paths, since time.Time, asJSON bool) error {
+// printLog reads the outbox's history of one service and prints it.
+func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSON bool) error {
 	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile), store.ReadOnly())
 	if errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintln(c.stderr, "No changes recorded yet.")
@@ -44,21 +57,18 @@ func (c *cli) printLog(paths store.Paths, since time.Time, asJSON bool) error {
 		return err
 	}
 	defer ob.Close()
-	session := ""
-	if since.IsZero() {
-		last, ok, err := ob.LastSession()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			fmt.Fprintln(c.stderr, "No changes recorded yet.")
-			return nil
-		}
-		session = last
-	}
-	edits, err := ob.History(since, session)
+	all, err := ob.History(since, "")
 	if err != nil {
 		return err
+	}
+	edits := all[:0]
+	for _, e := range all {
+		if e.Service == service {
+			edits = append(edits, e)
+		}
+	}
+	if since.IsZero() && len(edits) > 0 {
+		edits = lastSession(edits)
 	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -70,7 +80,11 @@ func (c *cli) printLog(paths store.Paths, since time.Time, asJSON bool) error {
 		return nil
 	}
 	if len(edits) == 0 {
-		fmt.Fprintln(c.stderr, "No changes in that time.")
+		when := ""
+		if !since.IsZero() {
+			when = " since " + since.Local().Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
 		return nil
 	}
 	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
@@ -79,6 +93,18 @@ func (c *cli) printLog(paths store.Paths, since time.Time, asJSON bool) error {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", e.CreatedAt.Local().Format("2006-01-02 15:04"), e.WorkspaceID, e.Target(), change(e), state(e))
 	}
 	return tw.Flush()
+}
+
+// lastSession keeps the edits of the newest session among edits (in order).
+func lastSession(edits []store.Edit) []store.Edit {
+	last := edits[len(edits)-1].Session
+	out := edits[:0]
+	for _, e := range edits {
+		if e.Session == last {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // change describes what an edit changes.

@@ -283,7 +283,7 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 		fmt.Fprintf(c.stdout, "Expires:    expired at %s. Run: triage login\n", sess.ExpiresAt.Local().Format(time.DateTime))
 		return errSilent
 	default:
-		fmt.Fprintf(c.stdout, "Expires:    %s (in %s)\n", sess.ExpiresAt.Local().Format(time.DateTime), sess.Remaining(now).Round(time.Minute))
+		fmt.Fprintf(c.stdout, "Expires:    %s (in %s)\n", sess.ExpiresAt.Local().Format(time.DateTime), strings.TrimSuffix(sess.Remaining(now).Round(time.Minute).String(), "0s"))
 	}
 	fmt.Fprintf(c.stdout, "Stored in:  %s\n", s.source(sess))
 	return nil
