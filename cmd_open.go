@@ -73,6 +73,11 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		return err
 	}
 	defer st.Close()
+	log, closeLog, err := openLog(s.paths.LogDir)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
 	var authz api.Authorizer
 	if r.session.Method != "" {
 		authz = r.session.Authorizer()
@@ -86,6 +91,8 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	uictx.Method = r.method
 	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.env)
 	uictx.Session = store.NewSessionID(time.Now())
+	uictx.Log = log.With("session", uictx.Session)
+	uictx.Log.Info("start", "version", version, "service", s.cfg.BaseURL, "method", r.method)
 	uictx.Edits = newOutboxEdits(st.outbox, client, s.cfg.BaseURL, uictx.Session)
 	uictx.Cache = st.cache
 
@@ -111,8 +118,10 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	}
 	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		uictx.Log.Error("the terminal app stopped", "error", err.Error())
 		return fmt.Errorf("the terminal app stopped: %w", err)
 	}
+	uictx.Log.Info("stop")
 	return nil
 }
 

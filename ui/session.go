@@ -51,6 +51,7 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return cmd, true
 	case common.AuthExpiredMsg:
+		m.ctx.Logger().Info("the session ended; asking to log in again")
 		if msg.Retry != nil {
 			m.retries = append(m.retries, msg.Retry)
 		}
@@ -97,6 +98,7 @@ func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 	if m.ctx.User == "" {
 		m.ctx.User = s.APIUser // an API account has no nick: its edits are its own
 	}
+	m.ctx.Logger().Info("logged in", "method", string(s.Method), "user", m.ctx.User, "workspace", s.WorkspaceID)
 	if s.Method != "" && m.ctx.Method != "demo" {
 		m.ctx.Method = string(s.Method)
 	}

@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"log/slog"
 	"time"
 
 	"triage/api"
@@ -40,6 +41,7 @@ type Context struct {
 	WorkspaceID int64
 	ExpiresAt   time.Time // zero: the credential does not expire
 
+	Log     *slog.Logger           // the app's log of events and errors; nil: none
 	Now     func() time.Time       // nil: time.Now
 	OpenURL func(url string) error // opens the browser; nil: not available
 }
@@ -61,6 +63,14 @@ func (c *Context) Request() context.Context {
 		return context.Background()
 	}
 	return c.Base
+}
+
+// Logger is the app's log, or a logger that writes nowhere.
+func (c *Context) Logger() *slog.Logger {
+	if c.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Log
 }
 
 // Clock returns the current time from Now, or time.Now.

@@ -56,6 +56,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.StatusMsg:
 		m.last = msg
+		if msg.Err != nil {
+			m.ctx.Logger().Warn("shown on the status line", "error", msg.Err.Error())
+		}
 		return nil, true
 	case tickMsg:
 		return m.tick(), true

@@ -2,6 +2,7 @@ package statusbar
 
 import (
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +73,22 @@ func TestHelpLine(t *testing.T) {
 	got := ansi.Strip(strings.Split(New(ctx).View(30, b, ""), "\n")[0])
 	if got != " enter choose · esc cancel · …" && got != " enter choose · esc cancel · ?…" {
 		t.Fatalf("help line %q", got)
+	}
+}
+
+// TestErrorsAreLogged: an error shown on the status line is written to the
+// app's log in full; news is not.
+func TestErrorsAreLogged(t *testing.T) {
+	var log strings.Builder
+	ctx := common.NewContext(nil, true)
+	ctx.Log = slog.New(slog.NewTextHandler(&log, nil))
+	m := New(ctx)
+	m.Update(common.StatusMsg{Text: "saved #42"})
+	m.Update(common.StatusMsg{Err: errors.New("update story 42: the service failed (502: Bad Gateway); retry later")})
+	if strings.Contains(log.String(), "saved #42") {
+		t.Errorf("news was logged:\n%s", log.String())
+	}
+	if !strings.Contains(log.String(), "the service failed (502: Bad Gateway); retry later") {
+		t.Errorf("the error was not logged in full:\n%s", log.String())
 	}
 }
