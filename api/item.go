@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // Item is a story, bug or task. The fields the app uses are typed; every other
@@ -30,35 +31,42 @@ type Item struct {
 	Extra         map[string]json.RawMessage
 }
 
-// itemField binds a wire field name to a typed field of Item.
-type itemField struct {
-	name string
-	ptr  func(*Item) *string
-}
-
-// commonFields are the typed fields named the same in every kind.
-var commonFields = [...]itemField{
-	{"id", func(it *Item) *string { return &it.ID }},
-	{"workspace_id", func(it *Item) *string { return &it.WorkspaceID }},
-	{"priority", func(it *Item) *string { return &it.Priority }},
-	{"priority_label", func(it *Item) *string { return &it.PriorityLabel }},
-	{"status", func(it *Item) *string { return &it.Status }},
-	{"created", func(it *Item) *string { return &it.Created }},
-	{"modified", func(it *Item) *string { return &it.Modified }},
-	{"iteration_id", func(it *Item) *string { return &it.IterationID }},
-	{"label", func(it *Item) *string { return &it.Label }},
-	{"description", func(it *Item) *string { return &it.Description }},
-}
-
-// field returns the typed field behind a wire name for this item's kind, or nil.
+// field returns the typed field behind a wire name for this item's kind, or
+// nil. It is a switch, as it runs for every field of every item read.
 func (it *Item) field(name string) *string {
 	switch name {
-	case it.Kind.TitleField():
-		return &it.Title
-	case it.Kind.OwnerField():
-		return &it.Owner
-	case it.Kind.CreatorField():
-		return &it.Creator
+	case "id":
+		return &it.ID
+	case "workspace_id":
+		return &it.WorkspaceID
+	case "priority":
+		return &it.Priority
+	case "priority_label":
+		return &it.PriorityLabel
+	case "status":
+		return &it.Status
+	case "created":
+		return &it.Created
+	case "modified":
+		return &it.Modified
+	case "iteration_id":
+		return &it.IterationID
+	case "label":
+		return &it.Label
+	case "description":
+		return &it.Description
+	case "name", "title":
+		if name == it.Kind.TitleField() {
+			return &it.Title
+		}
+	case "owner", "current_owner":
+		if name == it.Kind.OwnerField() {
+			return &it.Owner
+		}
+	case "creator", "reporter":
+		if name == it.Kind.CreatorField() {
+			return &it.Creator
+		}
 	case "severity":
 		if it.Kind == Bug {
 			return &it.Severity
@@ -68,17 +76,27 @@ func (it *Item) field(name string) *string {
 			return &it.StoryID
 		}
 	}
-	for _, f := range commonFields {
-		if f.name == name {
-			return f.ptr(it)
-		}
-	}
 	return nil
 }
 
-// typedNames lists the wire names of the typed fields of a kind, in the order
-// they are written.
-func typedNames(k Kind) []string {
+// TypedFields lists the wire names of the fields of a kind that Item holds
+// in typed fields, in the order they are written; every other field is kept
+// in Extra.
+func TypedFields(k Kind) []string { return slices.Clone(typedFields(k)) }
+
+// kindTypedFields are the typed fields of each kind, built once: they are
+// looked at for every item written.
+var kindTypedFields = [...][]string{Story: typedFieldsOf(Story), Bug: typedFieldsOf(Bug), Task: typedFieldsOf(Task)}
+
+// typedFields is TypedFields without the copy; the caller must not change it.
+func typedFields(k Kind) []string {
+	if k >= 0 && int(k) < len(kindTypedFields) {
+		return kindTypedFields[k]
+	}
+	return typedFieldsOf(k)
+}
+
+func typedFieldsOf(k Kind) []string {
 	names := []string{"id", k.TitleField(), "workspace_id", "priority", "priority_label", "status",
 		k.OwnerField(), k.CreatorField(), "created", "modified", "iteration_id", "label"}
 	switch k {
@@ -116,19 +134,18 @@ func (it *Item) Set(name, value string) {
 	if it.Extra == nil {
 		it.Extra = make(map[string]json.RawMessage)
 	}
-	raw, _ := json.Marshal(value)
-	it.Extra[name] = raw
+	it.Extra[name] = AppendJSONString(nil, value)
 }
 
 // FieldNames lists every wire field the item carries: typed ones first, then the
 // extra ones sorted.
 func (it *Item) FieldNames() []string {
-	names := typedNames(it.Kind)
+	names := TypedFields(it.Kind)
 	extra := make([]string, 0, len(it.Extra))
 	for k := range it.Extra {
 		extra = append(extra, k)
 	}
-	sort.Strings(extra)
+	slices.Sort(extra)
 	return append(names, extra...)
 }
 
@@ -166,44 +183,101 @@ func (it Item) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalFields writes only the named fields (all when names is empty), in the
-// item's field order. Unknown names are skipped.
+// item's field order (see FieldNames). Unknown names are skipped. An extra
+// field with no JSON at all is written as null. It never fails.
 func (it Item) MarshalFields(names []string) ([]byte, error) {
-	var want map[string]bool
-	if len(names) > 0 {
-		want = make(map[string]bool, len(names))
-		for _, n := range names {
-			want[n] = true
+	if len(names) == 0 {
+		names = nil
+	}
+	return it.appendFields(nil, names), nil
+}
+
+// appendFields appends the item as a JSON object, as MarshalFields writes it.
+// Strings are written by AppendJSONString, extra fields as they are held.
+func (it *Item) appendFields(dst []byte, names []string) []byte {
+	typed := typedFields(it.Kind)
+	extra := it.extraFields(names)
+	size := 2
+	for _, name := range typed {
+		if names == nil || slices.Contains(names, name) {
+			size += len(name) + len(*it.field(name)) + 6
 		}
 	}
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	first := true
-	write := func(name string, raw []byte) {
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		key, _ := json.Marshal(name)
-		buf.Write(key)
-		buf.WriteByte(':')
-		buf.Write(raw)
+	for _, f := range extra {
+		size += len(f.name) + len(f.raw) + 4
 	}
-	for _, name := range it.FieldNames() {
-		if want != nil && !want[name] {
-			continue
+	if dst == nil {
+		dst = make([]byte, 0, size)
+	}
+	dst = append(dst, '{')
+	n := 0
+	for _, name := range typed {
+		if names == nil || slices.Contains(names, name) {
+			dst = appendKey(dst, name, n)
+			dst = AppendJSONString(dst, *it.field(name))
+			n++
 		}
-		if p := it.field(name); p != nil {
-			raw, err := json.Marshal(*p)
-			if err != nil {
-				return nil, err
+	}
+	for _, f := range extra {
+		dst = appendKey(dst, f.name, n)
+		if len(f.raw) > 0 {
+			dst = append(dst, f.raw...)
+		} else {
+			dst = append(dst, "null"...)
+		}
+		n++
+	}
+	return append(dst, '}')
+}
+
+// extraField is an extra field of an item and its JSON.
+type extraField struct {
+	name string
+	raw  json.RawMessage
+}
+
+// extraFields are the extra fields to write, among names (all when nil),
+// sorted by name. The names are sorted alone, through their positions: a
+// sort that moves no pointers is several times faster for 100 fields.
+func (it *Item) extraFields(names []string) []extraField {
+	var out []extraField
+	if names != nil && len(names) < len(it.Extra) {
+		for _, name := range names {
+			if raw, ok := it.Extra[name]; ok {
+				out = append(out, extraField{name, raw})
 			}
-			write(name, raw)
-			continue
 		}
-		write(name, it.Extra[name])
+	} else if len(it.Extra) > 0 {
+		out = make([]extraField, 0, len(it.Extra))
+		for name, raw := range it.Extra {
+			if names == nil || slices.Contains(names, name) {
+				out = append(out, extraField{name, raw})
+			}
+		}
 	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
+	if len(out) < 2 {
+		return out
+	}
+	order := make([]int32, len(out))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(out[a].name, out[b].name) })
+	sorted := make([]extraField, 0, len(out))
+	for i, pos := range order {
+		if i == 0 || out[pos].name != sorted[len(sorted)-1].name {
+			sorted = append(sorted, out[pos])
+		}
+	}
+	return sorted
+}
+
+// appendKey appends the name of the n-th key of an object and its colon.
+func appendKey(dst []byte, name string, n int) []byte {
+	if n > 0 {
+		dst = append(dst, ',')
+	}
+	return append(AppendJSONString(dst, name), ':')
 }
 
 // ShortID is the id without its kind and workspace prefix: the trailing
@@ -274,17 +348,12 @@ func decodeWrapped(kind Kind, raw json.RawMessage, it *Item) error {
 }
 
 // WrapItem is the wire form of one item in responses: {"Story":{...}}, with only
-// the named fields when names is not empty.
+// the named fields when names is not empty. It never fails.
 func WrapItem(it Item, names []string) (json.RawMessage, error) {
-	inner, err := it.MarshalFields(names)
-	if err != nil {
-		return nil, err
+	if len(names) == 0 {
+		names = nil
 	}
-	key, _ := json.Marshal(it.Kind.Wrapper())
-	out := make([]byte, 0, len(inner)+len(key)+3)
-	out = append(out, '{')
-	out = append(out, key...)
-	out = append(out, ':')
-	out = append(out, inner...)
+	out := append(AppendJSONString([]byte{'{'}, it.Kind.Wrapper()), ':')
+	out = it.appendFields(out, names)
 	return append(out, '}'), nil
 }
