@@ -306,6 +306,9 @@ func (it *Item) WebURL(web string) string {
 
 // DecodeItems reads the data of a list response: an array of one-key objects
 // such as [{"Story":{...}}]. An empty result may come as [] or {}.
+// It reads the data in one pass; input the one-pass reader does not take
+// (malformed or of another shape) is decoded by encoding/json, which names
+// what is wrong.
 func DecodeItems(kind Kind, data json.RawMessage) ([]Item, error) {
 	data = bytes.TrimSpace(data)
 	if string(data) == "{}" || string(data) == "null" {
@@ -314,6 +317,14 @@ func DecodeItems(kind Kind, data json.RawMessage) ([]Item, error) {
 	if len(data) == 0 || data[0] != '[' {
 		return nil, fmt.Errorf("expected a list of %s, got %s", kind.Path(), describeJSON(data))
 	}
+	if items, ok := readItems(kind, data); ok {
+		return items, nil
+	}
+	return decodeItemsSlowly(kind, data)
+}
+
+// decodeItemsSlowly is DecodeItems by encoding/json, value by value.
+func decodeItemsSlowly(kind Kind, data json.RawMessage) ([]Item, error) {
 	var wrapped []json.RawMessage
 	if err := json.Unmarshal(data, &wrapped); err != nil {
 		return nil, fmt.Errorf("list of %s: %w", kind.Path(), err)
@@ -329,6 +340,9 @@ func DecodeItems(kind Kind, data json.RawMessage) ([]Item, error) {
 
 // DecodeItem reads the data of a write response: one item wrapped once, {"Story":{...}}.
 func DecodeItem(kind Kind, data json.RawMessage) (Item, error) {
+	if it, ok := readItem(kind, data); ok {
+		return it, nil
+	}
 	var it Item
 	err := decodeWrapped(kind, data, &it)
 	return it, err

@@ -1,0 +1,396 @@
+package api
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// The one-pass reader of items. DecodeItems used to scan a page four times
+// (the array, each wrapper, each item, each value); this reads it once,
+// checking the syntax as it goes. It takes the shapes the service sends and
+// gives up on anything else (a syntax error, a wrapper without its kind's
+// key, an object or array in a typed field, nesting past maxReadDepth): the
+// caller then decodes the input with encoding/json, which accepts or refuses
+// it, with the same messages as ever. So the reader never has to name an
+// error, and what it accepts it reads exactly as encoding/json would.
+
+// maxReadDepth bounds the nesting the reader follows; deeper input goes to
+// encoding/json.
+const maxReadDepth = 64
+
+// itemReader reads the items of one input. Each item's typed values share
+// one string and its extra values one byte slice, both made when the item
+// is complete, so an item holds on to nothing of the input.
+type itemReader struct {
+	kind  Kind
+	data  []byte
+	keys  map[string]string // extra field names, interned across items
+	typed []typedSpan       // typed values of the current item, in text
+	extra []extraSpan       // extra values of the current item, in raw
+	text  []byte            // typed values of the current item, unquoted
+	raw   []byte            // extra values of the current item, as sent
+	key   []byte            // a key with escapes, unquoted
+}
+
+type typedSpan struct {
+	ptr        *string
+	start, end int
+}
+
+type extraSpan struct {
+	name       string
+	start, end int
+}
+
+// readItems reads a list, [{"Story":{...}},...]; ok is false when it gives up.
+func readItems(kind Kind, data []byte) (items []Item, ok bool) {
+	r := &itemReader{kind: kind, data: data}
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '[' {
+		return nil, false
+	}
+	items = make([]Item, 0, 16)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return items, skipSpace(data, i+1) == len(data)
+	}
+	for {
+		items = append(items, Item{})
+		if i, ok = r.wrapped(i, &items[len(items)-1]); !ok {
+			return nil, false
+		}
+		if i = skipSpace(data, i); i >= len(data) {
+			return nil, false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+			continue
+		case ']':
+			return items, skipSpace(data, i+1) == len(data)
+		}
+		return nil, false
+	}
+}
+
+// readItem reads one wrapped item, {"Story":{...}}; ok is false when it gives up.
+func readItem(kind Kind, data []byte) (it Item, ok bool) {
+	r := &itemReader{kind: kind, data: data}
+	i, ok := r.wrapped(skipSpace(data, 0), &it)
+	if !ok || skipSpace(data, i) != len(data) {
+		return Item{}, false
+	}
+	return it, true
+}
+
+// wrapped reads {"Story":{...}} at data[i] into it. As with encoding/json's
+// maps, the last of repeated keys wins; other keys are skipped.
+func (r *itemReader) wrapped(i int, it *Item) (int, bool) {
+	data := r.data
+	if i >= len(data) || data[i] != '{' {
+		return 0, false
+	}
+	found := false
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return 0, false
+	}
+	for {
+		name, next, ok := r.objectKey(i)
+		if !ok {
+			return 0, false
+		}
+		i = next
+		if string(name) == r.kind.Wrapper() {
+			if i >= len(data) || data[i] != '{' {
+				return 0, false
+			}
+			*it = Item{Kind: r.kind}
+			if i, ok = r.item(i, it); !ok {
+				return 0, false
+			}
+			found = true
+		} else if i, ok = skipValue(data, i, 1); !ok {
+			return 0, false
+		}
+		var closed bool
+		if i, closed, ok = nextMember(data, i); !ok || closed {
+			return i, ok && found
+		}
+	}
+}
+
+// item reads the object at data[i] into it.
+func (r *itemReader) item(i int, it *Item) (int, bool) {
+	data := r.data
+	r.typed, r.extra, r.text, r.raw = r.typed[:0], r.extra[:0], r.text[:0], r.raw[:0]
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return i + 1, true
+	}
+	for {
+		name, next, ok := r.objectKey(i)
+		if !ok || next >= len(data) {
+			return 0, false
+		}
+		i = next
+		if p := it.field(string(name)); p != nil {
+			start := len(r.text)
+			if i, ok = r.scalar(i); !ok {
+				return 0, false
+			}
+			r.typed = append(r.typed, typedSpan{p, start, len(r.text)})
+		} else {
+			end, ok := skipValue(data, i, 2)
+			if !ok {
+				return 0, false
+			}
+			start := len(r.raw)
+			r.raw = append(r.raw, data[i:end]...)
+			r.extra = append(r.extra, extraSpan{r.intern(name), start, len(r.raw)})
+			i = end
+		}
+		var closed bool
+		if i, closed, ok = nextMember(data, i); !ok || closed {
+			if ok {
+				r.finish(it)
+			}
+			return i, ok
+		}
+	}
+}
+
+// finish stores the values read into it, in the order read: the last of
+// repeated keys wins.
+func (r *itemReader) finish(it *Item) {
+	if len(r.typed) > 0 {
+		text := string(r.text)
+		for _, t := range r.typed {
+			*t.ptr = text[t.start:t.end]
+		}
+	}
+	if len(r.extra) > 0 {
+		raw := make([]byte, len(r.raw))
+		copy(raw, r.raw)
+		it.Extra = make(map[string]json.RawMessage, len(r.extra))
+		for _, e := range r.extra {
+			it.Extra[e.name] = raw[e.start:e.end:e.end]
+		}
+	}
+}
+
+// objectKey reads a key and its colon at data[i]: it returns the key
+// (unquoted) and the index of its value.
+func (r *itemReader) objectKey(i int) (name []byte, value int, ok bool) {
+	data := r.data
+	if i >= len(data) || data[i] != '"' {
+		return nil, 0, false
+	}
+	end, escaped, high, ok := scanString(data, i)
+	if !ok {
+		return nil, 0, false
+	}
+	name = data[i+1 : end-1]
+	if escaped || (high && !utf8.Valid(name)) {
+		r.key = appendUnquoted(r.key[:0], name)
+		name = r.key
+	}
+	if i = skipSpace(data, end); i >= len(data) || data[i] != ':' {
+		return nil, 0, false
+	}
+	return name, skipSpace(data, i+1), true
+}
+
+// intern returns name as a string, the same string for the same name.
+func (r *itemReader) intern(name []byte) string {
+	if s, ok := r.keys[string(name)]; ok {
+		return s
+	}
+	if r.keys == nil {
+		r.keys = make(map[string]string)
+	}
+	s := string(name)
+	r.keys[s] = s
+	return s
+}
+
+// scalar appends the text of the scalar at data[i] to r.text, as flexText
+// reads it: a string unquoted, a number or boolean as written, null as
+// nothing. An object or array is not a scalar: the reader gives up.
+func (r *itemReader) scalar(i int) (int, bool) {
+	data := r.data
+	switch c := data[i]; {
+	case c == '"':
+		end, escaped, high, ok := scanString(data, i)
+		if !ok {
+			return 0, false
+		}
+		s := data[i+1 : end-1]
+		if escaped || (high && !utf8.Valid(s)) {
+			r.text = appendUnquoted(r.text, s)
+		} else {
+			r.text = append(r.text, s...)
+		}
+		return end, true
+	case c == 'n':
+		return literal(data, i, "null")
+	case c == 't', c == 'f':
+		end, ok := skipValue(data, i, 0)
+		if ok {
+			r.text = append(r.text, data[i:end]...)
+		}
+		return end, ok
+	case c == '-' || (c >= '0' && c <= '9'):
+		end, ok := scanNumber(data, i)
+		if ok {
+			r.text = append(r.text, data[i:end]...)
+		}
+		return end, ok
+	}
+	return 0, false
+}
+
+// nextMember reads what follows a member of an object: a comma, or the
+// closing brace (closed). It returns the index of the next key, or the index
+// after the brace.
+func nextMember(data []byte, i int) (next int, closed, ok bool) {
+	if i = skipSpace(data, i); i >= len(data) {
+		return 0, false, false
+	}
+	switch data[i] {
+	case ',':
+		return skipSpace(data, i+1), false, true
+	case '}':
+		return i + 1, true, true
+	}
+	return 0, false, false
+}
+
+// skipValue checks the JSON value at data[i] and returns the index after it.
+// depth is the nesting of the value.
+func skipValue(data []byte, i, depth int) (int, bool) {
+	if i >= len(data) {
+		return 0, false
+	}
+	switch c := data[i]; {
+	case c == '"':
+		end, _, _, ok := scanString(data, i)
+		return end, ok
+	case c == '{', c == '[':
+		return skipContainer(data, i, depth)
+	case c == 't':
+		return literal(data, i, "true")
+	case c == 'f':
+		return literal(data, i, "false")
+	case c == 'n':
+		return literal(data, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(data, i)
+	}
+	return 0, false
+}
+
+// skipContainer checks the object or array at data[i].
+func skipContainer(data []byte, i, depth int) (int, bool) {
+	if depth >= maxReadDepth {
+		return 0, false
+	}
+	closing := byte(']')
+	if data[i] == '{' {
+		closing = '}'
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == closing {
+		return i + 1, true
+	}
+	for {
+		var ok bool
+		if closing == '}' {
+			if i >= len(data) || data[i] != '"' {
+				return 0, false
+			}
+			if i, _, _, ok = scanString(data, i); !ok {
+				return 0, false
+			}
+			if i = skipSpace(data, i); i >= len(data) || data[i] != ':' {
+				return 0, false
+			}
+			i = skipSpace(data, i+1)
+		}
+		if i, ok = skipValue(data, i, depth+1); !ok {
+			return 0, false
+		}
+		if i = skipSpace(data, i); i >= len(data) {
+			return 0, false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case closing:
+			return i + 1, true
+		default:
+			return 0, false
+		}
+	}
+}
+
+// literal checks that data[i:] starts with word (true, false, null).
+func literal(data []byte, i int, word string) (int, bool) {
+	if len(data)-i < len(word) || string(data[i:i+len(word)]) != word {
+		return 0, false
+	}
+	return i + len(word), true
+}
+
+// scanNumber checks the JSON number at data[i] and returns the index after it.
+func scanNumber(data []byte, i int) (int, bool) {
+	if data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i] >= '1' && data[i] <= '9':
+		i = skipDigits(data, i)
+	default:
+		return 0, false
+	}
+	if i < len(data) && data[i] == '.' {
+		start := i + 1
+		if i = skipDigits(data, start); i == start {
+			return 0, false
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		start := i
+		if i = skipDigits(data, start); i == start {
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+func skipDigits(data []byte, i int) int {
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON white space.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
