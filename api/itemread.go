@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -49,7 +50,7 @@ func readItems(kind Kind, data []byte) (items []Item, ok bool) {
 	if i >= len(data) || data[i] != '[' {
 		return nil, false
 	}
-	items = make([]Item, 0, 16)
+	items = make([]Item, 0, 1+bytes.Count(data, r.wrapperKey()))
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
 		return items, skipSpace(data, i+1) == len(data)
@@ -71,6 +72,12 @@ func readItems(kind Kind, data []byte) (items []Item, ok bool) {
 		}
 		return nil, false
 	}
+}
+
+// wrapperKey is the wrapper's key as it appears in a list, "Story" with its
+// quotes: counting it sizes the list (a guess; append grows it if need be).
+func (r *itemReader) wrapperKey() []byte {
+	return AppendJSONString(nil, r.kind.Wrapper())
 }
 
 // readItem reads one wrapped item, {"Story":{...}}; ok is false when it gives up.
