@@ -1,12 +1,17 @@
 package sandbox
 
 import (
+	"encoding/json"
+	"slices"
+	"strconv"
+
 	"triage/api"
 )
 
 // The field catalog: every field an item of a kind carries in a workspace,
-// with how it is described (get_fields_info), filtered (lists) and written.
-// One table drives all three, so they cannot disagree.
+// with how it is described (get_fields_info), filtered (lists), written
+// (writes) and put on the wire (wire.go), in the service's order. One table
+// drives all four, so they cannot disagree.
 
 // matchMode says how a list filter compares a field's value with the
 // alternatives of the query (a|b).
@@ -36,8 +41,18 @@ type fieldSpec struct {
 	createOnly bool
 	// strict fields take only the values of their options.
 	strict bool
-	// nullable fields hold null rather than "" when unset.
-	nullable bool
+	// typed fields are held in the typed fields of api.Item.
+	typed bool
+	// derive fields are computed from the item (see deriveRule).
+	derive deriveRule
+	// unset is the JSON written for an item that holds no value (null, "",
+	// "0"...), and unsetText its text for filters and order.
+	unset     json.RawMessage
+	unsetText string
+	// unlisted fields are custom fields the workspace has not configured:
+	// items carry them (null or empty), get_fields_info does not describe
+	// them and writes ignore them.
+	unlisted bool
 	match    matchMode
 }
 
@@ -109,72 +124,110 @@ func choiceOptions(cs []choice, locale string) api.Options {
 // noOptions is the empty list the service sends for fields without options.
 var noOptions = api.Options{Cascade: true}
 
-// catalog lists the fields of kind k in workspace ws: the typed fields of
-// api.Item in their wire order, then the kind's extra fields, then the
-// workspace's custom fields.
+// catalog lists the fields of kind k in workspace ws in the order the
+// service writes them: the system fields (catalog_table.go), then the custom
+// fields custom_field_one … custom_field_eight, custom_field_9 …
+// custom_field_50 and custom_plan_field_1 … custom_plan_field_10, as the
+// workspace configured them, then configured custom fields of other names.
 func catalog(ws *Workspace, k api.Kind) []fieldSpec {
-	loc := ws.Locale
-	people := func(name string, label text) fieldSpec {
-		return fieldSpec{name: name, label: label.in(loc), htmlType: "user_chooser", options: noOptions, match: matchPeople}
+	rows := systemFields(k)
+	configured := ws.Fields[k.String()]
+	specs := make([]fieldSpec, 0, len(rows)+len(customNames)+len(configured))
+	typed := api.TypedFields(k)
+	for _, r := range rows {
+		spec := systemSpec(ws, k, r)
+		spec.typed = slices.Contains(typed, r.name)
+		specs = append(specs, spec)
 	}
-	date := func(name string, label text) fieldSpec {
-		return fieldSpec{name: name, label: label.in(loc), htmlType: "date", options: noOptions, nullable: true, match: matchTime}
+	for _, name := range customNames {
+		i := slices.IndexFunc(configured, func(f FieldDef) bool { return f.Name == name })
+		if i < 0 {
+			specs = append(specs, unlistedSpec(name))
+			continue
+		}
+		specs = append(specs, customSpec(configured[i]))
 	}
-	input := func(name string, label text) fieldSpec {
-		return fieldSpec{name: name, label: label.in(loc), htmlType: "input", options: noOptions}
-	}
-	label, legacy := priorityFields(ws, k)
-	title := input(k.TitleField(), text{"Title", "标题"})
-	title.match = matchText
-	creator := people(k.CreatorField(), text{"Creator", "创建人"})
-	creator.createOnly = true
-	specs := []fieldSpec{
-		{name: "id", label: "ID", htmlType: "input", options: noOptions, readonly: true, match: matchID},
-		title,
-		{name: "workspace_id", label: text{"Workspace", "项目"}.in(loc), htmlType: "input", options: noOptions, readonly: true},
-		legacy,
-		label,
-		{name: "status", label: text{"Status", "状态"}.in(loc), htmlType: "select", options: choiceOptions(statuses(k), loc), strict: true},
-		people(k.OwnerField(), text{"Owner", "处理人"}),
-		creator,
-		{name: "created", label: text{"Created", "创建时间"}.in(loc), htmlType: "datetime", options: noOptions, readonly: true, match: matchTime},
-		{name: "modified", label: text{"Modified", "最后修改时间"}.in(loc), htmlType: "datetime", options: noOptions, readonly: true, match: matchTime},
-		{name: "iteration_id", label: text{"Iteration", "迭代"}.in(loc), htmlType: "select", options: noOptions},
-		{name: "label", label: text{"Labels", "标签"}.in(loc), htmlType: "input", options: noOptions, match: matchMulti},
-	}
-	switch k {
-	case api.Bug:
-		specs = append(specs, fieldSpec{name: "severity", label: text{"Severity", "严重程度"}.in(loc), htmlType: "select",
-			options: choiceOptions(severities, loc), strict: true})
-	case api.Task:
-		specs = append(specs, input("story_id", text{"Story", "需求"}))
-	}
-	desc := fieldSpec{name: "description", label: text{"Description", "详细描述"}.in(loc), htmlType: "rich_edit", options: noOptions, match: matchText}
-	specs = append(specs, desc)
-	module := fieldSpec{name: "module", label: text{"Module", "模块"}.in(loc), htmlType: "cascade",
-		options: api.Options{Tree: ws.Modules, Cascade: true}}
-	modifier := people("modifier", text{"Last modified by", "最后修改人"})
-	modifier.readonly = true
-	switch k {
-	case api.Story:
-		specs = append(specs, module, date("begin", text{"Begin", "预计开始"}), date("due", text{"Due", "预计结束"}),
-			people("cc", text{"CC", "抄送人"}), modifier)
-	case api.Bug:
-		modifier.name = "lastmodify"
-		specs = append(specs, module, people("fixer", text{"Fixer", "修复人"}), date("deadline", text{"Deadline", "解决期限"}), modifier)
-	case api.Task:
-		specs = append(specs, date("begin", text{"Begin", "预计开始"}), date("due", text{"Due", "预计结束"}),
-			input("effort", text{"Effort (hours)", "预估工时"}), input("progress", text{"Progress", "进度"}), modifier)
-	}
-	for _, f := range ws.Fields[k.String()] {
-		specs = append(specs, customSpec(f))
+	for _, f := range configured {
+		if !slices.Contains(customNames, f.Name) {
+			specs = append(specs, customSpec(f))
+		}
 	}
 	return specs
 }
 
-// customSpec describes a custom field: a select takes only its options.
+// systemSpec is the spec of a row of the system fields in ws.
+func systemSpec(ws *Workspace, k api.Kind, r systemField) fieldSpec {
+	spec := fieldSpec{
+		name: r.name, label: r.label.in(ws.Locale), htmlType: r.html, options: noOptions,
+		readonly: r.flags&readOnly != 0, createOnly: r.flags&createOnly != 0, derive: r.derive, match: r.match,
+	}
+	if spec.match == byType {
+		spec.match = matchFor(r.html)
+	}
+	spec.setUnset(json.RawMessage(r.unset))
+	switch r.source {
+	case fromStatuses:
+		spec.options, spec.strict = choiceOptions(statuses(k), ws.Locale), true
+	case fromSeverities:
+		spec.options, spec.strict = choiceOptions(severities, ws.Locale), true
+	case fromModules:
+		spec.options = api.Options{Tree: ws.Modules, Cascade: true}
+	case fromPriorityLabel:
+		spec.options, spec.colors = priorityOptions(ws, k, false)
+		spec.pure, spec.match = true, matchPriority
+	case fromPriority:
+		spec.options, _ = priorityOptions(ws, k, true)
+		spec.match = matchPriority
+	}
+	return spec
+}
+
+// matchFor is how filters compare a field of an html type.
+func matchFor(htmlType string) matchMode {
+	switch htmlType {
+	case "user_chooser":
+		return matchPeople
+	case "date", "datetime":
+		return matchTime
+	case "rich_edit":
+		return matchText
+	}
+	return matchExact
+}
+
+// customNames are the custom fields every item carries, configured or not.
+var customNames = func() []string {
+	names := []string{"custom_field_one", "custom_field_two", "custom_field_three", "custom_field_four",
+		"custom_field_five", "custom_field_six", "custom_field_seven", "custom_field_eight"}
+	for n := 9; n <= 50; n++ {
+		names = append(names, "custom_field_"+strconv.Itoa(n))
+	}
+	for n := 1; n <= 10; n++ {
+		names = append(names, "custom_plan_field_"+strconv.Itoa(n))
+	}
+	return names
+}()
+
+// customUnset is the value of a custom field an item never had: "" for the
+// first eight (older text columns), null for the others.
+func customUnset(name string) json.RawMessage {
+	if i := slices.Index(customNames, name); i >= 0 && i < 8 {
+		return json.RawMessage(`""`)
+	}
+	return json.RawMessage(`null`)
+}
+
+// unlistedSpec is a custom field the workspace has not configured.
+func unlistedSpec(name string) fieldSpec {
+	spec := fieldSpec{name: name, label: name, htmlType: "input", options: noOptions, unlisted: true, readonly: true}
+	spec.setUnset(customUnset(name))
+	return spec
+}
+
+// customSpec describes a configured custom field: a select takes only its options.
 func customSpec(f FieldDef) fieldSpec {
-	spec := fieldSpec{name: f.Name, label: f.Label, htmlType: f.HTMLType, options: noOptions}
+	spec := fieldSpec{name: f.Name, label: f.Label, htmlType: f.HTMLType, options: noOptions, match: matchFor(f.HTMLType)}
+	spec.setUnset(customUnset(f.Name))
 	if len(f.Options) > 0 {
 		pairs := make([]api.Option, len(f.Options))
 		for i, o := range f.Options {
@@ -184,6 +237,15 @@ func customSpec(f FieldDef) fieldSpec {
 		spec.strict = f.HTMLType == "select"
 	}
 	return spec
+}
+
+// setUnset sets the value of an item that holds none, and its text.
+func (f *fieldSpec) setUnset(raw json.RawMessage) {
+	f.unset = raw
+	f.unsetText = ""
+	if len(raw) >= 2 && raw[0] == '"' {
+		f.unsetText = string(raw[1 : len(raw)-1])
+	}
 }
 
 // lookup finds a field of the catalog by name.

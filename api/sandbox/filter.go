@@ -153,7 +153,7 @@ func (f *filter) match(it *api.Item) bool {
 	case matchPriority:
 		return f.set[effectivePriority(it)]
 	}
-	v := itemValue(it, f.spec.name)
+	v := f.spec.text(it)
 	switch f.spec.match {
 	case matchText:
 		lv := strings.ToLower(v)
@@ -198,17 +198,6 @@ func anyIn(set map[string]bool, v, sep string) bool {
 		}
 	}
 	return false
-}
-
-// itemValue is the text of a field of an item; extra string values are read
-// without a JSON decoder when they hold no escapes.
-func itemValue(it *api.Item, name string) string {
-	if raw, ok := it.Extra[name]; ok && len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' &&
-		!slices.Contains(raw[1:len(raw)-1], '\\') {
-		return string(raw[1 : len(raw)-1])
-	}
-	v, _ := it.Get(name)
-	return v
 }
 
 // compareValues orders two field values: numerically when both are digit

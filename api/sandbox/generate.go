@@ -20,11 +20,6 @@ const seedSpan = 180 * 24 * time.Hour
 // seedSalt mixes into the random seed of each workspace and kind.
 const seedSalt = 0x7472696167655f31
 
-var (
-	rawEmpty = json.RawMessage(`""`)
-	rawNull  = json.RawMessage(`null`)
-)
-
 // generator makes the items of one kind in one workspace.
 type generator struct {
 	ws         *Workspace
@@ -48,7 +43,11 @@ type generator struct {
 	dayBase    int64             // unix day of days[0]
 	days       []json.RawMessage // "YYYY-MM-DD" from dayBase on
 	custom     []customPool
-	extraSize  int
+	more       *rand.Rand        // for the fields added since the first seed (see extras)
+	sizes      []json.RawMessage // "1", "2", "3", "5", "8", "13"
+	versions   []json.RawMessage
+	resolution []json.RawMessage
+	chunk      []byte // where rawTime cuts its values from
 	buf        []byte
 }
 
@@ -113,7 +112,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 		}
 		g.custom = append(g.custom, pool)
 	}
-	g.extraSize = 5 + len(g.custom)
+	g.addPools(ws, k)
 	return g
 }
 
@@ -192,7 +191,7 @@ func (g *generator) fill(it *api.Item, seq, created, modified int64, stories *it
 			it.StoryID = stories.Items[g.rng.IntN(len(stories.Items))].ID
 		}
 	}
-	it.Extra = g.extras(it, created)
+	it.Extra = g.extras(it, created, modified)
 }
 
 // Status weights, in the order of statuses(kind).
@@ -272,75 +271,6 @@ func (g *generator) strayPriority(it *api.Item) {
 	default:
 		it.PriorityLabel, it.Priority = "Critical", "Critical"
 	}
-}
-
-// extras are the kind's extra fields and the workspace's custom fields.
-func (g *generator) extras(it *api.Item, created int64) map[string]json.RawMessage {
-	m := make(map[string]json.RawMessage, g.extraSize)
-	editor := g.nickRaw[g.rng.IntN(len(g.nickRaw))]
-	begin, due := g.schedule(created, 40)
-	switch g.kind {
-	case api.Story:
-		m["module"] = g.module()
-		m["begin"], m["due"] = begin, due
-		m["cc"] = rawEmpty
-		if g.rng.IntN(100) < 20 {
-			m["cc"] = g.peopleRaw[g.rng.IntN(len(g.peopleRaw))]
-		}
-		m["modifier"] = editor
-	case api.Bug:
-		m["module"] = g.module()
-		m["fixer"] = rawEmpty
-		switch it.Status {
-		case "resolved", "verified", "closed":
-			m["fixer"] = g.peopleRaw[g.rng.IntN(len(g.peopleRaw))]
-		}
-		_, m["deadline"] = g.schedule(created, 60)
-		m["lastmodify"] = editor
-	case api.Task:
-		m["begin"], m["due"] = begin, due
-		m["effort"] = g.numbers[g.rng.IntN(16)]
-		m["progress"] = g.progress(it.Status)
-		m["modifier"] = editor
-	}
-	for _, c := range g.custom {
-		if g.rng.IntN(100) < 15 {
-			m[c.name] = rawEmpty
-			continue
-		}
-		m[c.name] = c.values[g.rng.IntN(len(c.values))]
-	}
-	return m
-}
-
-func (g *generator) module() json.RawMessage {
-	if len(g.modules) == 0 || g.rng.IntN(100) < 15 {
-		return rawEmpty
-	}
-	return g.modules[g.rng.IntN(len(g.modules))]
-}
-
-// schedule is a begin and due date after created; null (unset) in nullPct
-// percent of items.
-func (g *generator) schedule(created int64, nullPct int) (begin, due json.RawMessage) {
-	if g.rng.IntN(100) < nullPct {
-		return rawNull, rawNull
-	}
-	d := created/(24*3600) - g.dayBase + int64(g.rng.IntN(8))
-	e := d + 3 + int64(g.rng.IntN(28))
-	last := int64(len(g.days) - 1)
-	return g.days[min(d, last)], g.days[min(e, last)]
-}
-
-// progress is a task's share done: 0 when open, 100 when done.
-func (g *generator) progress(status string) json.RawMessage {
-	switch status {
-	case "done":
-		return g.shares[len(g.shares)-1]
-	case "progressing":
-		return g.shares[1+g.rng.IntN(len(g.shares)-2)]
-	}
-	return g.shares[0]
 }
 
 // appendTitle appends a title built from the vocabulary of the kind.

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -25,7 +24,10 @@ import (
 //     ties keep creation order.
 //   - parameters that are neither fields nor list controls are ignored, and so
 //     is a filter whose value is empty.
-//   - fields= returns only the named keys that exist (id is not added).
+//   - every item carries every field of the catalog (see wire.go): a field
+//     it holds no value for is written with its unset value (null, "", "0").
+//     fields= returns only the named keys that are fields of the kind, in
+//     catalog order (id is not added).
 //   - priority filters compare the effective priority (the label, else the
 //     legacy code through the legacy map), so legacy-only items are found by
 //     label too; in a workspace with custom priorities legacy codes match nothing.
@@ -103,27 +105,23 @@ func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMess
 	set := w.readItems(ws, k)
 	matched := matchItems(set, parseFilters(ws, k, specs, q))
 	if order != nil {
-		sortPositions(set, matched, order.name, desc)
+		sortPositions(set, matched, order, desc)
 	}
 	start := (page - 1) * limit
 	if start >= len(matched) {
 		return json.RawMessage("[]"), nil
 	}
 	matched = matched[start:min(start+limit, len(matched))]
-	var buf bytes.Buffer
-	buf.WriteByte('[')
+	l := newLayout(k, specs, fields)
+	b := make([]byte, 0, 64*1024)
+	b = append(b, '[')
 	for i, pos := range matched {
-		raw, err := api.WrapItem(set.Items[pos], fields)
-		if err != nil {
-			return nil, &httpError{Status: http.StatusInternalServerError, Info: "item cannot be written: " + err.Error()}
-		}
 		if i > 0 {
-			buf.WriteByte(',')
+			b = append(b, ',')
 		}
-		buf.Write(raw)
+		b = l.appendItem(b, &set.Items[pos])
 	}
-	buf.WriteByte(']')
-	return buf.Bytes(), nil
+	return append(b, ']'), nil
 }
 
 func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
@@ -174,7 +172,7 @@ func matchItems(set *itemSet, filters []filter) []int {
 // sortPositions orders positions by a field, stably: ties keep creation
 // order. When every value is digits they compare as numbers (ids pass int64
 // in general), otherwise as text.
-func sortPositions(set *itemSet, positions []int, field string, desc bool) {
+func sortPositions(set *itemSet, positions []int, field *fieldSpec, desc bool) {
 	type keyed struct {
 		pos int
 		key string
@@ -182,7 +180,7 @@ func sortPositions(set *itemSet, positions []int, field string, desc bool) {
 	ks := make([]keyed, len(positions))
 	numeric := true
 	for i, pos := range positions {
-		ks[i] = keyed{pos, itemValue(&set.Items[pos], field)}
+		ks[i] = keyed{pos, field.text(&set.Items[pos])}
 		numeric = numeric && isDigits(ks[i].key)
 	}
 	compare := strings.Compare

@@ -175,36 +175,32 @@ func (r priorityRule) refuse(param, v string) *httpError {
 		param, quoteShort(v), r.kind.Path(), r.ws.ID, strings.Join(allowed, ", "))}
 }
 
-// priorityFields are the get_fields_info entries of priority_label and the
-// legacy priority of a kind in a workspace.
-func priorityFields(ws *Workspace, k api.Kind) (label, legacy fieldSpec) {
-	loc := ws.Locale
-	label = fieldSpec{name: "priority_label", label: text{"Priority", "优先级"}.in(loc), htmlType: "select", pure: true, match: matchPriority}
-	legacy = fieldSpec{name: "priority", label: text{"Priority (legacy)", "优先级（旧）"}.in(loc), htmlType: "select", match: matchPriority}
-	r := ruleFor(ws, k)
-	if r.custom != nil {
-		pairs := make([]api.Option, len(r.custom))
-		for i, p := range r.custom {
-			pairs[i] = api.Option{Value: p.Value, Label: p.Label}
-			label.colors = append(label.colors, api.ColorOption{Value: p.Value, Label: p.Label, Color: p.Color})
+// priorityOptions are the options of priority_label in a workspace, with
+// their colours, or (legacy) those of the legacy priority: the legacy codes
+// in phase 1, the configured labels once custom priorities are set.
+func priorityOptions(ws *Workspace, k api.Kind, legacy bool) (api.Options, []api.ColorOption) {
+	var pairs []api.Option
+	var colors []api.ColorOption
+	if custom := ruleFor(ws, k).custom; custom != nil {
+		for _, p := range custom {
+			pairs = append(pairs, api.Option{Value: p.Value, Label: p.Label})
+			colors = append(colors, api.ColorOption{Value: p.Value, Label: p.Label, Color: p.Color})
 		}
-		label.options = api.Options{Pairs: pairs}
-		legacy.options = label.options
-		return label, legacy
+		return api.Options{Pairs: pairs}, colors
 	}
-	var labels, codes []api.Option
 	for _, p := range api.LegacyPriorities(k) {
 		shown := p.Label
 		if k == api.Bug {
 			shown = api.BugDisplayName(p.Label)
 		}
-		labels = append(labels, api.Option{Value: p.Label, Label: shown})
-		codes = append(codes, api.Option{Value: p.Code, Label: shown})
-		label.colors = append(label.colors, api.ColorOption{Value: p.Label, Label: shown, Color: phaseOneColors[p.Label]})
+		value := p.Label
+		if legacy {
+			value = p.Code
+		}
+		pairs = append(pairs, api.Option{Value: value, Label: shown})
+		colors = append(colors, api.ColorOption{Value: p.Label, Label: shown, Color: phaseOneColors[p.Label]})
 	}
-	label.options = api.Options{Pairs: labels}
-	legacy.options = api.Options{Pairs: codes}
-	return label, legacy
+	return api.Options{Pairs: pairs}, colors
 }
 
 // quoteShort quotes a value for a message, cut to 40 runes.

@@ -215,8 +215,12 @@ func TestSeedItemInvariants(t *testing.T) {
 				if set.Index[it.ID] != pos {
 					t.Fatalf("index of %s is %d, want %d", it.ID, set.Index[it.ID], pos)
 				}
-				got := slices.Sorted(slices.Values(it.FieldNames()))
-				if !slices.Equal(got, want) {
+				checkHeldFields(t, specs, &it)
+				listed, err := api.DecodeItem(k, newLayout(k, specs, nil).appendItem(nil, &it))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := slices.Sorted(slices.Values(listed.FieldNames())); !slices.Equal(got, want) {
 					t.Fatalf("%s %s fields\n got %v\nwant %v", k, it.ID, got, want)
 				}
 				if it.Title == "" || it.WorkspaceID != strconv.FormatInt(ws.ID, 10) || it.Creator == "" || it.Description == "" {
@@ -249,6 +253,25 @@ func TestSeedItemInvariants(t *testing.T) {
 			if !statusesSeen[k.String()+":"+c.value] {
 				t.Errorf("no %s has status %s", k, c.value)
 			}
+		}
+	}
+}
+
+// checkHeldFields checks that an item holds only fields of the catalog that
+// it has a value for: none at its unset value, none derived.
+func checkHeldFields(t *testing.T, specs []fieldSpec, it *api.Item) {
+	t.Helper()
+	for name, raw := range it.Extra {
+		spec, ok := lookup(specs, name)
+		switch {
+		case !ok:
+			t.Fatalf("%s holds %s, which is not a field of its kind", it.ID, name)
+		case spec.derive != noDerive || spec.typed:
+			t.Fatalf("%s holds the %s field %s in Extra", it.ID, map[bool]string{true: "typed", false: "derived"}[spec.typed], name)
+		case string(raw) == string(spec.unset) || string(raw) == "null":
+			t.Fatalf("%s holds %s at its unset value %s", it.ID, name, raw)
+		case !json.Valid(raw):
+			t.Fatalf("%s holds %s = %q", it.ID, name, raw)
 		}
 	}
 }

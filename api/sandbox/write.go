@@ -28,7 +28,7 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 		if strings.TrimSpace(form.Get(k.TitleField())) == "" {
 			return api.Item{}, nil, unprocessable("%s is required.", k.TitleField())
 		}
-		it = blankItem(ws, k, specs)
+		it = blankItem(ws, k)
 		it.Creator = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(form.Get(k.CreatorField())), ";"))
 		if it.Creator == "" {
 			it.Creator = w.actor(p)
@@ -66,11 +66,7 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	} else {
 		set.Items[pos] = it
 	}
-	raw, err := api.WrapItem(it, nil)
-	if err != nil {
-		return api.Item{}, nil, &httpError{Status: http.StatusInternalServerError, Info: "item cannot be written: " + err.Error()}
-	}
-	return it, raw, nil
+	return it, newLayout(k, specs, nil).appendItem(nil, &it), nil
 }
 
 // applyForm writes the form's fields into it, checking select values and the
@@ -83,7 +79,7 @@ func applyForm(it *api.Item, ws *Workspace, k api.Kind, specs []fieldSpec, form 
 			continue
 		}
 		spec, ok := lookup(specs, name)
-		if !ok || spec.readonly || spec.createOnly {
+		if !ok || spec.readonly || spec.createOnly || spec.unlisted {
 			continue
 		}
 		v := form.Get(name)
@@ -107,36 +103,22 @@ func applyForm(it *api.Item, ws *Workspace, k api.Kind, specs []fieldSpec, form 
 	return ruleFor(ws, k).write(it, form.Get("priority_label"), hasLabel, form.Get("priority"), hasLegacy)
 }
 
-// blankItem is a new item of kind k with every field of the catalog at its
-// default: the first status, no iteration ("0"), empty or null elsewhere.
-func blankItem(ws *Workspace, k api.Kind, specs []fieldSpec) api.Item {
-	it := api.Item{Kind: k, Extra: make(map[string]json.RawMessage, len(specs))}
-	for i := range specs {
-		spec := &specs[i]
-		v := ""
-		switch spec.name {
-		case "status":
-			v = statuses(k)[0].value
-		case "iteration_id", "story_id", "progress":
-			v = "0"
-		}
-		setField(&it, spec, v)
-	}
-	it.WorkspaceID = strconv.FormatInt(ws.ID, 10)
-	if len(it.Extra) == 0 {
-		it.Extra = nil
+// blankItem is a new item of kind k: the first status, no iteration and no
+// story ("0"), every other field unset.
+func blankItem(ws *Workspace, k api.Kind) api.Item {
+	it := api.Item{Kind: k, Status: statuses(k)[0].value, IterationID: "0", WorkspaceID: strconv.FormatInt(ws.ID, 10)}
+	if k == api.Task {
+		it.StoryID = "0"
 	}
 	return it
 }
 
-// setField stores a field's value; nullable fields (extra dates) hold null
-// when empty.
+// setField stores a field's value. A value that is the field's unset one,
+// or empty for a field unset as null, is not held: the item goes back to
+// the unset value.
 func setField(it *api.Item, spec *fieldSpec, v string) {
-	if spec.nullable && v == "" {
-		if it.Extra == nil {
-			it.Extra = make(map[string]json.RawMessage)
-		}
-		it.Extra[spec.name] = json.RawMessage("null")
+	if !spec.typed && (v == spec.unsetText || (v == "" && string(spec.unset) == "null")) {
+		delete(it.Extra, spec.name)
 		return
 	}
 	it.Set(spec.name, v)
