@@ -103,17 +103,12 @@ func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMess
 	}
 	fields := splitFieldList(q.Get("fields"))
 	set := w.readItems(ws, k)
-	matched := matchItems(set, parseFilters(ws, k, specs, q))
-	if order != nil {
-		sortPositions(set, matched, order, desc)
-	}
-	start := (page - 1) * limit
-	if start >= len(matched) {
+	matched := pageOf(set, parseFilters(ws, k, specs, q), order, desc, (page-1)*limit, limit)
+	if len(matched) == 0 {
 		return json.RawMessage("[]"), nil
 	}
-	matched = matched[start:min(start+limit, len(matched))]
 	l := newLayout(k, specs, fields)
-	b := make([]byte, 0, 64*1024)
+	b := make([]byte, 0, len(matched)*256)
 	b = append(b, '[')
 	for i, pos := range matched {
 		if i > 0 {
@@ -126,12 +121,40 @@ func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMess
 
 func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
 	set := w.readItems(ws, k)
-	n := len(matchItems(set, parseFilters(ws, k, catalog(ws, k), q)))
+	n := len(set.Items)
+	if filters := parseFilters(ws, k, catalog(ws, k), q); len(filters) > 0 {
+		n = len(matchItems(set, filters))
+	}
 	raw, err := json.Marshal(api.Count{Count: api.FlexInt(n)})
 	if err != nil {
 		return nil, &httpError{Status: http.StatusInternalServerError, Info: "count cannot be written: " + err.Error()}
 	}
 	return raw, nil
+}
+
+// pageOf returns the positions of the items of a page: those that pass the
+// filters, in order, from start, at most limit. Without filters and order
+// the page is a range of positions.
+func pageOf(set *itemSet, filters []filter, order *fieldSpec, desc bool, start, limit int) []int {
+	if len(filters) == 0 && order == nil {
+		end := min(start+limit, len(set.Items))
+		if start >= end {
+			return nil
+		}
+		page := make([]int, 0, end-start)
+		for pos := start; pos < end; pos++ {
+			page = append(page, pos)
+		}
+		return page
+	}
+	matched := matchItems(set, filters)
+	if order != nil {
+		sortPositions(set, matched, order, desc)
+	}
+	if start >= len(matched) {
+		return nil
+	}
+	return matched[start:min(start+limit, len(matched))]
 }
 
 // matchItems returns the positions of the items that pass every filter, in
@@ -147,7 +170,7 @@ func matchItems(set *itemSet, filters []filter) []int {
 		}
 		slices.Sort(candidates)
 	}
-	matched := make([]int, 0, 64)
+	matched := make([]int, 0, min(len(set.Items), 1024))
 	consider := func(pos int) {
 		it := &set.Items[pos]
 		for i := range filters {

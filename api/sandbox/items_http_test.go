@@ -1,10 +1,13 @@
 package sandbox
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,6 +82,45 @@ func TestItemsOverHTTP(t *testing.T) {
 	if err != nil || len(items) != 1 || items[0].PriorityLabel != "Low" {
 		t.Errorf("read back %v, %v", items, err)
 	}
+}
+
+// TestGzipAnswersInParallel checks the reused gzip writers: answers of
+// different lengths, compressed at the same time, each decode to their own
+// items.
+func TestGzipAnswersInParallel(t *testing.T) {
+	h := startHarness(t, Options{})
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Go(func() {
+			for i := range 8 {
+				limit := 1 + (g*8+i)%40
+				q := url.Values{"workspace_id": {strconv.Itoa(wsPhaseOne)}, "limit": {strconv.Itoa(limit)}, "page": {"2"}}
+				req, _ := http.NewRequest(http.MethodGet, h.run.URL+"/bugs?"+q.Encode(), nil)
+				req.Header.Set("Authorization", h.apiBasic())
+				req.Header.Set("Accept-Encoding", "gzip")
+				resp, err := http.DefaultTransport.RoundTrip(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				zr, err := gzip.NewReader(resp.Body)
+				if err != nil {
+					t.Errorf("not gzipped: %v", err)
+					resp.Body.Close()
+					return
+				}
+				raw, err := io.ReadAll(zr)
+				resp.Body.Close()
+				env, derr := api.DecodeEnvelope(raw)
+				items, ierr := api.DecodeItems(api.Bug, env.Data)
+				if err != nil || derr != nil || ierr != nil || len(items) != limit ||
+					items[0].ID != string(appendPadded([]byte("11"), wsPhaseOne, 8))+string(appendPadded(nil, int64(limit+1), 9)) {
+					t.Errorf("limit %d: %d items (%v, %v, %v)", limit, len(items), err, derr, ierr)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestItemErrorsOverHTTP(t *testing.T) {

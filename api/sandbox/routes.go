@@ -81,7 +81,7 @@ func (s *Server) serveItems(ex *exchange, kind api.Kind) {
 		ex.fail(herr)
 		return
 	}
-	ex.ok(data)
+	ex.okRaw(data)
 }
 
 // serveItemInfo is GET /{kind}/count and /{kind}/get_fields_info.
@@ -120,7 +120,7 @@ func (s *Server) answerRead(ex *exchange, p principal, kind api.Kind, q url.Valu
 		ex.fail(herr)
 		return
 	}
-	ex.ok(data)
+	ex.okRaw(data)
 }
 
 // writeAndSave creates or updates an item under the write lock and saves it.

@@ -63,6 +63,8 @@ type Server struct {
 	tokens   map[string]*AccessToken
 	sessions map[string]*BrowserSession
 
+	gzips sync.Pool // gzip writers of answers, reused (see exchange.send)
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -124,6 +126,7 @@ func (s *Server) Close() error {
 // ServeHTTP answers one request of the API or of the authorization pages.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ex := newExchange(w, r)
+	ex.gzips = &s.gzips
 	defer ex.recoverPanic()
 	if !s.delay(r.Context()) {
 		return
