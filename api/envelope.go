@@ -59,16 +59,26 @@ func Failure(httpStatus int, info, requestID string) Envelope {
 
 // DecodeEnvelope parses a response body. It fails when the body is not a JSON
 // object with a status; it does not judge the status (see Envelope.OK).
+// It reads the body in one pass (see readEnvelope); a body the one pass does
+// not take is decoded by encoding/json, which names what is wrong.
 func DecodeEnvelope(body []byte) (Envelope, error) {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return Envelope{}, fmt.Errorf("response is not a JSON object")
+	}
+	if env, ok := readEnvelope(trimmed); ok {
+		return env, nil
+	}
+	return decodeEnvelopeSlowly(trimmed)
+}
+
+// decodeEnvelopeSlowly is DecodeEnvelope by encoding/json.
+func decodeEnvelopeSlowly(trimmed []byte) (Envelope, error) {
 	var raw struct {
 		Status *FlexInt        `json:"status"`
 		Data   json.RawMessage `json:"data"`
 		Info   FlexString      `json:"info"`
 		Meta   json.RawMessage `json:"meta"`
-	}
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return Envelope{}, fmt.Errorf("response is not a JSON object")
 	}
 	if err := json.Unmarshal(trimmed, &raw); err != nil {
 		return Envelope{}, fmt.Errorf("response is not valid JSON: %w", err)
@@ -76,16 +86,21 @@ func DecodeEnvelope(body []byte) (Envelope, error) {
 	if raw.Status == nil {
 		return Envelope{}, fmt.Errorf("response has no status")
 	}
-	env := Envelope{Status: int(*raw.Status), Data: raw.Data, Info: string(raw.Info)}
-	if len(raw.Meta) > 0 && raw.Meta[0] == '{' {
-		var m struct {
-			RequestID FlexString `json:"request_id"`
-		}
-		if json.Unmarshal(raw.Meta, &m) == nil {
-			env.Meta = &Meta{RequestID: string(m.RequestID)}
-		}
+	return Envelope{Status: int(*raw.Status), Data: raw.Data, Info: string(raw.Info), Meta: metaOf(raw.Meta)}, nil
+}
+
+// metaOf reads the request id of an envelope's meta, when it is an object.
+func metaOf(raw json.RawMessage) *Meta {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil
 	}
-	return env, nil
+	var m struct {
+		RequestID FlexString `json:"request_id"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	return &Meta{RequestID: string(m.RequestID)}
 }
 
 // OK reports whether the envelope is a success.

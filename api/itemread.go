@@ -189,7 +189,13 @@ func (r *itemReader) finish(it *Item) {
 // objectKey reads a key and its colon at data[i]: it returns the key
 // (unquoted) and the index of its value.
 func (r *itemReader) objectKey(i int) (name []byte, value int, ok bool) {
-	data := r.data
+	return objectKey(r.data, i, &r.key)
+}
+
+// objectKey reads the key of an object member and its colon at data[i]: it
+// returns the key, unquoted into *scratch when it holds escapes or invalid
+// UTF-8, and the index of its value.
+func objectKey(data []byte, i int, scratch *[]byte) (name []byte, value int, ok bool) {
 	if i >= len(data) || data[i] != '"' {
 		return nil, 0, false
 	}
@@ -199,8 +205,8 @@ func (r *itemReader) objectKey(i int) (name []byte, value int, ok bool) {
 	}
 	name = data[i+1 : end-1]
 	if escaped || (high && !utf8.Valid(name)) {
-		r.key = appendUnquoted(r.key[:0], name)
-		name = r.key
+		*scratch = appendUnquoted((*scratch)[:0], name)
+		name = *scratch
 	}
 	if i = skipSpace(data, end); i >= len(data) || data[i] != ':' {
 		return nil, 0, false
