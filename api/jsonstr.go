@@ -70,6 +70,12 @@ func AppendJSONString(dst []byte, s string) []byte {
 func scanString(data []byte, i int) (end int, escaped, high, ok bool) {
 	i++
 	for i < len(data) {
+		for i < len(data) && plainASCII[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
 		c := data[i]
 		switch {
 		case c == '"':
@@ -99,6 +105,15 @@ func scanString(data []byte, i int) (end int, escaped, high, ok bool) {
 	}
 	return 0, false, false, false
 }
+
+// plainASCII marks the bytes a JSON string holds as they are: ASCII from
+// the space on, but the quote and the backslash.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // hex4 reads four hex digits, or returns -1.
 func hex4(b []byte) rune {
