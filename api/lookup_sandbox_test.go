@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/webtest"
 	"triage/store"
 )
 
@@ -18,29 +18,11 @@ var _ store.Remote = (*api.Client)(nil)
 
 const workspace = 10022001
 
-// clock is the sandbox's clock, moved by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // startSandbox runs the sandbox with a hand-moved clock and returns a client
 // signed in with the demo API account.
-func startSandbox(t *testing.T) (*api.Client, *clock) {
+func startSandbox(t *testing.T) (*api.Client, *webtest.Clock) {
 	t.Helper()
-	clk := &clock{now: time.Date(2026, 1, 6, 9, 16, 4, 0, time.UTC)}
+	clk := webtest.NewClock()
 	run, err := sandbox.Start(sandbox.Options{Clock: clk.Now})
 	if err != nil {
 		t.Fatalf("start the sandbox: %v", err)
@@ -57,14 +39,14 @@ func startSandbox(t *testing.T) (*api.Client, *clock) {
 }
 
 // create makes an item as nick and moves the clock on by a minute.
-func create(t *testing.T, c *api.Client, clk *clock, kind api.Kind, title, nick string) api.Item {
+func create(t *testing.T, c *api.Client, clk *webtest.Clock, kind api.Kind, title, nick string) api.Item {
 	t.Helper()
 	it, err := c.Create(context.Background(), api.NewItem{Kind: kind, WorkspaceID: workspace, Title: title, Creator: nick,
 		Fields: map[string]string{"description": "<p>made by the lookup test</p>"}})
 	if err != nil {
 		t.Fatalf("create %s %q: %v", kind, title, err)
 	}
-	clk.advance(time.Minute)
+	clk.Advance(time.Minute)
 	return it
 }
 
