@@ -61,13 +61,8 @@ func (s *Server) serveItems(ex *exchange, kind api.Kind) {
 		ex.methodNotAllowed(http.MethodGet, http.MethodPost)
 		return
 	}
-	c, ok := s.authorized(ex)
+	c, q, ok := s.call(ex, false)
 	if !ok {
-		return
-	}
-	q, herr := ex.params()
-	if herr != nil {
-		ex.fail(herr)
 		return
 	}
 	if !write {
@@ -86,13 +81,8 @@ func (s *Server) serveItems(ex *exchange, kind api.Kind) {
 
 // serveItemInfo is GET /{kind}/count and /{kind}/get_fields_info.
 func (s *Server) serveItemInfo(ex *exchange, kind api.Kind, action string) {
-	c, ok := s.apiCaller(ex)
+	c, q, ok := s.call(ex, true)
 	if !ok {
-		return
-	}
-	q, herr := ex.params()
-	if herr != nil {
-		ex.fail(herr)
 		return
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 
@@ -71,13 +72,8 @@ func userRecord(u *User) api.User {
 // the workspaces a user takes part in that the caller may reach, each
 // company's own entry (category organization) before its workspaces.
 func (s *Server) serveParticipantProjects(ex *exchange) {
-	c, ok := s.apiCaller(ex)
+	c, q, ok := s.call(ex, true)
 	if !ok {
-		return
-	}
-	q, herr := ex.params()
-	if herr != nil {
-		ex.fail(herr)
 		return
 	}
 	nick := q.Get("nick")
@@ -123,13 +119,8 @@ func (s *Server) serveParticipantProjects(ex *exchange) {
 
 // serveWorkspaceInfo is GET /workspaces/get_workspace_info?workspace_id=.
 func (s *Server) serveWorkspaceInfo(ex *exchange) {
-	c, ok := s.apiCaller(ex)
+	c, q, ok := s.call(ex, true)
 	if !ok {
-		return
-	}
-	q, herr := ex.params()
-	if herr != nil {
-		ex.fail(herr)
 		return
 	}
 	s.mu.RLock()
@@ -169,6 +160,29 @@ func (s *Server) apiCaller(ex *exchange) (caller, bool) {
 		return caller{}, false
 	}
 	return s.authorized(ex)
+}
+
+// call authenticates a request (only a GET when readOnly) and reads its
+// parameters; it reports false when it has answered the request already.
+func (s *Server) call(ex *exchange, readOnly bool) (caller, url.Values, bool) {
+	var (
+		c  caller
+		ok bool
+	)
+	if readOnly {
+		c, ok = s.apiCaller(ex)
+	} else {
+		c, ok = s.authorized(ex)
+	}
+	if !ok {
+		return caller{}, nil, false
+	}
+	q, herr := ex.params()
+	if herr != nil {
+		ex.fail(herr)
+		return caller{}, nil, false
+	}
+	return c, q, true
 }
 
 // authorized authenticates a request and counts it against the rate limit.
