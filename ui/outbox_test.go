@@ -94,9 +94,9 @@ func TestQueueThroughTheRoot(t *testing.T) {
 // the status line, and the board works.
 func TestStartWarning(t *testing.T) {
 	warning := errors.New("the item cache was unreadable and has been started afresh")
-	_, _, _, screen := realBoard(t, Options{Warning: warning})
-	lines := strings.Split(screen(), "\n")
-	if last := lines[len(lines)-1]; !strings.Contains(last, "✗ the item cache was unreadable") {
-		t.Errorf("status line %q, want the warning", last)
-	}
+	_, d, _, screen := realBoard(t, Options{Warning: warning})
+	d.Until("the warning on the status line", func() bool {
+		lines := strings.Split(screen(), "\n")
+		return strings.Contains(lines[len(lines)-1], "✗ the item cache was unreadable")
+	})
 }
