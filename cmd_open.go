@@ -107,6 +107,7 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 			return store.UpdateConfig(s.cfg.Path, func(st *store.Settings) { st.Workspace = id })
 		},
 		WorkspaceID: s.cfg.Workspace,
+		Theme:       s.cfg.Theme,
 		Warning:     st.warning,
 	}
 	if r.session.Method != "" {

@@ -14,7 +14,7 @@ const (
 	DefaultAuthURL = "https://www.tapd.cn"
 	DefaultWebURL  = "https://www.tapd.cn"
 	DefaultScopes  = "story#read story#write bug#read bug#write task#read task#write"
-	DefaultTheme   = "auto"
+	DefaultTheme   = ThemeAuto
 )
 
 // The environment variables LoadConfig reads. They override the config file.
@@ -29,6 +29,14 @@ const (
 	EnvClientID     = "TRIAGE_CLIENT_ID"
 	EnvClientSecret = "TRIAGE_CLIENT_SECRET"
 	EnvWorkspace    = "TRIAGE_WORKSPACE"
+)
+
+// The themes: auto follows the terminal's background; dark and light fix
+// the colours for terminals that do not tell their background.
+const (
+	ThemeAuto  = "auto"
+	ThemeDark  = "dark"
+	ThemeLight = "light"
 )
 
 // Settings is what the config file holds. It has no secret field by
@@ -190,7 +198,12 @@ func (s *Settings) set(key, raw string) error {
 	case keyScopes:
 		s.Scopes = strings.Join(strings.Fields(raw), " ")
 	case keyTheme:
-		s.Theme = raw
+		switch raw {
+		case ThemeAuto, ThemeDark, ThemeLight:
+			s.Theme = raw
+		default:
+			return fmt.Errorf("want %s, %s or %s", ThemeAuto, ThemeDark, ThemeLight)
+		}
 	case keyRedirectPort:
 		port, err := strconv.Atoi(raw)
 		if err != nil {

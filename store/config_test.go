@@ -162,6 +162,8 @@ func TestLoadConfigRejectsBadValues(t *testing.T) {
 			wantText: []string{"flag web_url"}},
 		{name: "flag url of another scheme", flags: Overrides{BaseURL: "ftp://x"},
 			wantText: []string{"flag base_url", "http"}},
+		{name: "flag unknown theme", flags: Overrides{Theme: "solarized"},
+			wantText: []string{"flag theme", "auto, dark or light"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

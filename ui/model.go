@@ -43,6 +43,9 @@ type Options struct {
 	Session           *auth.Session               // nil: start with the login view
 	WorkspaceID       int64                       // 0: the session's granted workspace, else the picker
 	NewBoard          func(*common.Context) Board // nil: board.New
+	// Theme "dark" or "light" fixes the colours; anything else ("auto")
+	// follows the background the terminal reports.
+	Theme string
 	// Warning is shown on the status line at start (the item cache was
 	// rebuilt or cannot be used in this run); nil: none.
 	Warning error
@@ -89,6 +92,9 @@ func New(ctx *common.Context, opts Options) *Model {
 	}
 	base, cancel := context.WithCancel(parent)
 	ctx.Base = base
+	if opts.Theme == "light" {
+		*ctx.Styles = *common.NewStyles(false, ctx.Styles.NoColor)
+	}
 	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx)}
 	if opts.Session == nil {
 		m.push(login.New(ctx, opts.Auth))
@@ -96,9 +102,17 @@ func New(ctx *common.Context, opts Options) *Model {
 	return m
 }
 
-// Init asks the terminal's background colour and starts the first step.
+// fixedTheme reports whether the colours were chosen in the config, not by
+// the terminal's background.
+func (m *Model) fixedTheme() bool { return m.opts.Theme == "dark" || m.opts.Theme == "light" }
+
+// Init asks the terminal's background colour (unless the config fixed the
+// theme) and starts the first step.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.bar.Init()}
+	cmds := []tea.Cmd{m.bar.Init()}
+	if !m.fixedTheme() {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
 	if m.opts.Warning != nil {
 		cmds = append(cmds, common.Cmd(common.StatusMsg{Err: m.opts.Warning}))
 	}
@@ -124,6 +138,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.resize(msg.Width, msg.Height)
 		return nil
 	case tea.BackgroundColorMsg:
+		if m.fixedTheme() {
+			return nil
+		}
 		*m.ctx.Styles = *common.NewStyles(msg.IsDark(), m.ctx.Styles.NoColor)
 		m.bar.Update(common.ThemeChangedMsg{})
 		return m.broadcast(common.ThemeChangedMsg{})

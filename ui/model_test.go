@@ -437,3 +437,32 @@ func TestCredentialNotSavedIsAWarning(t *testing.T) {
 		t.Fatalf("status line %q", line)
 	}
 }
+
+// TestThemeFromConfig: a theme fixed in the config wins over the background
+// the terminal reports; auto follows it.
+func TestThemeFromConfig(t *testing.T) {
+	light := tea.BackgroundColorMsg{Color: color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}}
+	dark := tea.BackgroundColorMsg{Color: color.RGBA{A: 0xff}}
+	tests := []struct {
+		theme     string
+		reported  tea.BackgroundColorMsg
+		startDark bool
+		wantDark  bool
+	}{
+		{"light", dark, false, false},
+		{"dark", light, true, true},
+		{"auto", light, true, false},
+		{"", dark, true, true},
+	}
+	for _, tt := range tests {
+		ctx := uitest.Context(uitest.NewService(), uitest.Themes[0], 80, 24)
+		m := New(ctx, Options{Auth: fakeAuth{}, Theme: tt.theme})
+		if ctx.Styles.Dark != tt.startDark {
+			t.Errorf("theme %q: starts dark=%v, want %v", tt.theme, ctx.Styles.Dark, tt.startDark)
+		}
+		m.Update(tt.reported)
+		if ctx.Styles.Dark != tt.wantDark {
+			t.Errorf("theme %q after the terminal reported its background: dark=%v, want %v", tt.theme, ctx.Styles.Dark, tt.wantDark)
+		}
+	}
+}
