@@ -22,8 +22,8 @@ const (
 	matchID                        // ids, listed with "," or "|"
 	matchPeople                    // nicks joined by ";": one of them is an alternative
 	matchMulti                     // values joined by "|": one of them is an alternative
-	matchText                      // contains one of the alternatives, ignoring case
-	matchTime                      // date prefix, range a~b, or >=, <=, >, < bounds
+	matchText                      // the whole text or a "%" pattern, ignoring case
+	matchTime                      // a day or time, range a~b, or inclusive >, < bounds
 	matchPriority                  // the effective priority (see priorityRule)
 )
 

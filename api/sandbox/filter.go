@@ -9,9 +9,10 @@ import (
 )
 
 // Filters of list and count requests. Every query parameter that names a
-// field of the kind is a filter; "a|b" means either value. Parameters that are
-// neither fields nor list controls are ignored, as the real service ignores
-// them, and so is a filter with an empty value.
+// field of the kind is a filter; QUERIES.md in this package lists the
+// operators. Parameters that are neither fields nor list controls are
+// ignored, as the real service ignores them, and so is a filter with an
+// empty value.
 
 // isControl reports whether a list parameter steers the list instead of
 // filtering it.
@@ -26,19 +27,15 @@ func isControl(name string) bool {
 // filter is one field condition of a list query.
 type filter struct {
 	spec   *fieldSpec
+	not    bool            // "<>": the item passes when the condition fails
 	set    map[string]bool // exact, id, people, multi, priority
-	lower  []string        // text: lower-cased alternatives
+	words  []pattern       // text: the alternatives, "%" a wildcard
 	bounds [][]bound       // time: each alternative is a conjunction of bounds
 }
 
-// bound compares the start of a time value with v: op is one of = >= <= > <.
-type bound struct {
-	op string
-	v  string
-}
-
-// parseFilters reads the filters of a list query, in parameter order.
-func parseFilters(ws *Workspace, k api.Kind, specs []fieldSpec, q url.Values) []filter {
+// parseFilters reads the filters of a list query, in parameter order. A time
+// filter that is not a time is a 422.
+func parseFilters(ws *Workspace, k api.Kind, specs []fieldSpec, q url.Values) ([]filter, *httpError) {
 	names := make([]string, 0, len(q))
 	for name := range q {
 		names = append(names, name)
@@ -54,13 +51,19 @@ func parseFilters(ws *Workspace, k api.Kind, specs []fieldSpec, q url.Values) []
 		if !ok {
 			continue
 		}
-		alts := splitAlternatives(q.Get(name), spec.match == matchID)
+		v, not := strings.CutPrefix(strings.TrimSpace(q.Get(name)), "<>")
+		alts := splitAlternatives(v, spec.match == matchID)
 		if len(alts) == 0 {
 			continue
 		}
-		out = append(out, newFilter(ws, k, spec, alts))
+		f, herr := newFilter(ws, k, spec, alts)
+		if herr != nil {
+			return nil, herr
+		}
+		f.not = not
+		out = append(out, f)
 	}
-	return out
+	return out, nil
 }
 
 // splitAlternatives splits a filter value on "|" (and "," for ids), trimming
@@ -76,19 +79,30 @@ func splitAlternatives(v string, ids bool) []string {
 	return out
 }
 
-func newFilter(ws *Workspace, k api.Kind, spec *fieldSpec, alts []string) filter {
+func newFilter(ws *Workspace, k api.Kind, spec *fieldSpec, alts []string) (filter, *httpError) {
 	f := filter{spec: spec}
 	switch spec.match {
 	case matchText:
 		for _, a := range alts {
-			f.lower = append(f.lower, strings.ToLower(a))
+			f.words = append(f.words, newPattern(a))
 		}
-		return f
+		return f, nil
 	case matchTime:
 		for _, a := range alts {
-			f.bounds = append(f.bounds, parseBounds(a))
+			bs, err := parseBounds(a)
+			if err != nil {
+				return filter{}, unprocessable("%s: %v", spec.name, err)
+			}
+			f.bounds = append(f.bounds, bs)
 		}
-		return f
+		return f, nil
+	case matchExact:
+		if textField(spec) && slices.ContainsFunc(alts, func(a string) bool { return strings.Contains(a, "%") }) {
+			for _, a := range alts {
+				f.words = append(f.words, newPattern(a))
+			}
+			return f, nil
+		}
 	case matchPriority:
 		alts = ruleFor(ws, k).filterLabels(spec.name, alts)
 	case matchPeople:
@@ -100,53 +114,28 @@ func newFilter(ws *Workspace, k api.Kind, spec *fieldSpec, alts []string) filter
 	for _, a := range alts {
 		f.set[a] = true
 	}
-	return f
+	return f, nil
 }
 
-// parseBounds reads one alternative of a time filter: "a~b", ">=a", "<=b",
-// ">a", "<b", or a prefix such as a date.
-func parseBounds(a string) []bound {
-	if lo, hi, ok := strings.Cut(a, "~"); ok {
-		var bs []bound
-		if lo = strings.TrimSpace(lo); lo != "" {
-			bs = append(bs, bound{">=", lo})
-		}
-		if hi = strings.TrimSpace(hi); hi != "" {
-			bs = append(bs, bound{"<=", hi})
-		}
-		return bs
+// textField reports whether a field holds free text, where "%" is a wildcard.
+func textField(spec *fieldSpec) bool {
+	switch spec.htmlType {
+	case "input", "textarea", "rich_edit":
+		return true
 	}
-	for _, op := range [...]string{">=", "<=", ">", "<"} {
-		if rest, ok := strings.CutPrefix(a, op); ok {
-			return []bound{{op, strings.TrimSpace(rest)}}
-		}
-	}
-	return []bound{{"=", a}}
-}
-
-// holds reports whether the time value v satisfies the bound, comparing the
-// first len(b.v) characters of v, so a date bound covers the whole day.
-func (b bound) holds(v string) bool {
-	head := v
-	if len(head) > len(b.v) {
-		head = head[:len(b.v)]
-	}
-	c := strings.Compare(head, b.v)
-	switch b.op {
-	case ">=":
-		return c >= 0
-	case "<=":
-		return c <= 0
-	case ">":
-		return c > 0
-	case "<":
-		return c < 0
-	}
-	return c == 0
+	return false
 }
 
 // match reports whether the item passes the filter.
 func (f *filter) match(it *api.Item) bool {
+	return f.holds(it) != f.not
+}
+
+// holds reports whether the item meets the condition, before "<>".
+func (f *filter) holds(it *api.Item) bool {
+	if f.words != nil {
+		return anyPattern(f.words, f.spec.text(it))
+	}
 	switch f.spec.match {
 	case matchID:
 		return f.set[it.ID]
@@ -155,14 +144,6 @@ func (f *filter) match(it *api.Item) bool {
 	}
 	v := f.spec.text(it)
 	switch f.spec.match {
-	case matchText:
-		lv := strings.ToLower(v)
-		for _, a := range f.lower {
-			if strings.Contains(lv, a) {
-				return true
-			}
-		}
-		return false
 	case matchTime:
 		if v == "" {
 			return false
@@ -179,15 +160,6 @@ func (f *filter) match(it *api.Item) bool {
 		return anyIn(f.set, v, "|")
 	}
 	return f.set[v]
-}
-
-func allHold(bs []bound, v string) bool {
-	for _, b := range bs {
-		if !b.holds(v) {
-			return false
-		}
-	}
-	return true
 }
 
 // anyIn reports whether one of the sep-joined parts of v is in set.

@@ -31,9 +31,12 @@ import (
 //   - priority filters compare the effective priority (the label, else the
 //     legacy code through the legacy map), so legacy-only items are found by
 //     label too; in a workspace with custom priorities legacy codes match nothing.
-//   - name, title and description match substrings ignoring case; people
-//     fields match one of the nicks; label matches one of its values; times
-//     take "a~b", ">=a", "<=b", ">a", "<b", or a prefix such as a date.
+//   - filters take the operators of QUERIES.md: "a|b" either value, "<>a"
+//     not a, "%" a wildcard in text fields (name, title, description and
+//     other free text; without it the whole text must match, ignoring case),
+//     and on times "a~b", ">a", "<b" (all inclusive) or a day; a time that
+//     is not one is a 422. People fields match one of the nicks; label
+//     matches one of its values.
 //   - writes ignore unknown and read-only parameters, take creator/reporter
 //     on create only, and refuse with 422 a select value (status, severity,
 //     custom selects) outside the options, naming the allowed ones; an
@@ -101,9 +104,13 @@ func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMess
 	if herr != nil {
 		return nil, herr
 	}
+	filters, herr := parseFilters(ws, k, specs, q)
+	if herr != nil {
+		return nil, herr
+	}
 	fields := splitFieldList(q.Get("fields"))
 	set := w.readItems(ws, k)
-	matched := pageOf(set, parseFilters(ws, k, specs, q), order, desc, (page-1)*limit, limit)
+	matched := pageOf(set, filters, order, desc, (page-1)*limit, limit)
 	if len(matched) == 0 {
 		return json.RawMessage("[]"), nil
 	}
@@ -120,9 +127,13 @@ func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMess
 }
 
 func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	filters, herr := parseFilters(ws, k, catalog(ws, k), q)
+	if herr != nil {
+		return nil, herr
+	}
 	set := w.readItems(ws, k)
 	n := len(set.Items)
-	if filters := parseFilters(ws, k, catalog(ws, k), q); len(filters) > 0 {
+	if len(filters) > 0 {
 		n = len(matchItems(set, filters))
 	}
 	raw, err := json.Marshal(api.Count{Count: api.FlexInt(n)})
@@ -161,7 +172,7 @@ func pageOf(set *itemSet, filters []filter, order *fieldSpec, desc bool, start, 
 // creation order. An id filter picks its candidates through the index.
 func matchItems(set *itemSet, filters []filter) []int {
 	var candidates []int
-	byID := slices.IndexFunc(filters, func(f filter) bool { return f.spec.match == matchID })
+	byID := slices.IndexFunc(filters, func(f filter) bool { return f.spec.match == matchID && !f.not })
 	if byID >= 0 {
 		for id := range filters[byID].set {
 			if pos, ok := set.Index[id]; ok {
