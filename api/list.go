@@ -49,12 +49,18 @@ type Page struct {
 // page arrives, in any order. Page 1 is fetched alongside the count, as every
 // list needs it. The count may be stale: a short or empty page ends the list,
 // and when every counted page is full the next ones are read until one is
-// short. An item seen on an earlier page is not repeated. At most
-// MaxListItems items can be listed (a limit of the service).
+// short. An item seen on an earlier page is not repeated.
+//
+// The service lists at most MaxListItems items a query. When the count passes
+// that, and the request does not filter on created itself, the list is cut
+// into windows of creation time that each count at most MaxListItems (see
+// windows.go) and every window is listed; pages are then numbered so that
+// sorting them by number gives the windows in creation order.
 func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Page)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), onPage: onPage}
+	t := &tally{onPage: onPage}
+	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), t: t}
 	var first []Item
 	firstDone := make(chan error, 1)
 	go func() {
@@ -71,9 +77,12 @@ func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Pag
 	if err := <-firstDone; err != nil {
 		return err
 	}
-	l.total, l.seen = total, make(map[string]bool, total)
+	t.total, t.seen = total, make(map[string]bool, total)
 	l.deliver(1, first)
-	return l.rest(ctx, min(max(1, (total+PageSize-1)/PageSize), maxPages))
+	if total > MaxListItems && req.Filter.Get("created") == "" {
+		return c.listWindows(ctx, req, t)
+	}
+	return l.rest(ctx, 2, min(max(1, (total+PageSize-1)/PageSize), maxPages))
 }
 
 // List returns all items in service order.
@@ -112,23 +121,30 @@ func pageQuery(req ListRequest) url.Values {
 	return q
 }
 
-// lister fetches the pages of one list.
-type lister struct {
-	c      *Client
-	kind   Kind
-	query  url.Values
+// tally is what the listers of one list share: the items delivered and the
+// callback, called under mu.
+type tally struct {
+	mu     sync.Mutex
 	onPage func(Page)
-
-	mu      sync.Mutex
-	total   int
-	loaded  int
-	shortAt int // the first page seen short or empty (0: none yet)
-	seen    map[string]bool
+	total  int
+	loaded int
+	seen   map[string]bool
 }
 
-// rest fetches pages 2 to pages concurrently, decoding each while the next
-// is fetched, then reads on while the last page read was full.
-func (l *lister) rest(ctx context.Context, pages int) error {
+// lister fetches the pages of one query of a list.
+type lister struct {
+	c     *Client
+	kind  Kind
+	query url.Values
+	base  int // added to the page numbers onPage gets
+	t     *tally
+
+	shortAt int // the first page seen short or empty (0: none yet); under t.mu
+}
+
+// rest fetches pages from to pages concurrently, decoding each while the
+// next is fetched, then reads on while the last page read was full.
+func (l *lister) rest(ctx context.Context, from, pages int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
@@ -141,8 +157,8 @@ func (l *lister) rest(ctx context.Context, pages int) error {
 		errOnce.Do(func() { firstErr = err })
 		cancel()
 	}
-	next.Store(1)
-	for range min(l.c.maxInFlight, pages-1) {
+	next.Store(int64(from - 1))
+	for range min(l.c.maxInFlight, pages-from+1) {
 		fetchers.Go(func() {
 			for {
 				p := int(next.Add(1))
@@ -182,8 +198,8 @@ func (l *lister) rest(ctx context.Context, pages int) error {
 
 // past reports whether page p lies beyond the end of the list.
 func (l *lister) past(p int) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.t.mu.Lock()
+	defer l.t.mu.Unlock()
 	return l.shortAt != 0 && p > l.shortAt
 }
 
@@ -215,28 +231,34 @@ func (l *lister) decode(p int, env Envelope) ([]Item, error) {
 	return items, nil
 }
 
-func (l *lister) op(p int) string { return fmt.Sprintf("list %s (page %d)", l.kind.Path(), p) }
+func (l *lister) op(p int) string {
+	if w := l.query.Get("created"); w != "" && l.base > 0 {
+		return fmt.Sprintf("list %s (created %s, page %d)", l.kind.Path(), w, p)
+	}
+	return fmt.Sprintf("list %s (page %d)", l.kind.Path(), p)
+}
 
 // deliver hands a page to onPage, without the items already delivered.
 func (l *lister) deliver(p int, items []Item) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	t := l.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if len(items) < PageSize && (l.shortAt == 0 || p < l.shortAt) {
 		l.shortAt = p
 	}
 	kept := items[:0]
 	for _, it := range items {
 		if it.ID != "" {
-			if l.seen[it.ID] {
+			if t.seen[it.ID] {
 				continue
 			}
-			l.seen[it.ID] = true
+			t.seen[it.ID] = true
 		}
 		kept = append(kept, it)
 	}
-	l.loaded += len(kept)
-	l.total = max(l.total, l.loaded)
-	if l.onPage != nil {
-		l.onPage(Page{Items: kept, Number: p, Loaded: l.loaded, Total: l.total})
+	t.loaded += len(kept)
+	t.total = max(t.total, t.loaded)
+	if t.onPage != nil {
+		t.onPage(Page{Items: kept, Number: l.base + p, Loaded: t.loaded, Total: t.total})
 	}
 }

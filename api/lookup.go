@@ -48,8 +48,8 @@ func (c *Client) Get(ctx context.Context, workspaceID int64, kind Kind, id strin
 // creator (a nick, with or without the service's trailing ";"; "" for anyone)
 // at or after after (to the second; the service's times are its local time,
 // see ParseTime). It asks the service to filter by title and creator, newest
-// first, and checks each answer itself: the service matches titles as text
-// within text and nicks within a list of nicks. Items whose created time
+// first, and checks each answer itself: the service matches a title whole (or
+// as a "%" pattern, see titleFilter) and nicks within a list of nicks. Items whose created time
 // cannot be read are passed over.
 func (c *Client) FindCreated(ctx context.Context, workspaceID int64, kind Kind, title, creator string, after time.Time) (Item, bool, error) {
 	op := "look for a created " + kind.String()
@@ -62,7 +62,7 @@ func (c *Client) FindCreated(ctx context.Context, workspaceID int64, kind Kind, 
 	}
 	nick := trimNick(creator)
 	q := workspaceQuery(workspaceID)
-	q.Set(kind.TitleField(), title)
+	q.Set(kind.TitleField(), titleFilter(title))
 	if nick != "" {
 		q.Set(kind.CreatorField(), nick)
 	}
@@ -142,4 +142,20 @@ func newer(a Item, at time.Time, b Item, bt time.Time) bool {
 		return len(a.ID) > len(b.ID)
 	}
 	return cmp.Compare(a.ID, b.ID) > 0
+}
+
+// titleFilter is the filter that finds title: the title itself, or, when it
+// holds "|" (which the service reads as "either value"), its longest run
+// without one between "%" wildcards.
+func titleFilter(title string) string {
+	if !strings.Contains(title, "|") {
+		return title
+	}
+	longest := ""
+	for part := range strings.SplitSeq(title, "|") {
+		if part = strings.TrimSpace(part); len(part) > len(longest) {
+			longest = part
+		}
+	}
+	return "%" + longest + "%"
 }
