@@ -33,11 +33,16 @@ var (
 const snapshotVersion byte = 1
 
 // Snapshot is what the cache holds for one kind of one workspace: the items
-// and field information last loaded, and when they were saved.
+// and field information last loaded, when they were saved, and the sync
+// point of the items: the newest modified time (the service's clock) the
+// lists that made them answered, from which the next refresh asks only what
+// changed. A snapshot without one (saved by an older triage) is refreshed by
+// a whole list.
 type Snapshot struct {
 	Items   []api.Item
 	Fields  api.FieldInfo
 	SavedAt time.Time
+	Synced  string
 }
 
 // Cache keeps the last items and field information of each workspace, per
@@ -276,6 +281,7 @@ type snapshotRecord struct {
 	Items   []api.Item
 	Fields  api.FieldInfo
 	SavedAt time.Time
+	Synced  string // added after version 1: gob leaves it empty in older entries
 }
 
 func encodeSnapshot(s Snapshot) ([]byte, error) {

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,7 +69,7 @@ func TestCacheSaveLoad(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cache", CacheFile)
 	c := openTestCache(t, path)
 	items := testItems(3)
-	if err := c.Save("HTTPS://API.tapd.cn:443/", testUser, 10022001, api.Story, Snapshot{Items: items, Fields: testFields()}); err != nil {
+	if err := c.Save("HTTPS://API.tapd.cn:443/", testUser, 10022001, api.Story, Snapshot{Items: items, Fields: testFields(), Synced: "2026-01-06 17:16:04"}); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
 	if err := c.Close(); err != nil {
@@ -114,7 +116,32 @@ func TestCacheSaveLoad(t *testing.T) {
 			if !snap.SavedAt.Equal(testNow) {
 				t.Errorf("SavedAt = %v, want %v", snap.SavedAt, testNow)
 			}
+			if snap.Synced != "2026-01-06 17:16:04" {
+				t.Errorf("Synced = %q, want the sync point saved", snap.Synced)
+			}
 		})
+	}
+}
+
+// TestCacheSnapshotWithoutSyncPoint: an entry saved before snapshots held a
+// sync point still loads, with none, so the board refreshes it by a whole list.
+func TestCacheSnapshotWithoutSyncPoint(t *testing.T) {
+	type olderRecord struct {
+		Items   []api.Item
+		Fields  api.FieldInfo
+		SavedAt time.Time
+	}
+	var buf bytes.Buffer
+	buf.WriteByte(snapshotVersion)
+	if err := gob.NewEncoder(&buf).Encode(olderRecord{Items: testItems(2), Fields: testFields(), SavedAt: testNow}); err != nil {
+		t.Fatal(err)
+	}
+	snap, ok, err := decodeSnapshot(buf.Bytes())
+	if err != nil || !ok {
+		t.Fatalf("decodeSnapshot = found %v, %v; want found", ok, err)
+	}
+	if len(snap.Items) != 2 || snap.Synced != "" {
+		t.Errorf("decoded %d items, sync point %q; want 2 items and none", len(snap.Items), snap.Synced)
 	}
 }
 

@@ -1,0 +1,51 @@
+package api
+
+import (
+	"context"
+	"net/url"
+	"time"
+)
+
+// Changes is what a refresh asks of the service: the items modified since a
+// time, and how many items the list holds now.
+type Changes struct {
+	Items []Item // modified at or after the time asked, oldest change first
+	Total int    // the count of the whole list (the request's filter)
+	// Newest is the newest modified time of Items, in the service's format
+	// and clock; "" when Items is empty.
+	Newest string
+}
+
+// Changes lists the items of req modified at or after since (modified=>since,
+// order=modified asc, to the second, in the service's local time) and counts
+// the whole list, at once. Since comes from the service's own times (a sync
+// point, see Changes.Newest), less a margin: the service's clock is not ours.
+// A caller compares Total with the items it holds to notice deletions, which
+// no list reports.
+func (c *Client) Changes(ctx context.Context, req ListRequest, since time.Time) (Changes, error) {
+	var out Changes
+	changed := req
+	changed.Filter = make(url.Values, len(req.Filter)+1)
+	for k, v := range req.Filter {
+		changed.Filter[k] = v
+	}
+	changed.Filter.Set("modified", ">"+FormatTime(since))
+	changed.Order = "modified asc"
+	err := eachParallel(ctx, 2, func(ctx context.Context, i int) error {
+		if i == 0 {
+			var err error
+			out.Total, err = c.Count(ctx, req.WorkspaceID, req.Kind, req.Filter)
+			return err
+		}
+		items, err := c.List(ctx, changed)
+		out.Items = items
+		return err
+	})
+	if err != nil {
+		return Changes{}, err
+	}
+	for i := range out.Items {
+		out.Newest = max(out.Newest, out.Items[i].Modified)
+	}
+	return out, nil
+}
