@@ -50,6 +50,8 @@ func (m *Model) onCache(msg cacheMsg) tea.Cmd {
 		return nil
 	}
 	l.cacheWait = false
+	list := l.deferred
+	l.deferred = nil
 	var cmd tea.Cmd
 	if msg.err != nil {
 		cmd = m.report(msg.err)
@@ -58,14 +60,17 @@ func (m *Model) onCache(msg cacheMsg) tea.Cmd {
 		l.onScreen = true
 		m.sets[msg.kind] = l.fresh
 		m.clamp(l.fresh)
-		return cmd
+		return tea.Batch(cmd, list)
 	}
 	d := fromSnapshot(msg.kind, msg.snap)
 	d.carry(m.sets[msg.kind])
 	m.overlay(d)
 	m.sets[msg.kind] = d
 	m.clamp(d)
-	return cmd
+	if d.synced != "" {
+		return tea.Batch(cmd, m.refresh(msg.kind))
+	}
+	return tea.Batch(cmd, list)
 }
 
 // fromSnapshot builds a dataset from a cached board, in the order it was saved.
@@ -81,7 +86,7 @@ func fromSnapshot(k api.Kind, snap store.Snapshot) *dataset {
 		d.addPage(n, items)
 		page = page[size:]
 	}
-	d.complete, d.cachedAt = true, snap.SavedAt
+	d.complete, d.cachedAt, d.synced = true, snap.SavedAt, snap.Synced
 	return d
 }
 
@@ -112,7 +117,7 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 			items[n] = e.base
 		}
 	}
-	return store.Snapshot{Items: items, Fields: d.fields}, true
+	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
 }
 
 // save writes a kind's board to the cache.

@@ -23,6 +23,11 @@ type dataset struct {
 
 	complete bool      // every item of the kind is in (a whole load, or the cache)
 	cachedAt time.Time // when the cached board shown was saved; zero: loaded from the service
+	// synced is the sync point of the items: the newest modified time the
+	// lists that filled them answered (not our own writes, which would skip
+	// others' changes made before them); "" for none.
+	synced   string
+	lastPage int // the highest page number added
 
 	items []api.Item
 	seq   []int32  // column order: page number and position in the page; created items negative
@@ -128,6 +133,7 @@ func (d *dataset) columnFor(p string) int {
 // ids to keep. New items are merged into every index in one pass per index.
 func (d *dataset) addPage(number int, items []api.Item) {
 	base := int32(number) << seqPageShift
+	d.lastPage = max(d.lastPage, number)
 	first := int32(len(d.items))
 	var hb strings.Builder
 	for k := range items {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -35,6 +36,8 @@ type fakeService struct {
 	reads     []string
 	creates   []api.NewItem
 	onWrite   func() // called as each write arrives
+	deltas    int    // refreshes by delta asked
+	lists     int    // whole lists asked
 }
 
 // appliedErr is a scripted write error after which the write was applied
@@ -110,6 +113,7 @@ func (s *fakeService) ListPages(_ context.Context, req api.ListRequest, onPage f
 	s.mu.Lock()
 	items := append([]api.Item(nil), s.items[req.Kind]...)
 	err, size := s.listErr, s.pageSize
+	s.lists++
 	s.mu.Unlock()
 	if err != nil {
 		return err
@@ -310,7 +314,7 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case fieldsMsg, pagesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
+	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
 		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
@@ -354,4 +358,25 @@ func (h *harness) takeOut() []tea.Msg {
 	}
 	h.out = timers
 	return out
+}
+
+// Changes returns the stored items modified at or after since (and those
+// without a modified time), oldest change first, and the count of them all.
+func (s *fakeService) Changes(_ context.Context, req api.ListRequest, since time.Time) (api.Changes, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deltas++
+	if s.listErr != nil {
+		return api.Changes{}, s.listErr
+	}
+	after := api.FormatTime(since)
+	out := api.Changes{Total: len(s.items[req.Kind])}
+	for _, it := range s.items[req.Kind] {
+		if it.Modified == "" || it.Modified >= after {
+			out.Items = append(out.Items, it)
+			out.Newest = max(out.Newest, it.Modified)
+		}
+	}
+	slices.SortStableFunc(out.Items, func(a, b api.Item) int { return strings.Compare(a.Modified, b.Modified) })
+	return out, nil
 }

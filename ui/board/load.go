@@ -27,6 +27,10 @@ type loadState struct {
 	cacheWait bool          // the cached board is being read
 	fields    api.FieldInfo // of the fresh load
 
+	// deferred starts the list once the cached board is read: a cached
+	// board with a sync point is refreshed by delta instead.
+	deferred tea.Cmd
+
 	optsDone  bool       // field information arrived (or failed)
 	pending   []api.Page // pages that came before the field information
 	listing   bool       // pages are still coming
@@ -142,11 +146,21 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 	}
 }
 
-// load starts (again) loading kind k: its field information and its items.
-// Whatever an earlier load of k still sends is dropped. The board shown stays
-// until the load is complete; with nothing shown, the cached board is drawn
-// meanwhile, or else the load fills the board as it comes.
+// load starts (again) loading kind k: by delta when the board shown is
+// complete and has a sync point (see refresh.go), else by a whole list.
 func (m *Model) load(k api.Kind) tea.Cmd {
+	if d := m.sets[k]; d.complete && d.synced != "" && len(d.items) > 0 {
+		return m.refresh(k)
+	}
+	return m.loadAll(k)
+}
+
+// loadAll starts (again) loading kind k whole: its field information and its
+// items. Whatever an earlier load of k still sends is dropped. The board
+// shown stays until the load is complete; with nothing shown, the cached
+// board is read first: drawn meanwhile, and refreshed by delta when it has a
+// sync point; without one the load fills the board as it comes.
+func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	m.stop(k)
 	m.gen++
 	ctx, cancel := context.WithCancel(m.ctx.Request())
@@ -162,13 +176,19 @@ func (m *Model) load(k api.Kind) tea.Cmd {
 	if m.loads[k].onScreen {
 		m.sets[k] = fresh
 	}
-	req := api.ListRequest{WorkspaceID: m.ws, Kind: k, Fields: api.ListFields(k)}
-	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k), startList(ctx, m.ctx.Service, m.gen, req)}
+	list := startList(ctx, m.ctx.Service, m.gen, m.listRequest(k))
+	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k)}
 	if useCache {
 		m.cacheRead[k] = true
-		cmds = append(cmds, m.readCache(m.gen, k))
+		m.loads[k].deferred = list
+		return tea.Batch(append(cmds, m.readCache(m.gen, k))...)
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, list)...)
+}
+
+// listRequest is what the board lists of a kind.
+func (m *Model) listRequest(k api.Kind) api.ListRequest {
+	return api.ListRequest{WorkspaceID: m.ws, Kind: k, Fields: api.ListFields(k)}
 }
 
 // stop cancels the load of kind k, if any.
@@ -202,12 +222,23 @@ func (m *Model) finish(k api.Kind) tea.Cmd {
 	l.cacheWait = false
 	d := l.fresh
 	d.complete, d.fields = true, l.fields
+	d.synced = newestModified(d.items)
 	var cmd tea.Cmd
 	if !l.onScreen {
 		cmd = m.swapIn(k, d)
 	}
 	l.onScreen = true
 	return tea.Batch(cmd, m.save(k))
+}
+
+// newestModified is the sync point of a whole list: the newest modified time
+// among its items, by the service's clock.
+func newestModified(items []api.Item) string {
+	newest := ""
+	for i := range items {
+		newest = max(newest, items[i].Modified)
+	}
+	return newest
 }
 
 // onFields handles a kind's priority options.

@@ -217,6 +217,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onPages(msg)
 	case cacheMsg:
 		return m.onCache(msg)
+	case changesMsg:
+		return m.onChanges(msg)
 	case reloadMsg:
 		return m.onReload(msg)
 	case sentMsg:

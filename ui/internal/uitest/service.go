@@ -144,6 +144,19 @@ func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage fun
 	return nil
 }
 
+// Changes returns Items[kind], all of them changed, and their count.
+func (s *Service) Changes(ctx context.Context, req api.ListRequest, since time.Time) (api.Changes, error) {
+	if err := s.record("Changes %d %s", req.WorkspaceID, req.Kind); err != nil {
+		return api.Changes{}, err
+	}
+	items := s.Items[req.Kind]
+	out := api.Changes{Items: items, Total: len(items)}
+	for _, it := range items {
+		out.Newest = max(out.Newest, it.Modified)
+	}
+	return out, nil
+}
+
 // Create records n and returns it as an item.
 func (s *Service) Create(ctx context.Context, n api.NewItem) (api.Item, error) {
 	if err := s.record("Create %s %q", n.Kind, n.Title); err != nil {
