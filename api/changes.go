@@ -9,8 +9,10 @@ import (
 // Changes is what a refresh asks of the service: the items modified since a
 // time, and how many items the list holds now.
 type Changes struct {
-	Items []Item // modified at or after the time asked, oldest change first
-	Total int    // the count of the whole list (the request's filter)
+	// Items were modified at or after the time asked, oldest change first
+	// (within each window of created, when more than MaxListItems changed).
+	Items []Item
+	Total int // the count of the whole list (the request's filter)
 	// Newest is the newest modified time of Items, in the service's format
 	// and clock; "" when Items is empty.
 	Newest string

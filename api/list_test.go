@@ -21,6 +21,9 @@ type listServer struct {
 	n      int
 	count  int
 	repeat bool // each page after the first repeats the last item of the page before
+	// created, when set, is the creation time of every story; the fake
+	// ignores filters, so every window of created holds them all.
+	created string
 
 	mu      sync.Mutex
 	queries []url.Values
@@ -65,7 +68,11 @@ func (s *listServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []map[string]map[string]string{}
 	for i := start; i < min(start+limit, s.n); i++ {
-		out = append(out, map[string]map[string]string{"Story": {"id": storyID(i + 1), "name": fmt.Sprint("story ", i+1), "workspace_id": "1"}})
+		it := map[string]string{"id": storyID(i + 1), "name": fmt.Sprint("story ", i+1), "workspace_id": "1"}
+		if s.created != "" {
+			it["created"] = s.created
+		}
+		out = append(out, map[string]map[string]string{"Story": it})
 	}
 	writeOK(w, out)
 }
@@ -92,6 +99,7 @@ func TestListPaging(t *testing.T) {
 		n, count  int
 		repeat    bool
 		filter    url.Values
+		created   string
 		wantItems int
 		wantPages []int
 	}{
@@ -107,13 +115,17 @@ func TestListPaging(t *testing.T) {
 		// filters on created itself: it stops at the service's cap
 		{name: "service cap", n: MaxListItems + 300, count: MaxListItems + 300,
 			filter: url.Values{"created": {">2020-01-01"}}, wantItems: MaxListItems},
+		// more items than the cap created in one second cannot be cut by
+		// time: the first MaxListItems are listed and the total says more
+		{name: "one second past the cap", n: MaxListItems + 300, count: MaxListItems + 300,
+			created: "2026-01-06 10:00:00", wantItems: MaxListItems},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := &listServer{t: t, n: tc.n, count: tc.count, repeat: tc.repeat}
+			srv := &listServer{t: t, n: tc.n, count: tc.count, repeat: tc.repeat, created: tc.created}
 			c, _ := newTestClient(t, srv)
 			var calls, inside atomic.Int64
-			lastLoaded := 0
+			lastLoaded, lastTotal := 0, 0
 			req := ListRequest{WorkspaceID: 1, Kind: Story, Filter: tc.filter}
 			err := c.ListPages(context.Background(), req, func(p Page) {
 				if inside.Add(1) != 1 {
@@ -124,7 +136,7 @@ func TestListPaging(t *testing.T) {
 				if p.Loaded != lastLoaded+len(p.Items) || p.Total < p.Loaded {
 					t.Errorf("page %d: loaded %d after %d with %d items, total %d", p.Number, p.Loaded, lastLoaded, len(p.Items), p.Total)
 				}
-				lastLoaded = p.Loaded
+				lastLoaded, lastTotal = p.Loaded, p.Total
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -135,6 +147,9 @@ func TestListPaging(t *testing.T) {
 			}
 			if len(items) != tc.wantItems || lastLoaded != tc.wantItems {
 				t.Fatalf("%d items (%d loaded), want %d", len(items), lastLoaded, tc.wantItems)
+			}
+			if tc.n > MaxListItems && lastTotal != tc.count {
+				t.Errorf("total %d past the cap, want the %d counted, so the list shows it is short", lastTotal, tc.count)
 			}
 			for i, it := range items {
 				if it.ID != storyID(i+1) || it.Kind != Story {

@@ -141,6 +141,7 @@ func (c *Client) createdEdge(ctx context.Context, req ListRequest, dir string) (
 	q := listQuery(req.WorkspaceID, req.Filter)
 	q.Set("order", "created "+dir)
 	q.Set("limit", "1")
+	q.Set("page", "1")
 	q.Set("fields", "id,created")
 	env, err := c.get(ctx, op, "/"+req.Kind.Path(), q)
 	if err != nil {
