@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -119,5 +120,37 @@ func TestStartRefreshesTheCacheByDelta(t *testing.T) {
 	}
 	if len(h.m.Badges()) != 0 {
 		t.Errorf("badges %q after the refresh", h.m.Badges())
+	}
+}
+
+// TestRefreshKeepsWaitingEdits: an item changed by someone else while the
+// user's edit of it waits is merged under the edit: the card shows the new
+// title and keeps the waiting priority, and the edit's base is the new item.
+func TestRefreshKeepsWaitingEdits(t *testing.T) {
+	svc := newFakeService()
+	svc.writeErrs = []error{errors.New("dial tcp 127.0.0.1:9: connection refused")}
+	h := newHarness(t, svc, true, 80, 23).load().keys("tab")
+	h.keys("]")
+	h.takeOut()
+	svc.mu.Lock()
+	svc.items[api.Bug][7].Title, svc.items[api.Bug][7].Modified = "Renamed by a colleague", "2026-01-08 10:00:00"
+	lists := svc.lists
+	svc.mu.Unlock()
+
+	h.keys("r")
+	if svc.deltas != 1 || svc.lists != lists {
+		t.Errorf("refresh asked %d deltas and %d whole lists, want 1 and none", svc.deltas, svc.lists-lists)
+	}
+	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
+		t.Errorf("the waiting edit's card is in %q, want it kept in 紧急", got)
+	}
+	d := h.m.sets[api.Bug]
+	i, _ := d.find("1110022001000001008")
+	e := h.m.edits["1110022001000001008"]
+	if d.items[i].Title != "Renamed by a colleague" || e == nil || e.base.Title != "Renamed by a colleague" {
+		t.Errorf("card %q, edit base %+v; want the colleague's title under the waiting edit", d.items[i].Title, e)
+	}
+	if got := h.lastStatus(); got != "bugs up to date" {
+		t.Errorf("status %q: the edited card is not counted as changed by others", got)
 	}
 }
