@@ -17,6 +17,9 @@ type Remote interface {
 	// Get reads one item (a list by id); a missing item is an error of kind
 	// api.ErrNotFound.
 	Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error)
+	// GetMany reads items of one kind in one request (a list by ids); the
+	// answer leaves out the ids the service does not have.
+	GetMany(ctx context.Context, workspaceID int64, kind api.Kind, ids []string) ([]api.Item, error)
 	UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error)
 	Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error)
 	Create(ctx context.Context, n api.NewItem) (api.Item, error)
@@ -111,14 +114,44 @@ func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
 }
 
 // Send sends one edit added to the outbox (a fresh edit from the UI, or one
-// the user retries). It stays queued when the service is resting after a
-// failure or an older edit of the same item is still pending. The error is
-// for the caller to act on: the credentials were refused (log in again, then
-// Flush), ctx ended, or the outbox could not be written.
+// the user retries): it reads the item first and sends only when the
+// service still has what the user saw (see update). It stays queued when the
+// service is resting after a failure or an older edit of the same item is
+// still pending. The error is for the caller to act on: the credentials were
+// refused (log in again, then Flush), ctx ended, or the outbox could not be
+// written.
 func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
-	if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
-		return Result{}, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
+	results, err := r.SendAll(ctx, []Edit{e})
+	if len(results) == 0 {
+		return Result{}, err
 	}
+	return results[0], err
+}
+
+// SendAll sends edits added to the outbox, in order, as Send does each, but
+// reads their items in one request per kind (a bulk change) rather than one
+// each. It stops at the first error, returning the results so far.
+func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
+	for _, e := range edits {
+		if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
+			return nil, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
+		}
+	}
+	read := r.readAll(ctx, edits)
+	results := make([]Result, 0, len(edits))
+	for _, e := range edits {
+		res, err := r.sendOne(ctx, e, read)
+		results = append(results, res)
+		if err != nil {
+			return results, err
+		}
+	}
+	return results, nil
+}
+
+// sendOne sends an edit unless it waits behind an older edit of its item
+// or for the service to rest.
+func (r *Replayer) sendOne(ctx context.Context, e Edit, read readItems) (Result, error) {
 	pending, err := r.outbox.Pending(r.service, r.user)
 	if err != nil {
 		return Result{}, err
@@ -135,7 +168,7 @@ func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
 	if until, resting := r.resting(); resting {
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil
 	}
-	return r.process(ctx, e.Seq)
+	return r.process(ctx, e.Seq, read)
 }
 
 // Flush sends every due edit of the user, oldest first. An edit waits while
@@ -153,6 +186,13 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		return nil, err
 	}
 	now := r.now()
+	var ready []Edit
+	for _, e := range pending {
+		if (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now) {
+			ready = append(ready, e)
+		}
+	}
+	read := r.readAll(ctx, ready)
 	held := make(map[string]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
@@ -169,7 +209,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
 		var res Result
 		if due {
-			res, err = r.process(ctx, e.Seq)
+			res, err = r.process(ctx, e.Seq, read)
 			results = append(results, res)
 			if err != nil {
 				return results, err
@@ -207,8 +247,8 @@ func (r *Replayer) NextFlush() (time.Time, bool, error) {
 	return next, true, nil
 }
 
-// process claims an edit and sends it.
-func (r *Replayer) process(ctx context.Context, seq uint64) (Result, error) {
+// process claims an edit and sends it; read holds items read for a batch.
+func (r *Replayer) process(ctx context.Context, seq uint64, read readItems) (Result, error) {
 	e, prev, err := r.outbox.Claim(seq)
 	if errors.Is(err, ErrEditState) {
 		cur, gerr := r.outbox.Get(seq)
@@ -221,52 +261,21 @@ func (r *Replayer) process(ctx context.Context, seq uint64) (Result, error) {
 		return Result{}, err
 	}
 	j := job{Edit: e, prev: prev}
-	// An edit is sent blind only when fresh from this run's UI; one that
-	// was tried before, or comes from an earlier run, is checked first.
-	j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 	if e.Op == OpCreate {
+		// A create has nothing to compare: it is looked for first only when
+		// it was tried before, or comes from an earlier run.
+		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 		return r.create(ctx, j)
 	}
-	return r.update(ctx, j)
+	cur, ok := read.take(e)
+	return r.update(ctx, j, cur, ok)
 }
 
 // job is an edit being sent, with what is known of its past.
 type job struct {
 	Edit
 	prev   EditState // state before the claim
-	replay bool      // read the service before sending
-}
-
-// update sends a priority or title edit.
-func (r *Replayer) update(ctx context.Context, j job) (Result, error) {
-	if j.replay {
-		cur, err := r.remote.Get(ctx, j.WorkspaceID, j.Kind, j.ItemID)
-		if err != nil {
-			return r.afterFailure(ctx, j, err, false)
-		}
-		value := currentValue(j.Edit, cur)
-		moved := j.SeenModified == "" || cur.Modified != j.SeenModified
-		switch {
-		case value == normalized(j.To):
-			return r.done(j, cur, OutcomeApplied)
-		case moved && value != normalized(j.seen()):
-			e, err := r.outbox.MarkConflict(j.Seq, value, cur.Modified)
-			return Result{Edit: e, Outcome: OutcomeConflict, Item: cur}, err
-		}
-	}
-	var (
-		it  api.Item
-		err error
-	)
-	if j.Op == OpPriority {
-		it, err = r.remote.UpdatePriority(ctx, j.WorkspaceID, j.Kind, j.ItemID, j.To, j.User)
-	} else {
-		it, err = r.remote.Update(ctx, j.WorkspaceID, j.Kind, j.ItemID, map[string]string{"title": j.To}, j.User)
-	}
-	if err != nil {
-		return r.afterFailure(ctx, j, err, true)
-	}
-	return r.done(j, it, OutcomeSent)
+	replay bool      // a create: look for it on the service before sending
 }
 
 // create sends a create, after making sure an earlier attempt did not
