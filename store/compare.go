@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"sync"
 
 	"triage/api"
 )
@@ -21,16 +22,22 @@ type itemKey struct {
 	id   string
 }
 
-// readItems are items read for a batch of edits, before any was sent.
-type readItems map[itemKey]api.Item
+// readItems are items read for a batch of edits, before any was sent. It is
+// safe for concurrent use.
+type readItems struct {
+	mu    sync.Mutex
+	items map[itemKey]api.Item
+}
 
 // take returns the item read for an edit, once: after the edit is sent the
 // read is stale, and a later edit of the same item reads it again.
-func (ri readItems) take(e Edit) (api.Item, bool) {
+func (ri *readItems) take(e Edit) (api.Item, bool) {
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
 	k := itemKey{e.WorkspaceID, e.Kind, e.ItemID}
-	it, ok := ri[k]
+	it, ok := ri.items[k]
 	if ok {
-		delete(ri, k)
+		delete(ri.items, k)
 	}
 	return it, ok
 }
@@ -39,7 +46,7 @@ func (ri readItems) take(e Edit) (api.Item, bool) {
 // or more edits change (a bulk change, a flush). A single item is left to
 // update, which reads it alone. A failed read is not an error: each edit
 // then reads its item itself, and files the failure as its own.
-func (r *Replayer) readAll(ctx context.Context, edits []Edit) readItems {
+func (r *Replayer) readAll(ctx context.Context, edits []Edit) *readItems {
 	type group struct {
 		ws   int64
 		kind api.Kind
@@ -55,7 +62,7 @@ func (r *Replayer) readAll(ctx context.Context, edits []Edit) readItems {
 		g := group{e.WorkspaceID, e.Kind}
 		ids[g] = append(ids[g], e.ItemID)
 	}
-	read := make(readItems)
+	read := &readItems{items: make(map[itemKey]api.Item)}
 	for g, list := range ids {
 		if len(list) < 2 {
 			continue
@@ -66,7 +73,7 @@ func (r *Replayer) readAll(ctx context.Context, edits []Edit) readItems {
 		}
 		for _, it := range items {
 			if k := (itemKey{g.ws, g.kind, it.ID}); seen[k] {
-				read[k] = it
+				read.items[k] = it
 			}
 		}
 	}

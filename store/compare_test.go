@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -124,9 +125,17 @@ func TestUndoComparesWithWhatItUndoes(t *testing.T) {
 }
 
 // TestSendAllReadsOnce: a bulk change reads its items in one request; the
-// item someone else changed waits for the user, the others are written.
+// item someone else changed waits for the user, the others are written, one
+// item at a time or several at once.
 func TestSendAllReadsOnce(t *testing.T) {
+	for _, parallel := range []int{1, 3} {
+		t.Run(fmt.Sprint("parallel ", parallel), func(t *testing.T) { testSendAllReadsOnce(t, parallel) })
+	}
+}
+
+func testSendAllReadsOnce(t *testing.T, parallel int) {
 	f := newReplayFixture(t, story(itemA, "Middle", "m1"), story(itemB, "Middle", "m1"), story(itemC, "Middle", "m1"))
+	f.r.parallel = parallel
 	var batch []Edit
 	for _, id := range []string{itemA, itemB, itemC} {
 		batch = append(batch, f.add(t, priorityEdit(id, "Middle", "High", "m1")))
@@ -170,7 +179,7 @@ func TestSendAllRereadsAnItemItWrote(t *testing.T) {
 			t.Errorf("edit %d: %s (%v)", i, r.Outcome, r.Err)
 		}
 	}
-	if got := f.remote.callLog(); !slices.Equal(got, []string{"getmany", "update", "priority", "get", "update"}) {
+	if got := f.remote.callLog(); !slices.Equal(got, []string{"getmany", "update", "get", "update", "priority"}) {
 		t.Errorf("calls = %v", got)
 	}
 	if got := f.remote.item(itemA).Title; got != "Newer" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"triage/api"
@@ -77,6 +78,9 @@ type ReplayerConfig struct {
 	User    string           // the nick whose pending edits are sent
 	Session string           // this run (NewSessionID): edits of other runs are read before being sent again
 	Backoff Backoff          // waits between attempts
+	// Parallel is how many items SendAll sends at once (at least 1); the
+	// client bounds its requests under way in any case.
+	Parallel int
 	Now     func() time.Time // nil: time.Now
 }
 
@@ -90,6 +94,7 @@ type Replayer struct {
 	remote         Remote
 	service, user  string
 	session        string
+	parallel       int
 	backoff        Backoff
 	now            func() time.Time
 	flushMu        sync.Mutex
@@ -110,7 +115,7 @@ func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Replayer{outbox: o, remote: r, service: svc, user: cfg.User, session: cfg.Session, backoff: cfg.Backoff, now: now}, nil
+	return &Replayer{outbox: o, remote: r, service: svc, user: cfg.User, session: cfg.Session, parallel: max(cfg.Parallel, 1), backoff: cfg.Backoff, now: now}, nil
 }
 
 // Send sends one edit added to the outbox (a fresh edit from the UI, or one
@@ -128,9 +133,12 @@ func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
 	return results[0], err
 }
 
-// SendAll sends edits added to the outbox, in order, as Send does each, but
-// reads their items in one request per kind (a bulk change) rather than one
-// each. It stops at the first error, returning the results so far.
+// SendAll sends edits added to the outbox as Send does each, but reads
+// their items in one request per kind (a bulk change) rather than one each,
+// and sends up to ReplayerConfig.Parallel items at once, the edits of one
+// item in order. It returns a result per edit, in the order of edits; after
+// an error no further item is started, and an edit not tried has an empty
+// Outcome. The error is the first in the order of edits.
 func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
 	for _, e := range edits {
 		if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
@@ -138,20 +146,66 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 		}
 	}
 	read := r.readAll(ctx, edits)
-	results := make([]Result, 0, len(edits))
-	for _, e := range edits {
-		res, err := r.sendOne(ctx, e, read)
-		results = append(results, res)
-		if err != nil {
-			return results, err
+	results := make([]Result, len(edits))
+	errs := make([]error, len(edits))
+	var (
+		wg      sync.WaitGroup
+		slots   = make(chan struct{}, r.parallel)
+		stopped atomic.Bool
+	)
+	for _, group := range byItem(edits) {
+		slots <- struct{}{}
+		if stopped.Load() {
+			<-slots
+			break
+		}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			for _, i := range group {
+				results[i], errs[i] = r.sendOne(ctx, edits[i], read)
+				if errs[i] != nil {
+					stopped.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i := range results {
+		if results[i].Edit.Seq == 0 {
+			results[i].Edit = edits[i]
+		}
+		if errs[i] != nil {
+			return results, errs[i]
 		}
 	}
 	return results, nil
 }
 
+// byItem groups the indexes of edits by their item, in order of first
+// appearance; each create is a group of its own.
+func byItem(edits []Edit) [][]int {
+	var groups [][]int
+	at := make(map[itemKey]int)
+	for i, e := range edits {
+		if e.Op == OpCreate {
+			groups = append(groups, []int{i})
+			continue
+		}
+		k := itemKey{e.WorkspaceID, e.Kind, e.ItemID}
+		if g, ok := at[k]; ok {
+			groups[g] = append(groups[g], i)
+			continue
+		}
+		at[k] = len(groups)
+		groups = append(groups, []int{i})
+	}
+	return groups
+}
+
 // sendOne sends an edit unless it waits behind an older edit of its item
 // or for the service to rest.
-func (r *Replayer) sendOne(ctx context.Context, e Edit, read readItems) (Result, error) {
+func (r *Replayer) sendOne(ctx context.Context, e Edit, read *readItems) (Result, error) {
 	pending, err := r.outbox.Pending(r.service, r.user)
 	if err != nil {
 		return Result{}, err
@@ -248,7 +302,7 @@ func (r *Replayer) NextFlush() (time.Time, bool, error) {
 }
 
 // process claims an edit and sends it; read holds items read for a batch.
-func (r *Replayer) process(ctx context.Context, seq uint64, read readItems) (Result, error) {
+func (r *Replayer) process(ctx context.Context, seq uint64, read *readItems) (Result, error) {
 	e, prev, err := r.outbox.Claim(seq)
 	if errors.Is(err, ErrEditState) {
 		cur, gerr := r.outbox.Get(seq)
