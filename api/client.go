@@ -39,6 +39,9 @@ type Client struct {
 	timeout     time.Duration
 	maxBody     int64
 	now         func() time.Time
+	// bound gives an attempt its timeout: context.WithTimeout, or in tests
+	// a context that expires on the test's cue rather than the clock's.
+	bound func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc)
 	sem         chan struct{}
 
 	mu   sync.RWMutex
@@ -93,6 +96,7 @@ func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 		timeout:     DefaultTimeout,
 		maxBody:     DefaultMaxResponseBytes,
 		now:         time.Now,
+		bound:       context.WithTimeout,
 		auth:        auth,
 	}
 	for _, o := range opts {
@@ -156,7 +160,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	defer c.release()
 	actx, cancel := ctx, context.CancelFunc(func() {})
 	if c.timeout > 0 {
-		actx, cancel = context.WithTimeout(ctx, c.timeout)
+		actx, cancel = c.bound(ctx, c.timeout)
 	}
 	defer cancel()
 	var sent sendTrace

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -112,4 +113,65 @@ func unwrapOne(err error) error {
 // countHandler answers /stories/count with n.
 func countHandler(n int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { writeOK(w, map[string]int{"count": n}) }
+}
+
+// expiry ends a client's attempts on the test's cue, as their timeout
+// would: once expire is called, an attempt's context is done with
+// context.DeadlineExceeded. No test waits for a clock to run out.
+type expiry struct {
+	once sync.Once
+	done chan struct{}
+}
+
+func newExpiry() *expiry { return &expiry{done: make(chan struct{})} }
+
+// expire ends every attempt, under way or to come.
+func (x *expiry) expire() { x.once.Do(func() { close(x.done) }) }
+
+// option makes the client's attempts end on expire instead of a timeout.
+func (x *expiry) option() ClientOption {
+	return func(c *Client) {
+		c.bound = func(ctx context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+			cc := &cuedContext{Context: ctx, expiry: x, stop: make(chan struct{}), done: make(chan struct{})}
+			go cc.watch()
+			var once sync.Once
+			return cc, func() { once.Do(func() { close(cc.stop) }) }
+		}
+	}
+}
+
+// cuedContext is an attempt's context that an expiry ends.
+type cuedContext struct {
+	context.Context
+	expiry *expiry
+	stop   chan struct{} // closed by the attempt's cancel
+	done   chan struct{}
+}
+
+func (c *cuedContext) watch() {
+	select {
+	case <-c.Context.Done():
+	case <-c.expiry.done:
+	case <-c.stop:
+	}
+	close(c.done)
+}
+
+func (c *cuedContext) Done() <-chan struct{} { return c.done }
+
+func (c *cuedContext) Err() error {
+	select {
+	case <-c.expiry.done:
+		return context.DeadlineExceeded
+	default:
+	}
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-c.stop:
+		return context.Canceled
+	default:
+		return nil
+	}
 }

@@ -98,8 +98,11 @@ func TestReadsRetry(t *testing.T) {
 }
 
 func TestTimeoutSaysSo(t *testing.T) {
-	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }),
-		WithTimeout(20*time.Millisecond), WithMaxRetries(1))
+	x := newExpiry()
+	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		x.expire() // the request arrived; the attempt times out
+		<-r.Context().Done()
+	}), x.option(), WithMaxRetries(1))
 	_, err := c.Count(context.Background(), 1, Story, nil)
 	if KindOf(err) != ErrNetwork || !strings.Contains(err.Error(), "did not answer in time") {
 		t.Errorf("err = %v", err)
@@ -126,44 +129,47 @@ func TestConnectionRefused(t *testing.T) {
 }
 
 func TestWritesAreNeverRetried(t *testing.T) {
+	// x ends the attempt of "timeout after sending" once the service read
+	// the request; the other cases answer, and never see it.
 	tests := []struct {
 		name    string
-		fail    func(t *testing.T) func(w http.ResponseWriter, r *http.Request)
+		fail    func(t *testing.T, x *expiry) func(w http.ResponseWriter, r *http.Request)
 		kind    ErrorKind
 		applied bool
 	}{
-		{"503", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"503", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 503, "overloaded") }
 		}, ErrServer, true},
-		{"502 html page", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"502 html page", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) {
 				w.WriteHeader(502)
 				_, _ = w.Write([]byte("<p>bad gateway</p>"))
 			}
 		}, ErrNotJSON, true},
-		{"429", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"429", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 429, "slow down") }
 		}, ErrRateLimited, false},
-		{"422", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"422", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 422, "name is required.") }
 		}, ErrValidation, false},
-		{"401", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"401", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 401, InfoUnauthorized) }
 		}, ErrCredentials, false},
-		{"dropped after reading", func(t *testing.T) func(http.ResponseWriter, *http.Request) {
+		{"dropped after reading", func(t *testing.T, _ *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); hijackClose(t, w) }
 		}, ErrNetwork, true},
-		{"timeout after sending", func(*testing.T) func(http.ResponseWriter, *http.Request) {
-			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); <-r.Context().Done() }
+		{"timeout after sending", func(_ *testing.T, x *expiry) func(http.ResponseWriter, *http.Request) {
+			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); x.expire(); <-r.Context().Done() }
 		}, ErrNetwork, true},
-		{"greeting instead of the item", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"greeting instead of the item", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeOK(w, "Hello") }
 		}, ErrShape, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var h hits
-			c, _ := newTestClient(t, failing(t, &h, 1, tc.fail(t)), WithTimeout(100*time.Millisecond))
+			x := newExpiry()
+			c, _ := newTestClient(t, failing(t, &h, 1, tc.fail(t, x)), x.option())
 			_, err := c.UpdatePriority(context.Background(), 1, Story, "1000000001000000001", "High", "ann")
 			if KindOf(err) != tc.kind {
 				t.Fatalf("err = %v, want kind %v", err, tc.kind)
