@@ -39,10 +39,12 @@ type Client struct {
 	timeout     time.Duration
 	maxBody     int64
 	now         func() time.Time
-	// bound gives an attempt its timeout: context.WithTimeout, or in tests
-	// a context that expires on the test's cue rather than the clock's.
+	// bound gives an attempt its timeout and pause waits between attempts:
+	// context.WithTimeout and sleep, or in tests a cue of the test's rather
+	// than the clock's.
 	bound func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc)
-	sem         chan struct{}
+	pause func(ctx context.Context, d time.Duration) error
+	sem   chan struct{}
 
 	mu   sync.RWMutex
 	auth Authorizer
@@ -97,6 +99,7 @@ func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 		maxBody:     DefaultMaxResponseBytes,
 		now:         time.Now,
 		bound:       context.WithTimeout,
+		pause:       sleep,
 		auth:        auth,
 	}
 	for _, o := range opts {
@@ -143,7 +146,7 @@ func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 		if cl.write() || attempt >= c.maxRetries || !retryable(e) || ctx.Err() != nil {
 			return Envelope{}, e
 		}
-		if err := sleep(ctx, c.wait(attempt, e.RetryAfter)); err != nil {
+		if err := c.pause(ctx, c.wait(attempt, e.RetryAfter)); err != nil {
 			if errors.Is(err, context.Canceled) {
 				return Envelope{}, contextError(cl.op, err)
 			}

@@ -115,43 +115,61 @@ func countHandler(n int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { writeOK(w, map[string]int{"count": n}) }
 }
 
-// expiry ends a client's attempts on the test's cue, as their timeout
-// would: once expire is called, an attempt's context is done with
-// context.DeadlineExceeded. No test waits for a clock to run out.
+// expiry ends contexts on the test's cue, as their deadline would: once
+// expire is called, the contexts it made so far are done with
+// context.DeadlineExceeded; those it makes later are not. No test waits for
+// a clock to run out.
 type expiry struct {
-	once sync.Once
-	done chan struct{}
+	mu   sync.Mutex
+	live []*cuedContext
 }
 
-func newExpiry() *expiry { return &expiry{done: make(chan struct{})} }
+func newExpiry() *expiry { return &expiry{} }
 
-// expire ends every attempt, under way or to come.
-func (x *expiry) expire() { x.once.Do(func() { close(x.done) }) }
+// expire ends every context made so far.
+func (x *expiry) expire() {
+	x.mu.Lock()
+	live := x.live
+	x.live = nil
+	x.mu.Unlock()
+	for _, c := range live {
+		c.expireOnce.Do(func() { close(c.expired) })
+	}
+}
 
-// option makes the client's attempts end on expire instead of a timeout.
+// context is a context under parent that expire ends, and its cancel.
+func (x *expiry) context(parent context.Context) (context.Context, context.CancelFunc) {
+	c := &cuedContext{Context: parent, expired: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
+	x.mu.Lock()
+	x.live = append(x.live, c)
+	x.mu.Unlock()
+	go c.watch()
+	var once sync.Once
+	return c, func() { once.Do(func() { close(c.stop) }) }
+}
+
+// option makes each attempt of the client end on expire instead of a timeout.
 func (x *expiry) option() ClientOption {
 	return func(c *Client) {
 		c.bound = func(ctx context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
-			cc := &cuedContext{Context: ctx, expiry: x, stop: make(chan struct{}), done: make(chan struct{})}
-			go cc.watch()
-			var once sync.Once
-			return cc, func() { once.Do(func() { close(cc.stop) }) }
+			return x.context(ctx)
 		}
 	}
 }
 
-// cuedContext is an attempt's context that an expiry ends.
+// cuedContext is a context an expiry ends.
 type cuedContext struct {
 	context.Context
-	expiry *expiry
-	stop   chan struct{} // closed by the attempt's cancel
-	done   chan struct{}
+	expireOnce sync.Once
+	expired    chan struct{} // closed by expire
+	stop       chan struct{} // closed by cancel
+	done       chan struct{}
 }
 
 func (c *cuedContext) watch() {
 	select {
 	case <-c.Context.Done():
-	case <-c.expiry.done:
+	case <-c.expired:
 	case <-c.stop:
 	}
 	close(c.done)
@@ -161,7 +179,7 @@ func (c *cuedContext) Done() <-chan struct{} { return c.done }
 
 func (c *cuedContext) Err() error {
 	select {
-	case <-c.expiry.done:
+	case <-c.expired:
 		return context.DeadlineExceeded
 	default:
 	}
