@@ -75,7 +75,7 @@ type Result struct {
 type ReplayerConfig struct {
 	Service string  // the service's base URL
 	User    string  // the nick whose pending edits are sent
-	Session string  // this run (NewSessionID): edits of other runs are read before being sent again
+	Session string  // this run (NewSessionID): a create of another run is looked for before it is sent again
 	Backoff Backoff // waits between attempts
 	// Parallel is how many items SendAll sends at once (at least 1); the
 	// client bounds its requests under way in any case.
@@ -85,9 +85,10 @@ type ReplayerConfig struct {
 
 // Replayer sends the edits of the outbox to the service, exactly once each:
 // an edit is claimed (marked sending, on disk) before it is sent and marked
-// sent only once the service confirmed it; an edit that may have been applied
-// is checked by reading the service before it is sent again. It is safe for
-// concurrent use.
+// sent only once the service confirmed it. A change of an item is written
+// only after reading the item (compare.go); a create that may have been
+// applied is looked for before it is sent again. It is safe for concurrent
+// use.
 type Replayer struct {
 	outbox         *Outbox
 	remote         Remote
