@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"triage/api"
 	"triage/store"
 )
 
@@ -66,7 +67,7 @@ func (o *outboxEdits) replayer(user string) (*store.Replayer, error) {
 	if r, ok := o.replayers[user]; ok {
 		return r, nil
 	}
-	r, err := store.NewReplayer(o.outbox, o.remote, store.ReplayerConfig{Service: o.service, User: user, Session: o.session})
+	r, err := store.NewReplayer(o.outbox, o.remote, store.ReplayerConfig{Service: o.service, User: user, Session: o.session, Parallel: api.DefaultMaxInFlight})
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +83,17 @@ func (o *outboxEdits) Send(ctx context.Context, e store.Edit) (store.Result, err
 		return store.Result{}, err
 	}
 	return r.Send(ctx, e)
+}
+
+func (o *outboxEdits) SendAll(ctx context.Context, edits []store.Edit) ([]store.Result, error) {
+	if len(edits) == 0 {
+		return nil, nil
+	}
+	r, err := o.replayer(edits[0].User)
+	if err != nil {
+		return nil, err
+	}
+	return r.SendAll(ctx, edits)
 }
 
 func (o *outboxEdits) Flush(ctx context.Context, user string) ([]store.Result, error) {

@@ -39,7 +39,12 @@ type Client struct {
 	timeout     time.Duration
 	maxBody     int64
 	now         func() time.Time
-	sem         chan struct{}
+	// bound gives an attempt its timeout and pause waits between attempts:
+	// context.WithTimeout and sleep, or in tests a cue of the test's rather
+	// than the clock's.
+	bound func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc)
+	pause func(ctx context.Context, d time.Duration) error
+	sem   chan struct{}
 
 	mu   sync.RWMutex
 	auth Authorizer
@@ -93,6 +98,8 @@ func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 		timeout:     DefaultTimeout,
 		maxBody:     DefaultMaxResponseBytes,
 		now:         time.Now,
+		bound:       context.WithTimeout,
+		pause:       sleep,
 		auth:        auth,
 	}
 	for _, o := range opts {
@@ -139,7 +146,7 @@ func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 		if cl.write() || attempt >= c.maxRetries || !retryable(e) || ctx.Err() != nil {
 			return Envelope{}, e
 		}
-		if err := sleep(ctx, c.wait(attempt, e.RetryAfter)); err != nil {
+		if err := c.pause(ctx, c.wait(attempt, e.RetryAfter)); err != nil {
 			if errors.Is(err, context.Canceled) {
 				return Envelope{}, contextError(cl.op, err)
 			}
@@ -156,7 +163,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	defer c.release()
 	actx, cancel := ctx, context.CancelFunc(func() {})
 	if c.timeout > 0 {
-		actx, cancel = context.WithTimeout(ctx, c.timeout)
+		actx, cancel = c.bound(ctx, c.timeout)
 	}
 	defer cancel()
 	var sent sendTrace

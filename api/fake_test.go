@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -112,4 +113,83 @@ func unwrapOne(err error) error {
 // countHandler answers /stories/count with n.
 func countHandler(n int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { writeOK(w, map[string]int{"count": n}) }
+}
+
+// expiry ends contexts on the test's cue, as their deadline would: once
+// expire is called, the contexts it made so far are done with
+// context.DeadlineExceeded; those it makes later are not. No test waits for
+// a clock to run out.
+type expiry struct {
+	mu   sync.Mutex
+	live []*cuedContext
+}
+
+func newExpiry() *expiry { return &expiry{} }
+
+// expire ends every context made so far.
+func (x *expiry) expire() {
+	x.mu.Lock()
+	live := x.live
+	x.live = nil
+	x.mu.Unlock()
+	for _, c := range live {
+		c.expireOnce.Do(func() { close(c.expired) })
+	}
+}
+
+// context is a context under parent that expire ends, and its cancel.
+func (x *expiry) context(parent context.Context) (context.Context, context.CancelFunc) {
+	c := &cuedContext{Context: parent, expired: make(chan struct{}), stop: make(chan struct{}), done: make(chan struct{})}
+	x.mu.Lock()
+	x.live = append(x.live, c)
+	x.mu.Unlock()
+	go c.watch()
+	var once sync.Once
+	return c, func() { once.Do(func() { close(c.stop) }) }
+}
+
+// option makes each attempt of the client end on expire instead of a timeout.
+func (x *expiry) option() ClientOption {
+	return func(c *Client) {
+		c.bound = func(ctx context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+			return x.context(ctx)
+		}
+	}
+}
+
+// cuedContext is a context an expiry ends.
+type cuedContext struct {
+	context.Context
+	expireOnce sync.Once
+	expired    chan struct{} // closed by expire
+	stop       chan struct{} // closed by cancel
+	done       chan struct{}
+}
+
+func (c *cuedContext) watch() {
+	select {
+	case <-c.Context.Done():
+	case <-c.expired:
+	case <-c.stop:
+	}
+	close(c.done)
+}
+
+func (c *cuedContext) Done() <-chan struct{} { return c.done }
+
+func (c *cuedContext) Err() error {
+	select {
+	case <-c.expired:
+		return context.DeadlineExceeded
+	default:
+	}
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-c.stop:
+		return context.Canceled
+	default:
+		return nil
+	}
 }

@@ -202,3 +202,30 @@ func TestFindCreatedRefusesBeforeSending(t *testing.T) {
 		})
 	}
 }
+
+// TestGetManyAgainstSandbox: one list by ids answers every item the
+// service has, once, and leaves out the ids it does not have.
+func TestGetManyAgainstSandbox(t *testing.T) {
+	c, clk := startSandbox(t)
+	ctx := context.Background()
+	for _, kind := range api.Kinds {
+		t.Run(kind.String(), func(t *testing.T) {
+			a := create(t, c, clk, kind, "First of a batch", "alice")
+			b := create(t, c, clk, kind, "Second of a batch", "alice")
+			got, err := c.GetMany(ctx, workspace, kind, []string{a.ID, "1010022001999999999", b.ID, a.ID})
+			if err != nil {
+				t.Fatalf("GetMany: %v", err)
+			}
+			titles := map[string]string{}
+			for _, it := range got {
+				titles[it.ID] = it.Title
+			}
+			if len(got) != 2 || titles[a.ID] != a.Title || titles[b.ID] != b.Title {
+				t.Errorf("GetMany = %+v, want %s and %s once each", got, a.ID, b.ID)
+			}
+		})
+	}
+	if _, err := c.GetMany(ctx, 0, api.Story, []string{"1"}); api.KindOf(err) != api.ErrValidation {
+		t.Errorf("GetMany without a workspace: %v, want a validation error", err)
+	}
+}

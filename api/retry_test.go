@@ -32,57 +32,58 @@ func TestReadsRetry(t *testing.T) {
 	tests := []struct {
 		name    string
 		fails   int
-		fail    func(t *testing.T) func(w http.ResponseWriter, r *http.Request)
+		fail    func(t *testing.T, x *expiry) func(w http.ResponseWriter, r *http.Request)
 		retries int
 		kind    ErrorKind // 0: success
 		hits    int
 	}{
-		{name: "429 with Retry-After then 200", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{name: "429 with Retry-After then 200", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set(HeaderRetryAfter, "1")
 				writeFailure(w, 429, "To many requests")
 			}
 		}, retries: 4, hits: 2},
-		{name: "503 three times", fails: 3, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(503) }, retries: 4, hits: 4},
-		{name: "500 then 502", fails: 2, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{name: "503 three times", fails: 3, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(503) }, retries: 4, hits: 4},
+		{name: "500 then 502", fails: 2, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			n := 0
 			return func(w http.ResponseWriter, r *http.Request) {
 				n++
 				status(498+2*n)(w, r)
 			}
 		}, retries: 4, hits: 3},
-		{name: "502 html page", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{name: "502 html page", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) {
 				w.WriteHeader(502)
 				_, _ = w.Write([]byte("<h1>502 Bad Gateway</h1>"))
 			}
 		}, retries: 4, hits: 2},
-		{name: "503 beyond the retries", fails: 10, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(503) },
+		{name: "503 beyond the retries", fails: 10, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(503) },
 			retries: 4, kind: ErrServer, hits: 5},
-		{name: "default retries", fails: 10, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(500) },
+		{name: "default retries", fails: 10, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(500) },
 			retries: -1, kind: ErrServer, hits: DefaultMaxRetries + 1},
-		{name: "no retries", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(503) }, retries: 0, kind: ErrServer, hits: 1},
-		{name: "dropped connection", fails: 2, fail: func(t *testing.T) func(http.ResponseWriter, *http.Request) {
+		{name: "no retries", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(503) }, retries: 0, kind: ErrServer, hits: 1},
+		{name: "dropped connection", fails: 2, fail: func(t *testing.T, _ *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { hijackClose(t, w) }
 		}, retries: 4, hits: 3},
-		{name: "dropped every time", fails: 10, fail: func(t *testing.T) func(http.ResponseWriter, *http.Request) {
+		{name: "dropped every time", fails: 10, fail: func(t *testing.T, _ *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { hijackClose(t, w) }
 		}, retries: 2, kind: ErrNetwork},
-		{name: "timeout", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) {
-			return func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+		{name: "timeout", fails: 1, fail: func(_ *testing.T, x *expiry) func(http.ResponseWriter, *http.Request) {
+			return func(w http.ResponseWriter, r *http.Request) { x.expire(); <-r.Context().Done() }
 		}, retries: 4, hits: 2},
-		{name: "401 not retried", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(401) }, retries: 4, kind: ErrCredentials, hits: 1},
-		{name: "404 not retried", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(404) }, retries: 4, kind: ErrNotFound, hits: 1},
-		{name: "422 not retried", fails: 1, fail: func(*testing.T) func(http.ResponseWriter, *http.Request) { return status(422) }, retries: 4, kind: ErrValidation, hits: 1},
+		{name: "401 not retried", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(401) }, retries: 4, kind: ErrCredentials, hits: 1},
+		{name: "404 not retried", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(404) }, retries: 4, kind: ErrNotFound, hits: 1},
+		{name: "422 not retried", fails: 1, fail: func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) { return status(422) }, retries: 4, kind: ErrValidation, hits: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var h hits
-			opts := []ClientOption{WithTimeout(300 * time.Millisecond)}
+			x := newExpiry()
+			opts := []ClientOption{x.option()}
 			if tc.retries >= 0 {
 				opts = append(opts, WithMaxRetries(tc.retries))
 			}
-			c, _ := newTestClient(t, failing(t, &h, tc.fails, tc.fail(t)), opts...)
+			c, _ := newTestClient(t, failing(t, &h, tc.fails, tc.fail(t, x)), opts...)
 			n, err := c.Count(context.Background(), 1, Story, nil)
 			if KindOf(err) != tc.kind || (tc.kind == 0 && (err != nil || n != 5)) {
 				t.Fatalf("Count = %d, %v; want kind %v", n, err, tc.kind)
@@ -98,8 +99,11 @@ func TestReadsRetry(t *testing.T) {
 }
 
 func TestTimeoutSaysSo(t *testing.T) {
-	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }),
-		WithTimeout(20*time.Millisecond), WithMaxRetries(1))
+	x := newExpiry()
+	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		x.expire() // the request arrived; the attempt times out
+		<-r.Context().Done()
+	}), x.option(), WithMaxRetries(1))
 	_, err := c.Count(context.Background(), 1, Story, nil)
 	if KindOf(err) != ErrNetwork || !strings.Contains(err.Error(), "did not answer in time") {
 		t.Errorf("err = %v", err)
@@ -126,44 +130,47 @@ func TestConnectionRefused(t *testing.T) {
 }
 
 func TestWritesAreNeverRetried(t *testing.T) {
+	// x ends the attempt of "timeout after sending" once the service read
+	// the request; the other cases answer, and never see it.
 	tests := []struct {
 		name    string
-		fail    func(t *testing.T) func(w http.ResponseWriter, r *http.Request)
+		fail    func(t *testing.T, x *expiry) func(w http.ResponseWriter, r *http.Request)
 		kind    ErrorKind
 		applied bool
 	}{
-		{"503", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"503", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 503, "overloaded") }
 		}, ErrServer, true},
-		{"502 html page", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"502 html page", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) {
 				w.WriteHeader(502)
 				_, _ = w.Write([]byte("<p>bad gateway</p>"))
 			}
 		}, ErrNotJSON, true},
-		{"429", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"429", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 429, "slow down") }
 		}, ErrRateLimited, false},
-		{"422", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"422", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 422, "name is required.") }
 		}, ErrValidation, false},
-		{"401", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"401", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeFailure(w, 401, InfoUnauthorized) }
 		}, ErrCredentials, false},
-		{"dropped after reading", func(t *testing.T) func(http.ResponseWriter, *http.Request) {
+		{"dropped after reading", func(t *testing.T, _ *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); hijackClose(t, w) }
 		}, ErrNetwork, true},
-		{"timeout after sending", func(*testing.T) func(http.ResponseWriter, *http.Request) {
-			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); <-r.Context().Done() }
+		{"timeout after sending", func(_ *testing.T, x *expiry) func(http.ResponseWriter, *http.Request) {
+			return func(w http.ResponseWriter, r *http.Request) { _ = r.ParseForm(); x.expire(); <-r.Context().Done() }
 		}, ErrNetwork, true},
-		{"greeting instead of the item", func(*testing.T) func(http.ResponseWriter, *http.Request) {
+		{"greeting instead of the item", func(*testing.T, *expiry) func(http.ResponseWriter, *http.Request) {
 			return func(w http.ResponseWriter, r *http.Request) { writeOK(w, "Hello") }
 		}, ErrShape, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var h hits
-			c, _ := newTestClient(t, failing(t, &h, 1, tc.fail(t)), WithTimeout(100*time.Millisecond))
+			x := newExpiry()
+			c, _ := newTestClient(t, failing(t, &h, 1, tc.fail(t, x)), x.option())
 			_, err := c.UpdatePriority(context.Background(), 1, Story, "1000000001000000001", "High", "ann")
 			if KindOf(err) != tc.kind {
 				t.Fatalf("err = %v, want kind %v", err, tc.kind)
@@ -193,12 +200,19 @@ func TestCancelDuringBackoff(t *testing.T) {
 }
 
 func TestDeadlineDuringBackoffKeepsTheCause(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// The caller's deadline passes once the client waits to try again.
+	x := newExpiry()
+	ctx, cancel := x.context(context.Background())
 	defer cancel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(HeaderRetryAfter, "60")
 		writeFailure(w, 429, "slow down")
-	}), WithBackoff(time.Hour, time.Hour))
+	}), WithBackoff(time.Hour, time.Hour), func(c *Client) {
+		c.pause = func(ctx context.Context, d time.Duration) error {
+			x.expire()
+			return sleep(ctx, d)
+		}
+	})
 	_, err := c.Count(ctx, 1, Story, nil)
 	var e *Error
 	if !errors.As(err, &e) || e.Kind != ErrRateLimited || e.RetryAfter != time.Minute {

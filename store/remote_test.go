@@ -47,7 +47,7 @@ type fakeRemote struct {
 	mu      sync.Mutex
 	items   map[string]api.Item
 	created []string // ids of created items, oldest first
-	calls   []string // "get", "priority", "update", "create", "find"
+	calls   []string // "get", "getmany", "priority", "update", "create", "find"
 	fail    map[string][]failure
 	clock   int
 }
@@ -136,6 +136,21 @@ func (f *fakeRemote) Get(_ context.Context, _ int64, _ api.Kind, id string) (api
 		return api.Item{}, &api.Error{Kind: api.ErrNotFound, Op: "get " + id, HTTPStatus: 404, Info: "not found"}
 	}
 	return it, nil
+}
+
+func (f *fakeRemote) GetMany(_ context.Context, _ int64, _ api.Kind, ids []string) ([]api.Item, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if fl, ok := f.call("getmany"); ok {
+		return nil, fl.err
+	}
+	var out []api.Item
+	for _, id := range ids {
+		if it, ok := f.items[id]; ok {
+			out = append(out, it)
+		}
+	}
+	return out, nil
 }
 
 func (f *fakeRemote) UpdatePriority(_ context.Context, _ int64, _ api.Kind, id, label, _ string) (api.Item, error) {

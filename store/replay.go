@@ -17,6 +17,9 @@ type Remote interface {
 	// Get reads one item (a list by id); a missing item is an error of kind
 	// api.ErrNotFound.
 	Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error)
+	// GetMany reads items of one kind in one request (a list by ids); the
+	// answer leaves out the ids the service does not have.
+	GetMany(ctx context.Context, workspaceID int64, kind api.Kind, ids []string) ([]api.Item, error)
 	UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error)
 	Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error)
 	Create(ctx context.Context, n api.NewItem) (api.Item, error)
@@ -70,23 +73,28 @@ type Result struct {
 
 // ReplayerConfig says whose edits a Replayer sends.
 type ReplayerConfig struct {
-	Service string           // the service's base URL
-	User    string           // the nick whose pending edits are sent
-	Session string           // this run (NewSessionID): edits of other runs are read before being sent again
-	Backoff Backoff          // waits between attempts
-	Now     func() time.Time // nil: time.Now
+	Service string  // the service's base URL
+	User    string  // the nick whose pending edits are sent
+	Session string  // this run (NewSessionID): a create of another run is looked for before it is sent again
+	Backoff Backoff // waits between attempts
+	// Parallel is how many items SendAll sends at once (at least 1); the
+	// client bounds its requests under way in any case.
+	Parallel int
+	Now      func() time.Time // nil: time.Now
 }
 
 // Replayer sends the edits of the outbox to the service, exactly once each:
 // an edit is claimed (marked sending, on disk) before it is sent and marked
-// sent only once the service confirmed it; an edit that may have been applied
-// is checked by reading the service before it is sent again. It is safe for
-// concurrent use.
+// sent only once the service confirmed it. A change of an item is written
+// only after reading the item (compare.go); a create that may have been
+// applied is looked for before it is sent again. It is safe for concurrent
+// use.
 type Replayer struct {
 	outbox         *Outbox
 	remote         Remote
 	service, user  string
 	session        string
+	parallel       int
 	backoff        Backoff
 	now            func() time.Time
 	flushMu        sync.Mutex
@@ -107,35 +115,22 @@ func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Replayer{outbox: o, remote: r, service: svc, user: cfg.User, session: cfg.Session, backoff: cfg.Backoff, now: now}, nil
+	return &Replayer{outbox: o, remote: r, service: svc, user: cfg.User, session: cfg.Session, parallel: max(cfg.Parallel, 1), backoff: cfg.Backoff, now: now}, nil
 }
 
 // Send sends one edit added to the outbox (a fresh edit from the UI, or one
-// the user retries). It stays queued when the service is resting after a
-// failure or an older edit of the same item is still pending. The error is
-// for the caller to act on: the credentials were refused (log in again, then
-// Flush), ctx ended, or the outbox could not be written.
+// the user retries): it reads the item first and sends only when the
+// service still has what the user saw (see update). It stays queued when the
+// service is resting after a failure or an older edit of the same item is
+// still pending. The error is for the caller to act on: the credentials were
+// refused (log in again, then Flush), ctx ended, or the outbox could not be
+// written.
 func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
-	if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
-		return Result{}, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
-	}
-	pending, err := r.outbox.Pending(r.service, r.user)
-	if err != nil {
+	results, err := r.SendAll(ctx, []Edit{e})
+	if len(results) == 0 {
 		return Result{}, err
 	}
-	for _, p := range pending {
-		if p.Seq == e.Seq {
-			e = p
-			break
-		}
-		if e.Op != OpCreate && p.Op != OpCreate && p.ItemID == e.ItemID {
-			return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), p.Seq)}, nil
-		}
-	}
-	if until, resting := r.resting(); resting {
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil
-	}
-	return r.process(ctx, e.Seq)
+	return results[0], err
 }
 
 // Flush sends every due edit of the user, oldest first. An edit waits while
@@ -153,6 +148,13 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		return nil, err
 	}
 	now := r.now()
+	var ready []Edit
+	for _, e := range pending {
+		if (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now) {
+			ready = append(ready, e)
+		}
+	}
+	read := r.readAll(ctx, ready)
 	held := make(map[string]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
@@ -169,7 +171,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
 		var res Result
 		if due {
-			res, err = r.process(ctx, e.Seq)
+			res, err = r.process(ctx, e.Seq, read)
 			results = append(results, res)
 			if err != nil {
 				return results, err
@@ -207,8 +209,8 @@ func (r *Replayer) NextFlush() (time.Time, bool, error) {
 	return next, true, nil
 }
 
-// process claims an edit and sends it.
-func (r *Replayer) process(ctx context.Context, seq uint64) (Result, error) {
+// process claims an edit and sends it; read holds items read for a batch.
+func (r *Replayer) process(ctx context.Context, seq uint64, read *readItems) (Result, error) {
 	e, prev, err := r.outbox.Claim(seq)
 	if errors.Is(err, ErrEditState) {
 		cur, gerr := r.outbox.Get(seq)
@@ -221,52 +223,21 @@ func (r *Replayer) process(ctx context.Context, seq uint64) (Result, error) {
 		return Result{}, err
 	}
 	j := job{Edit: e, prev: prev}
-	// An edit is sent blind only when fresh from this run's UI; one that
-	// was tried before, or comes from an earlier run, is checked first.
-	j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 	if e.Op == OpCreate {
+		// A create has nothing to compare: it is looked for first only when
+		// it was tried before, or comes from an earlier run.
+		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 		return r.create(ctx, j)
 	}
-	return r.update(ctx, j)
+	cur, ok := read.take(e)
+	return r.update(ctx, j, cur, ok)
 }
 
 // job is an edit being sent, with what is known of its past.
 type job struct {
 	Edit
 	prev   EditState // state before the claim
-	replay bool      // read the service before sending
-}
-
-// update sends a priority or title edit.
-func (r *Replayer) update(ctx context.Context, j job) (Result, error) {
-	if j.replay {
-		cur, err := r.remote.Get(ctx, j.WorkspaceID, j.Kind, j.ItemID)
-		if err != nil {
-			return r.afterFailure(ctx, j, err, false)
-		}
-		value := currentValue(j.Edit, cur)
-		moved := j.SeenModified == "" || cur.Modified != j.SeenModified
-		switch {
-		case value == normalized(j.To):
-			return r.done(j, cur, OutcomeApplied)
-		case moved && value != normalized(j.seen()):
-			e, err := r.outbox.MarkConflict(j.Seq, value, cur.Modified)
-			return Result{Edit: e, Outcome: OutcomeConflict, Item: cur}, err
-		}
-	}
-	var (
-		it  api.Item
-		err error
-	)
-	if j.Op == OpPriority {
-		it, err = r.remote.UpdatePriority(ctx, j.WorkspaceID, j.Kind, j.ItemID, j.To, j.User)
-	} else {
-		it, err = r.remote.Update(ctx, j.WorkspaceID, j.Kind, j.ItemID, map[string]string{"title": j.To}, j.User)
-	}
-	if err != nil {
-		return r.afterFailure(ctx, j, err, true)
-	}
-	return r.done(j, it, OutcomeSent)
+	replay bool      // a create: look for it on the service before sending
 }
 
 // create sends a create, after making sure an earlier attempt did not

@@ -10,15 +10,15 @@ import (
 	"triage/api"
 )
 
-func TestSendFreshEditWithoutReading(t *testing.T) {
+func TestSendFreshEditReadsFirst(t *testing.T) {
 	f := newReplayFixture(t, story(itemA, "Middle", "m1"))
 	e := f.add(t, priorityEdit(itemA, "Middle", "High", "m1"))
 	res, err := f.r.Send(context.Background(), e)
 	if err != nil || res.Outcome != OutcomeSent {
 		t.Fatalf("Send = %+v, %v", res, err)
 	}
-	if got := f.remote.callLog(); !slices.Equal(got, []string{"priority"}) {
-		t.Errorf("calls = %v, want one write and no read", got)
+	if got := f.remote.callLog(); !slices.Equal(got, []string{"get", "priority"}) {
+		t.Errorf("calls = %v, want one read, then one write", got)
 	}
 	if res.Item.PriorityLabel != "High" || res.Edit.State != StateSent || !res.Edit.SentAt.Equal(testNow) {
 		t.Errorf("result = %+v", res)

@@ -359,8 +359,8 @@ func TestFlushStopsWhenTheServiceIsDown(t *testing.T) {
 	if err != nil || len(results) != 1 || results[0].Outcome != OutcomeQueued {
 		t.Fatalf("Flush = %+v, %v; want one queued edit", results, err)
 	}
-	if calls := f.remote.callLog(); !slices.Equal(calls, []string{"priority"}) {
-		t.Errorf("calls = %v, want one write", calls)
+	if calls := f.remote.callLog(); !slices.Equal(calls, []string{"getmany", "priority"}) {
+		t.Errorf("calls = %v, want one read of both items, then one write", calls)
 	}
 	f.clock.advance(time.Minute)
 	if results, err := f.r.Flush(context.Background()); err != nil || len(results) != 2 {

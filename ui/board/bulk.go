@@ -194,8 +194,9 @@ func (m *Model) planText(plan []planned, stay int) string {
 	return b.String()
 }
 
-// applyBulk moves every card of the plan at once and sends the edits, each
-// its own command: the client keeps at most its limit of requests in flight.
+// applyBulk moves every card of the plan at once and sends the edits
+// together: the outbox reads the items in one request, then writes those
+// that still hold what the user saw, several at once.
 func (m *Model) applyBulk(plan []planned) tea.Cmd {
 	d := m.cur()
 	sel, hasSel := m.selected()
@@ -205,15 +206,14 @@ func (m *Model) applyBulk(plan []planned) tea.Cmd {
 		m.bulks = make(map[uint64]*bulkRun)
 	}
 	m.bulks[m.bulkSeq] = run
-	cmds := make([]tea.Cmd, 0, len(plan))
+	batch := make([]queued, 0, len(plan))
 	for _, p := range plan {
-		q := m.stage(d, p.i, store.OpPriority, d.opts[p.to].Value)
-		cmds = append(cmds, m.sendCmd(m.bulkSeq, []queued{q}))
+		batch = append(batch, m.stage(d, p.i, store.OpPriority, d.opts[p.to].Value))
 	}
 	if hasSel {
 		m.follow(sel)
 	}
-	return tea.Batch(cmds...)
+	return m.sendCmd(m.bulkSeq, batch)
 }
 
 // bulkDone counts the results of a bulk edit and, once all are in, says how

@@ -25,7 +25,9 @@
 // reached, answers 5xx or rate-limits, the edit stays queued: the status line
 // counts it ("3 edits waiting") and the board flushes the outbox when the next
 // edit is due (with backoff), and at start for the edits an earlier run left.
-// Someone else's change met on the way is a conflict: a prompt asks to keep
+// Each write first reads the item (a bulk edit reads all its items in one
+// request) and compares it with what the user saw: someone else's change
+// since then is a conflict, nothing is written, and a prompt asks to keep
 // mine or take theirs. When the credential expired the board asks the root to
 // log in again (common.AuthExpiredMsg), whose Retry flushes the outbox.
 //

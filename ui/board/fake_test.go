@@ -218,6 +218,23 @@ func (s *fakeService) Get(_ context.Context, _ int64, kind api.Kind, id string) 
 	return *it, nil
 }
 
+// GetMany reads items as the service holds them, in one request.
+func (s *fakeService) GetMany(_ context.Context, _ int64, kind api.Kind, ids []string) ([]api.Item, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reads = append(s.reads, "getmany "+strings.Join(ids, ","))
+	if s.readErr != nil {
+		return nil, s.readErr
+	}
+	var out []api.Item
+	for _, id := range ids {
+		if it, err := s.find(kind, id); err == nil {
+			out = append(out, *it)
+		}
+	}
+	return out, nil
+}
+
 // FindCreated looks for a created item by title.
 func (s *fakeService) FindCreated(_ context.Context, _ int64, kind api.Kind, title, _ string, _ time.Time) (api.Item, bool, error) {
 	s.mu.Lock()

@@ -51,10 +51,16 @@ func (m *Model) sendCmd(bulk uint64, batch []queued) tea.Cmd {
 	}
 }
 
-// sendAll adds each edit to the outbox, then sends it. An edit that could
+// sendAll adds each edit to the outbox, then sends them together: the
+// outbox reads their items first (in one request for a bulk change) and
+// writes only those that still hold what the user saw. An edit that could
 // not be added is reported as failed, never sent.
 func sendAll(ctx context.Context, edits common.Edits, batch []queued) []sent {
 	out := make([]sent, 0, len(batch))
+	var (
+		toSend []store.Edit
+		slots  []int // out's index of each edit of toSend
+	)
 	for _, q := range batch {
 		e := q.edit
 		if !q.added {
@@ -65,11 +71,25 @@ func sendAll(ctx context.Context, edits common.Edits, batch []queued) []sent {
 			}
 			e = added
 		}
-		res, err := edits.Send(ctx, e)
-		if res.Edit.Seq == 0 {
-			res.Edit = e
+		slots = append(slots, len(out))
+		toSend = append(toSend, e)
+		out = append(out, sent{token: q.token, res: store.Result{Edit: e}})
+	}
+	if len(toSend) == 0 {
+		return out
+	}
+	results, err := edits.SendAll(ctx, toSend)
+	for k, i := range slots {
+		if k < len(results) {
+			out[i].res = results[k]
 		}
-		out = append(out, sent{token: q.token, res: res, err: err})
+		if out[i].res.Edit.Seq == 0 {
+			out[i].res.Edit = toSend[k]
+		}
+		if r := out[i].res; r.Err == nil && r.Outcome != store.OutcomeSent && r.Outcome != store.OutcomeApplied {
+			// Not tried (the send stopped at an error), or the outbox failed: it waits there.
+			out[i].err = err
+		}
 	}
 	return out
 }

@@ -18,6 +18,9 @@ type Edits interface {
 	Add(e store.Edit) (store.Edit, error)
 	// Send sends one queued edit now, or leaves it queued (see store.Replayer.Send).
 	Send(ctx context.Context, e store.Edit) (store.Result, error)
+	// SendAll sends queued edits in order, reading their items in one
+	// request (see store.Replayer.SendAll).
+	SendAll(ctx context.Context, edits []store.Edit) ([]store.Result, error)
 	// Flush sends every due pending edit of user.
 	Flush(ctx context.Context, user string) ([]store.Result, error)
 	// NextFlush is how long until the next pending edit of user is due;

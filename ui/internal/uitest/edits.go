@@ -83,6 +83,18 @@ func (e *Edits) Send(ctx context.Context, ed store.Edit) (store.Result, error) {
 	return r.Send(ctx, ed)
 }
 
+// SendAll sends edits through their user's replayer.
+func (e *Edits) SendAll(ctx context.Context, eds []store.Edit) ([]store.Result, error) {
+	if len(eds) == 0 {
+		return nil, nil
+	}
+	r, err := e.replayer(eds[0].User)
+	if err != nil {
+		return nil, err
+	}
+	return r.SendAll(ctx, eds)
+}
+
 // Flush sends the due edits of user.
 func (e *Edits) Flush(ctx context.Context, user string) ([]store.Result, error) {
 	r, err := e.replayer(user)

@@ -139,7 +139,9 @@ func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage fun
 	if err := s.record("ListPages %d %s", req.WorkspaceID, req.Kind); err != nil {
 		return err
 	}
+	s.mu.Lock()
 	items := s.Items[req.Kind]
+	s.mu.Unlock()
 	onPage(api.Page{Items: items, Number: 1, Loaded: len(items), Total: len(items)})
 	return nil
 }
@@ -169,43 +171,73 @@ func (s *Service) Create(ctx context.Context, n api.NewItem) (api.Item, error) {
 		Title: n.Title, PriorityLabel: n.PriorityLabel}, nil
 }
 
-// UpdatePriority records the change.
+// UpdatePriority records the change; Get and ListPages show it.
 func (s *Service) UpdatePriority(ctx context.Context, workspaceID int64, kind api.Kind, id, label, currentUser string) (api.Item, error) {
 	if err := s.record("UpdatePriority %s %s", id, label); err != nil {
 		return api.Item{}, err
 	}
+	s.SetItem(kind, id, func(it *api.Item) { it.PriorityLabel = label })
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Priorities = append(s.Priorities, id+"="+label)
 	return api.Item{Kind: kind, ID: id, PriorityLabel: label}, nil
 }
 
-// Update records the change.
+// Update records the change; Get and ListPages show the new title.
 func (s *Service) Update(ctx context.Context, workspaceID int64, kind api.Kind, id string, fields map[string]string, currentUser string) (api.Item, error) {
 	if err := s.record("Update %s %v", id, fields); err != nil {
 		return api.Item{}, err
 	}
+	if title, ok := fields["title"]; ok {
+		s.SetItem(kind, id, func(it *api.Item) { it.Title = title })
+	}
 	return api.Item{Kind: kind, ID: id, Title: fields["title"]}, nil
 }
 
-// Get returns the item of Items[kind] with an id, with the last priority
-// UpdatePriority gave it.
+// SetItem changes an item of Items, as someone else would (or Update),
+// without changing the slice a list handed out before.
+func (s *Service) SetItem(kind api.Kind, id string, change func(*api.Item)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	items := append([]api.Item(nil), s.Items[kind]...)
+	for i := range items {
+		if items[i].ID == id {
+			change(&items[i])
+		}
+	}
+	s.Items[kind] = items
+}
+
+// GetMany returns the items of Get for ids, leaving out the unknown ones.
+func (s *Service) GetMany(ctx context.Context, workspaceID int64, kind api.Kind, ids []string) ([]api.Item, error) {
+	if err := s.record("GetMany %s %s", kind, strings.Join(ids, ",")); err != nil {
+		return nil, err
+	}
+	var out []api.Item
+	for _, id := range ids {
+		if it, err := s.get(kind, id); err == nil {
+			out = append(out, it)
+		}
+	}
+	return out, nil
+}
+
+// Get returns the item of Items[kind] with an id.
 func (s *Service) Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error) {
 	if err := s.record("Get %s", id); err != nil {
 		return api.Item{}, err
 	}
+	return s.get(kind, id)
+}
+
+// get is Get without the record.
+func (s *Service) get(kind api.Kind, id string) (api.Item, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, it := range s.Items[kind] {
-		if it.ID != id {
-			continue
+		if it.ID == id {
+			return it, nil
 		}
-		for _, p := range s.Priorities {
-			if got, label, _ := strings.Cut(p, "="); got == id {
-				it.PriorityLabel = label
-			}
-		}
-		return it, nil
 	}
 	return api.Item{}, &api.Error{Kind: api.ErrNotFound, Op: "read " + kind.String(), Info: id + " not found"}
 }
