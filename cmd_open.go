@@ -155,3 +155,6 @@ func (a *authenticator) LoginToken(ctx context.Context, token string) (auth.Sess
 func (a *authenticator) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
 	return auth.LoginBasic(ctx, a.setup.cfg.BaseURL, user, password, nil)
 }
+
+// Storage says where the credential of a login is kept.
+func (a *authenticator) Storage() string { return a.setup.creds.Location() }

@@ -65,8 +65,8 @@ func serviceSaid(err error) string {
 	return fmt.Sprintf("HTTP %d", e.HTTPStatus)
 }
 
-// credentialName is how a check names the credential of a session.
-func credentialName(m Method) string {
+// CredentialName is how the credential of a login method is named in messages.
+func CredentialName(m Method) string {
 	switch m {
 	case MethodOAuth:
 		return "the browser login's token"
@@ -110,5 +110,5 @@ func Check(ctx context.Context, s Session, httpClient *http.Client) (Session, er
 	case api.ErrTokenExpired:
 		outcome = ErrExpired
 	}
-	return Session{}, scrubError(&CheckError{Outcome: outcome, What: credentialName(s.Method), Err: err}, s.Token, s.APIPassword)
+	return Session{}, scrubError(&CheckError{Outcome: outcome, What: CredentialName(s.Method), Err: err}, s.Token, s.APIPassword)
 }
