@@ -63,7 +63,11 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("stopping: %w", err)
 	}
-	fmt.Fprintln(c.stderr, "triage serve: stopped, state saved")
+	if opts.DataPath == "" {
+		fmt.Fprintln(c.stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
+		return nil
+	}
+	fmt.Fprintf(c.stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
 	return nil
 }
 
