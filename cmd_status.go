@@ -40,7 +40,7 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	}
 	sess, err := s.session(ctx)
 	if errors.Is(err, errNotLoggedIn) {
-		fmt.Fprintf(c.stdout, "Service:    %s\nStatus:     ✗ not logged in\nRun: triage login\n", s.cfg.BaseURL)
+		fmt.Fprintf(c.stdout, "Service:    %s\nStatus:     ✗ Not logged in: no credential is stored for this service, nor set in the environment\nRun: triage login\n", s.cfg.BaseURL)
 		return errSilent
 	}
 	if err != nil {
@@ -49,12 +49,12 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	r := statusReport{sess: sess, source: s.source(sess), fromEnv: s.fromEnv(sess), now: time.Now()}
 	switch {
 	case sess.Expired(r.now):
-		r.status = fmt.Sprintf("✗ %s expired at %s", loginName(sess.Method), r.expiry())
+		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
 		r.advice = r.renew()
 		r.write(c.stdout)
 		return errSilent
 	case *offline:
-		r.status = "not checked (--offline): what is stored"
+		r.status = "Not checked (--offline): this is what is stored"
 		r.write(c.stdout)
 		return nil
 	}
@@ -63,16 +63,16 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	switch {
 	case err == nil:
 		r.sess, r.confirmed = checked, true
-		r.status = "✓ logged in: the service confirmed " + auth.CredentialName(sess.Method)
+		r.status = "✓ Logged in: the service confirmed " + auth.CredentialName(sess.Method)
 		r.write(c.stdout)
 		return nil
 	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
-		r.status = "! not checked: " + ce.Err.Error()
+		r.status = "! Not checked: " + ce.Err.Error()
 		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
 		r.write(c.stdout)
 		return errNotChecked
 	case errors.As(err, &ce):
-		r.status = "✗ " + err.Error()
+		r.status = "✗ Not logged in: " + err.Error()
 		r.advice = r.renew()
 		r.write(c.stdout)
 		return errSilent
@@ -97,7 +97,7 @@ func (r statusReport) write(w io.Writer) {
 	fmt.Fprintf(w, "Service:    %s\nStatus:     %s\n", s.Service, r.status)
 	if user := who(s); user != "" {
 		if !r.confirmed {
-			user += " (not confirmed)"
+			user += ", not confirmed"
 		}
 		fmt.Fprintf(w, "User:       %s\n", user)
 	}
@@ -122,8 +122,11 @@ func (r statusReport) write(w io.Writer) {
 	}
 }
 
-// expiry is the session's end on the local clock.
-func (r statusReport) expiry() string { return r.sess.ExpiresAt.Local().Format(time.DateTime) }
+// expiry is when the session stops being used, on the local clock: its
+// token's end less the margin (see auth.Session.Margin).
+func (r statusReport) expiry() string {
+	return r.sess.ExpiresAt.Add(-r.sess.Margin()).Local().Format(time.DateTime)
+}
 
 // renew says how to get a credential the service takes.
 func (r statusReport) renew() string {
