@@ -101,7 +101,7 @@ func Check(ctx context.Context, s Session, httpClient *http.Client) (Session, er
 		return s, nil
 	}
 	if ctxErr := ctx.Err(); ctxErr != nil && api.KindOf(err) == api.ErrCanceled {
-		return Session{}, stopped(ctxErr)
+		return Session{}, ctxErr
 	}
 	outcome := ErrUnchecked
 	switch api.KindOf(err) {

@@ -32,5 +32,8 @@ func fillUser(ctx context.Context, s Session, httpClient *http.Client) (Session,
 	case errors.Is(err, ErrUnchecked):
 		return s, nil
 	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return Session{}, stopped(ctxErr)
+	}
 	return Session{}, err
 }
