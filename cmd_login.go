@@ -45,13 +45,23 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 	default:
 		sess, err = c.loginBasic(ctx, s)
 	}
+	if errors.Is(err, auth.ErrUnchecked) {
+		return fmt.Errorf("nothing was stored: %w", err)
+	}
 	if err != nil {
 		return err
 	}
 	if err := s.remember(ctx, sess); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "Logged in to %s as %s (%s)%s.\n", sess.Service, who(sess), methodName(sess.Method), until(sess))
+	if s.storageNote != "" {
+		fmt.Fprint(c.stderr, s.storageNote)
+	}
+	as := ""
+	if user := who(sess); user != "" {
+		as = " as " + user
+	}
+	fmt.Fprintf(c.stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, methodName(sess.Method), until(sess))
 	return nil
 }
 
@@ -253,53 +263,6 @@ func (c *cli) clearCache(s *setup, sess auth.Session) {
 	}
 }
 
-// cmdStatus prints who is logged in, where and until when; exit 1 when not
-// logged in or expired. It never prompts.
-func (c *cli) cmdStatus(ctx context.Context, args []string) error {
-	s, err := c.loadCommand(ctx, "status", args)
-	if err != nil {
-		return err
-	}
-	sess, err := s.session(ctx)
-	if errors.Is(err, errNotLoggedIn) {
-		fmt.Fprintf(c.stdout, "Service:    %s\nNot logged in. Run: triage login\n", s.cfg.BaseURL)
-		return errSilent
-	}
-	if err != nil {
-		return err
-	}
-	now := time.Now()
-	fmt.Fprintf(c.stdout, "Service:    %s\nMethod:     %s\nUser:       %s\n", sess.Service, methodName(sess.Method), who(sess))
-	if sess.WorkspaceID != 0 {
-		fmt.Fprintf(c.stdout, "Workspace:  %d (granted)\n", sess.WorkspaceID)
-	}
-	if sess.Scope != "" {
-		fmt.Fprintf(c.stdout, "Scope:      %s\n", sess.Scope)
-	}
-	switch {
-	case sess.ExpiresAt.IsZero():
-		fmt.Fprintln(c.stdout, "Expires:    never")
-	case sess.Expired(now):
-		fmt.Fprintf(c.stdout, "Expires:    expired at %s. Run: triage login\n", sess.ExpiresAt.Local().Format(time.DateTime))
-		return errSilent
-	default:
-		fmt.Fprintf(c.stdout, "Expires:    %s (in %s)\n", sess.ExpiresAt.Local().Format(time.DateTime), strings.TrimSuffix(sess.Remaining(now).Round(time.Minute).String(), "0s"))
-	}
-	fmt.Fprintf(c.stdout, "Stored in:  %s\n", s.source(sess))
-	return nil
-}
-
-// source says where a session's credential comes from.
-func (s *setup) source(sess auth.Session) string {
-	switch {
-	case s.cfg.Token != "" && sess.Method == auth.MethodToken:
-		return "the environment (TRIAGE_TOKEN)"
-	case s.cfg.APIUser != "" && sess.Method == auth.MethodBasic:
-		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
-	}
-	return s.creds.Location()
-}
-
 // clientSecret is the OAuth client secret: the environment's, else the stored one.
 func (s *setup) clientSecret(ctx context.Context) (string, error) {
 	if s.cfg.ClientSecret != "" {
@@ -324,7 +287,8 @@ func (s *setup) oauthConfig(secret string, env func(string) string) auth.OAuthCo
 	}
 }
 
-// who names the person or account of a session.
+// who names the person or account of a session; "" when it is not known
+// (a token not checked with the service).
 func who(s auth.Session) string {
 	switch {
 	case s.Nick != "" && s.UserName != "" && s.UserName != s.Nick:
@@ -334,7 +298,7 @@ func who(s auth.Session) string {
 	case s.APIUser != "":
 		return "API account " + s.APIUser
 	}
-	return "unknown user (not checked yet)"
+	return ""
 }
 
 // methodName is how a login method is shown.

@@ -44,9 +44,17 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 		sess = auth.Session{}
 	}
 	if sess.Method != "" && sess.Nick == "" && sess.Method != auth.MethodBasic {
-		// A token from the environment: ask the service who it belongs to.
-		if sess, err = auth.LoginToken(ctx, sess.Service, sess.Token, nil); err != nil {
-			return fmt.Errorf("TRIAGE_TOKEN: %w", err)
+		// A token from the environment, or a login whose user the service
+		// did not tell: ask who it belongs to. The session keeps its
+		// method, workspace and expiry.
+		checked, err := auth.Check(ctx, sess, nil)
+		switch {
+		case err == nil:
+			sess = checked
+		case errors.Is(err, auth.ErrUnchecked):
+			fmt.Fprintf(c.stderr, "triage: note: %s\n", err)
+		default:
+			return fmt.Errorf("%s: %w", s.source(sess), err)
 		}
 	}
 	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
@@ -155,3 +163,6 @@ func (a *authenticator) LoginToken(ctx context.Context, token string) (auth.Sess
 func (a *authenticator) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
 	return auth.LoginBasic(ctx, a.setup.cfg.BaseURL, user, password, nil)
 }
+
+// Storage says where the credential of a login is kept.
+func (a *authenticator) Storage() string { return a.setup.creds.Location() }

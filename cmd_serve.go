@@ -14,13 +14,14 @@ import (
 
 // cmdServe runs the local service in the foreground until interrupted.
 func (c *cli) cmdServe(ctx context.Context, args []string) error {
-	fs := c.newFlags("serve", "triage serve [--addr 127.0.0.1:8080] [--data PATH] [--items N] [--latency D] [--rate N] [--code-ttl D] [--token-ttl D]")
+	fs := c.newFlags("serve", "triage serve [--addr 127.0.0.1:8080] [--data PATH] [--items N] [--latency D] [--rate N] [--rate-window D] [--code-ttl D] [--token-ttl D]")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
 	var opts sandbox.Options
 	fs.StringVar(&opts.DataPath, "data", "", "database file that keeps the state across restarts (default: memory only)")
 	fs.IntVar(&opts.ExtraItems, "items", 0, "generated items to add per workspace and kind")
 	fs.DurationVar(&opts.Latency, "latency", 0, "delay every request by this long (e.g. 50ms)")
-	fs.IntVar(&opts.Rate, "rate", 0, "requests per 10 minutes per credential before 429 (0: no limit)")
+	fs.IntVar(&opts.Rate, "rate", 0, "requests per --rate-window per credential before 429 (0: no limit)")
+	fs.DurationVar(&opts.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the period --rate counts over")
 	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes")
 	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens")
 	if err := parse(fs, args); err != nil {
@@ -63,7 +64,11 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("stopping: %w", err)
 	}
-	fmt.Fprintln(c.stderr, "triage serve: stopped, state saved")
+	if opts.DataPath == "" {
+		fmt.Fprintln(c.stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
+		return nil
+	}
+	fmt.Fprintf(c.stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
 	return nil
 }
 

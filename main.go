@@ -83,6 +83,8 @@ func (c *cli) run(ctx context.Context, args []string) int {
 		return 0
 	case errors.Is(err, errSilent):
 		return 1
+	case errors.Is(err, errNotChecked):
+		return exitNotChecked
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(c.stderr, "triage: %s\nRun 'triage help' for usage.\n", strings.TrimPrefix(err.Error(), "usage: "))
 		return 2

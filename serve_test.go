@@ -125,6 +125,9 @@ func TestServeKeepsStateAcrossRestarts(t *testing.T) {
 	if err := s.stop(t); err != nil {
 		t.Fatalf("serve exited with %v", err)
 	}
+	if want := "stopped, state saved in " + data; !strings.Contains(s.stderr.String(), want) {
+		t.Errorf("serve --data said on stopping:\n%s\nwant %q", s.stderr, want)
+	}
 
 	s = startServe(t, "--data", data)
 	req, _ = http.NewRequest(http.MethodGet, s.env["TRIAGE_BASE_URL"]+"/stories?workspace_id=10022001&id="+id, nil)
@@ -153,4 +156,17 @@ func callJSON(t *testing.T, req *http.Request, v any) int {
 		}
 	}
 	return resp.StatusCode
+}
+
+// TestServeWithoutDataSavesNothing: stopping a service that kept its state
+// in memory does not claim to have saved it.
+func TestServeWithoutDataSavesNothing(t *testing.T) {
+	s := startServe(t)
+	if err := s.stop(t); err != nil {
+		t.Fatalf("serve exited with %v", err)
+	}
+	said := s.stderr.String()
+	if strings.Contains(said, "saved") || !strings.Contains(said, "stopped; its state was in memory only") {
+		t.Errorf("serve without --data said on stopping:\n%s", said)
+	}
 }

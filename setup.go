@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"triage/auth"
 	"triage/store"
@@ -55,6 +56,11 @@ type setup struct {
 	paths store.Paths
 	cfg   store.Config
 	creds store.Credentials
+	// storageNote says that credentials go to a plain-text file, and why,
+	// when they do. Only login prints it, when it stores one; status shows
+	// the file as where the credential is stored, and the app's login
+	// screens say where it went.
+	storageNote string
 }
 
 // load resolves the configuration (defaults, file, environment, flags) and
@@ -83,11 +89,12 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s", errUsage, err)
 	}
-	creds, err := store.OpenCredentials(ctx, paths, g.insecureStorage, c.stderr)
+	var note strings.Builder
+	creds, err := store.OpenCredentials(ctx, paths, g.insecureStorage, &note)
 	if err != nil {
 		return nil, err
 	}
-	return &setup{paths: paths, cfg: cfg, creds: creds}, nil
+	return &setup{paths: paths, cfg: cfg, creds: creds, storageNote: note.String()}, nil
 }
 
 // errNotLoggedIn says that no credential is known for the service.

@@ -18,6 +18,7 @@ func ToCredential(s Session) store.Credential {
 		Scope:       s.Scope,
 		WorkspaceID: s.WorkspaceID,
 		ExpiresAt:   s.ExpiresAt,
+		Lifetime:    s.Lifetime,
 		Nick:        s.Nick,
 		UserName:    s.UserName,
 	}
@@ -36,6 +37,7 @@ func FromCredential(baseURL string, c store.Credential) (Session, error) {
 		Scope:       c.Scope,
 		WorkspaceID: c.WorkspaceID,
 		ExpiresAt:   c.ExpiresAt,
+		Lifetime:    c.Lifetime,
 		Nick:        c.Nick,
 		UserName:    c.UserName,
 	}

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -21,7 +20,8 @@ func (s Session) Authorizer() api.Authorizer {
 }
 
 // LoginToken checks a personal access token with /users/info and returns its
-// session (no expiry; the nick and name of its owner).
+// session (no expiry; the nick and name of its owner). A token the service
+// does not confirm gives a *CheckError (see Check).
 func LoginToken(ctx context.Context, baseURL, token string, httpClient *http.Client) (Session, error) {
 	baseURL = strings.TrimRight(baseURL, "/")
 	if err := checkServiceURL("base_url", baseURL); err != nil {
@@ -31,18 +31,13 @@ func LoginToken(ctx context.Context, baseURL, token string, httpClient *http.Cli
 	if token == "" {
 		return Session{}, errors.New("the personal access token is empty; paste the token shown when it was created")
 	}
-	s := Session{Service: baseURL, Method: MethodToken, Token: token}
-	u, err := newClient(s, httpClient).UserInfo(ctx)
-	if err != nil {
-		return Session{}, scrubError(fmt.Errorf("the personal access token was not accepted: %w", err), token)
-	}
-	s.Nick, s.UserName = string(u.Nick), string(u.Name)
-	return s, nil
+	return Check(ctx, Session{Service: baseURL, Method: MethodToken, Token: token}, httpClient)
 }
 
 // LoginBasic checks an API account with /quickstart/testauth and returns its
 // session. The service echoes the password there; it is neither kept from
-// the answer nor shown.
+// the answer nor shown. An account the service does not confirm gives a
+// *CheckError (see Check).
 func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient *http.Client) (Session, error) {
 	baseURL = strings.TrimRight(baseURL, "/")
 	if err := checkServiceURL("base_url", baseURL); err != nil {
@@ -51,32 +46,19 @@ func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient 
 	if user == "" || password == "" {
 		return Session{}, errors.New("the API account and password are both needed (company management, open platform)")
 	}
-	s := Session{Service: baseURL, Method: MethodBasic, APIUser: user, APIPassword: password}
-	rec, err := newClient(s, httpClient).TestAuth(ctx)
-	if err != nil {
-		return Session{}, scrubError(fmt.Errorf("the API account was not accepted: %w", err), password)
-	}
-	if rec.APIUser != "" && rec.APIUser != user {
-		return Session{}, fmt.Errorf("the service checked another API account (%q) than the one given", rec.APIUser)
-	}
-	return s, nil
+	return Check(ctx, Session{Service: baseURL, Method: MethodBasic, APIUser: user, APIPassword: password}, httpClient)
 }
 
-// Retry settings of the login checks: a login is interactive, so a failing
-// service is reported quickly rather than retried for long.
-const (
-	checkRetries    = 1
-	checkBackoff    = 200 * time.Millisecond
-	checkBackoffMax = 2 * time.Second
-	checkTimeout    = 30 * time.Second
-)
+// checkTimeout bounds each attempt of a check. Retries follow the client's
+// defaults, as for every read: a 429 is waited out (its Retry-After up to
+// api.DefaultBackoffMax), a service that cannot be reached is tried a few
+// times within seconds.
+const checkTimeout = 30 * time.Second
 
-// newClient is an API client acting as the session, for the login checks.
+// newClient is an API client acting as the session, for the checks.
 func newClient(s Session, httpClient *http.Client) *api.Client {
 	return api.NewClient(s.Service, s.Authorizer(),
 		api.WithHTTPClient(httpClient),
-		api.WithMaxRetries(checkRetries),
-		api.WithBackoff(checkBackoff, checkBackoffMax),
 		api.WithTimeout(checkTimeout),
 	)
 }

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -17,7 +18,8 @@ func TestLoginToken(t *testing.T) {
 		wantErr string
 	}{
 		{name: "accepted", status: 200, body: userOK, token: fakePersonal},
-		{name: "refused", status: 422, body: `{"status":422,"data":"","info":"The access token provided is invalid"}`, token: fakePersonal, wantErr: "not accepted"},
+		{name: "refused", status: 422, body: `{"status":422,"data":"","info":"The access token provided is invalid"}`, token: fakePersonal, wantErr: "the service refused the personal access token (422: The access token provided is invalid)"},
+		{name: "expired", status: 422, body: `{"status":422,"data":"","info":"The access token provided has expired"}`, token: fakePersonal, wantErr: "the personal access token has expired (422: The access token provided has expired)"},
 		{name: "empty", token: "  ", wantErr: "empty"},
 	}
 	for _, tt := range tests {
@@ -28,6 +30,9 @@ func TestLoginToken(t *testing.T) {
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("LoginToken = %v, %v", s, err)
+				}
+				if strings.Contains(err.Error(), "triage login") {
+					t.Errorf("a login's error tells to run the login: %v", err)
 				}
 				assertNoSecret(t, err.Error())
 				return
@@ -54,7 +59,7 @@ func TestLoginBasic(t *testing.T) {
 		wantErr  string
 	}{
 		{name: "accepted", user: fakeAPIUser, password: fakeAPIPassword},
-		{name: "wrong password", user: fakeAPIUser, password: "nope-" + fakeAPIPassword, wantErr: "not accepted"},
+		{name: "wrong password", user: fakeAPIUser, password: "nope-" + fakeAPIPassword, wantErr: "the service refused the API account (401 Unauthorized)"},
 		{name: "missing password", user: fakeAPIUser, wantErr: "both needed"},
 	}
 	for _, tt := range tests {
@@ -64,6 +69,9 @@ func TestLoginBasic(t *testing.T) {
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("LoginBasic = %v, %v", s, err)
+				}
+				if strings.Contains(err.Error(), "triage login") {
+					t.Errorf("a login's error tells to run the login: %v", err)
 				}
 				assertNoSecret(t, err.Error(), tt.password)
 				return
@@ -83,11 +91,14 @@ func TestLoginUnreachable(t *testing.T) {
 	svc := newFakeService(t)
 	base := svc.URL()
 	svc.srv.Close()
-	if _, err := LoginToken(context.Background(), base, fakePersonal, nil); err == nil {
-		t.Fatal("LoginToken succeeded against a closed service")
-	} else {
-		assertNoSecret(t, err.Error())
+	_, err := LoginToken(context.Background(), base, fakePersonal, nil)
+	if !errors.Is(err, ErrUnchecked) || errors.Is(err, ErrRefused) {
+		t.Fatalf("LoginToken against a closed service = %v, want a check that could not be made", err)
 	}
+	if msg := err.Error(); !strings.Contains(msg, "could not be checked: read user info: cannot reach the service") || strings.Contains(msg, "service refused") {
+		t.Errorf("LoginToken against a closed service says %q", msg)
+	}
+	assertNoSecret(t, err.Error())
 	if _, err := LoginBasic(context.Background(), "not a url", fakeAPIUser, fakeAPIPassword, nil); err == nil {
 		t.Fatal("LoginBasic took a bad base URL")
 	}

@@ -167,6 +167,7 @@ func oauthSession(baseURL string, tok issuedToken, redirected api.Resource) Sess
 		Scope:       normalizeScopes(rec.Scope),
 		WorkspaceID: workspace,
 		ExpiresAt:   expiresAt,
+		Lifetime:    time.Duration(rec.ExpiresIn) * time.Second,
 		ClockSkew:   skew,
 	}
 }

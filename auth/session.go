@@ -20,9 +20,11 @@ const (
 	MethodBasic Method = "basic" // API account and password
 )
 
-// ExpiryMargin is how long before its end a token is already treated as
-// expired, so that a request sent just before the end does not arrive after it.
-const ExpiryMargin = 30 * time.Second
+// MaxExpiryMargin is the longest time before its end that a token is
+// already treated as expired, so that a request sent just before the end
+// does not arrive after it. A short-lived token gets a tenth of its life
+// instead (see Session.Margin), so the margin never eats it whole.
+const MaxExpiryMargin = 30 * time.Second
 
 // Session is a logged-in identity on one service.
 type Session struct {
@@ -31,9 +33,10 @@ type Session struct {
 	Token       string // oauth or personal token
 	APIUser     string
 	APIPassword string
-	Scope       string    // oauth: granted scopes, space-separated
-	WorkspaceID int64     // oauth: granted workspace
-	ExpiresAt   time.Time // zero: no expiry (personal token, basic)
+	Scope       string        // oauth: granted scopes, space-separated
+	WorkspaceID int64         // oauth: granted workspace
+	ExpiresAt   time.Time     // zero: no expiry (personal token, basic)
+	Lifetime    time.Duration // oauth: expires_in as issued; 0: unknown
 	Nick        string
 	UserName    string
 	// ClockSkew is the local clock minus the service's clock when the token
@@ -41,13 +44,23 @@ type Session struct {
 	ClockSkew time.Duration
 }
 
+// Margin is how long before ExpiresAt the session is treated as expired: a
+// tenth of the token's lifetime, at most MaxExpiryMargin (all of it when
+// the lifetime is unknown, as for a credential stored before it was kept).
+func (s Session) Margin() time.Duration {
+	if s.Lifetime <= 0 {
+		return MaxExpiryMargin
+	}
+	return min(s.Lifetime/10, MaxExpiryMargin)
+}
+
 // Expired reports whether the session must not be used any more at now: its
-// expiry, less ExpiryMargin, has come. A session without expiry never expires.
+// expiry, less its Margin, has come. A session without expiry never expires.
 func (s Session) Expired(now time.Time) bool {
 	if s.ExpiresAt.IsZero() {
 		return false
 	}
-	return !now.Before(s.ExpiresAt.Add(-ExpiryMargin))
+	return !now.Before(s.ExpiresAt.Add(-s.Margin()))
 }
 
 // Remaining is how long the session stays usable after now (until Expired
@@ -57,7 +70,7 @@ func (s Session) Remaining(now time.Time) time.Duration {
 	if s.ExpiresAt.IsZero() {
 		return time.Duration(math.MaxInt64)
 	}
-	left := s.ExpiresAt.Add(-ExpiryMargin).Sub(now)
+	left := s.ExpiresAt.Add(-s.Margin()).Sub(now)
 	if left < 0 {
 		return 0
 	}

@@ -53,10 +53,10 @@ func TestExpiredAndRemaining(t *testing.T) {
 		remaining time.Duration
 	}{
 		{name: "no expiry", expiresAt: time.Time{}, remaining: time.Duration(math.MaxInt64)},
-		{name: "an hour left", expiresAt: now.Add(time.Hour), remaining: time.Hour - ExpiryMargin},
-		{name: "inside the margin", expiresAt: now.Add(ExpiryMargin / 2), expired: true},
-		{name: "exactly at the margin", expiresAt: now.Add(ExpiryMargin), expired: true},
-		{name: "just outside the margin", expiresAt: now.Add(ExpiryMargin + time.Second), remaining: time.Second},
+		{name: "an hour left", expiresAt: now.Add(time.Hour), remaining: time.Hour - MaxExpiryMargin},
+		{name: "inside the margin", expiresAt: now.Add(MaxExpiryMargin / 2), expired: true},
+		{name: "exactly at the margin", expiresAt: now.Add(MaxExpiryMargin), expired: true},
+		{name: "just outside the margin", expiresAt: now.Add(MaxExpiryMargin + time.Second), remaining: time.Second},
 		{name: "long past", expiresAt: now.Add(-time.Hour), expired: true},
 	}
 	for _, tt := range tests {
@@ -105,5 +105,54 @@ func TestSessionAuthorizer(t *testing.T) {
 		if got := tt.s.Authorizer(); got != tt.want {
 			t.Errorf("%s: Authorizer = %T, want %T", tt.s.Method, got, tt.want)
 		}
+	}
+}
+
+// TestMarginOfShortAndLongTokens: the margin is a tenth of expires_in, at
+// most MaxExpiryMargin, so a token of 8 s is alive when issued and for 7.2 s,
+// and one of 7200 s keeps the full 30 s margin. The lifetime survives the
+// credential store.
+func TestMarginOfShortAndLongTokens(t *testing.T) {
+	sent := time.Date(2026, 1, 6, 9, 16, 4, 0, time.UTC)
+	tests := []struct {
+		name      string
+		expiresIn int64
+		margin    time.Duration
+	}{
+		{"8 s token", 8, 800 * time.Millisecond},
+		{"7200 s token", 7200, MaxExpiryMargin},
+		{"300 s token: exactly a tenth is the cap", 300, MaxExpiryMargin},
+		{"60 s token", 60, 6 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lifetime := time.Duration(tt.expiresIn) * time.Second
+			tok := issuedToken{record: api.TokenRecord{AccessToken: "t", ExpiresIn: api.FlexInt(tt.expiresIn)}, sentAt: sent}
+			s := oauthSession("http://127.0.0.1:1", tok, api.Resource{})
+			stored, err := FromCredential(s.Service, ToCredential(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []Session{s, stored} {
+				if got := s.Margin(); got != tt.margin {
+					t.Fatalf("margin %s, want %s", got, tt.margin)
+				}
+				if s.Expired(sent) {
+					t.Fatal("a fresh token is expired at once")
+				}
+				if got, want := s.Remaining(sent), lifetime-tt.margin; got != want {
+					t.Fatalf("remaining when issued %s, want %s", got, want)
+				}
+				if s.Expired(sent.Add(lifetime - tt.margin - time.Millisecond)) {
+					t.Fatal("expired before its margin")
+				}
+				if !s.Expired(sent.Add(lifetime - tt.margin)) {
+					t.Fatal("alive inside its margin")
+				}
+			}
+		})
+	}
+	if got := (Session{ExpiresAt: sent}).Margin(); got != MaxExpiryMargin {
+		t.Errorf("margin of a session of unknown lifetime %s, want %s", got, MaxExpiryMargin)
 	}
 }

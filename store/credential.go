@@ -26,14 +26,15 @@ var ErrNotFound = errors.New("no stored credentials")
 // or encoding it as JSON, shows "[redacted]" for Token and APIPassword; the
 // stores keep the real values.
 type Credential struct {
-	Method      string    // MethodOAuth, MethodToken or MethodBasic
-	Token       string    // bearer token for oauth / personal token
-	APIUser     string    // basic
-	APIPassword string    // basic
-	Scope       string    // oauth granted scopes, space separated
-	WorkspaceID int64     // oauth granted workspace (0 = none)
-	ExpiresAt   time.Time // zero = does not expire
-	Nick        string    // who is logged in
+	Method      string        // MethodOAuth, MethodToken or MethodBasic
+	Token       string        // bearer token for oauth / personal token
+	APIUser     string        // basic
+	APIPassword string        // basic
+	Scope       string        // oauth granted scopes, space separated
+	WorkspaceID int64         // oauth granted workspace (0 = none)
+	ExpiresAt   time.Time     // zero = does not expire
+	Lifetime    time.Duration // oauth: the token's expires_in (0 = unknown)
+	Nick        string        // who is logged in
 	UserName    string
 }
 
@@ -101,6 +102,7 @@ type credentialView struct {
 	Scope       string
 	WorkspaceID int64
 	ExpiresAt   time.Time
+	Lifetime    time.Duration
 	Nick        string
 	UserName    string
 }
@@ -108,7 +110,7 @@ type credentialView struct {
 func (c Credential) view() credentialView {
 	return credentialView{
 		Method: c.Method, Token: Secret(c.Token), APIUser: c.APIUser, APIPassword: Secret(c.APIPassword),
-		Scope: c.Scope, WorkspaceID: c.WorkspaceID, ExpiresAt: c.ExpiresAt, Nick: c.Nick, UserName: c.UserName,
+		Scope: c.Scope, WorkspaceID: c.WorkspaceID, ExpiresAt: c.ExpiresAt, Lifetime: c.Lifetime, Nick: c.Nick, UserName: c.UserName,
 	}
 }
 
@@ -136,15 +138,16 @@ func (c Credential) MarshalJSON() ([]byte, error) { return json.Marshal(c.view()
 
 // credentialRecord is how the stores encode a Credential, secrets included.
 type credentialRecord struct {
-	Method      string    `json:"method"`
-	Token       string    `json:"token,omitempty"`
-	APIUser     string    `json:"api_user,omitempty"`
-	APIPassword string    `json:"api_password,omitempty"`
-	Scope       string    `json:"scope,omitempty"`
-	WorkspaceID int64     `json:"workspace_id,omitempty"`
-	ExpiresAt   time.Time `json:"expires_at,omitzero"`
-	Nick        string    `json:"nick,omitempty"`
-	UserName    string    `json:"user_name,omitempty"`
+	Method      string        `json:"method"`
+	Token       string        `json:"token,omitempty"`
+	APIUser     string        `json:"api_user,omitempty"`
+	APIPassword string        `json:"api_password,omitempty"`
+	Scope       string        `json:"scope,omitempty"`
+	WorkspaceID int64         `json:"workspace_id,omitempty"`
+	ExpiresAt   time.Time     `json:"expires_at,omitzero"`
+	Lifetime    time.Duration `json:"lifetime_ns,omitempty"`
+	Nick        string        `json:"nick,omitempty"`
+	UserName    string        `json:"user_name,omitempty"`
 }
 
 // errUnreadable reports a stored credential that does not decode. The

@@ -92,6 +92,8 @@ func (fakeAuth) LoginToken(ctx context.Context, token string) (auth.Session, err
 	return auth.Session{Service: "http://127.0.0.1:8080", Method: auth.MethodToken, Token: "good", Nick: "anyechen"}, nil
 }
 
+func (fakeAuth) Storage() string { return "the system keyring" }
+
 func (fakeAuth) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
 	return auth.Session{}, fmt.Errorf("no API account in this test")
 }

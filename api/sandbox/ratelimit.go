@@ -10,13 +10,15 @@ import (
 	"triage/api"
 )
 
-// rateWindow is the period the rate limit counts over.
-const rateWindow = 10 * time.Minute
+// DefaultRateWindow is the period the rate limit counts over, as the real
+// service publishes it.
+const DefaultRateWindow = 10 * time.Minute
 
-// rateLimiter counts requests per credential in fixed windows of rateWindow
-// that start at a credential's first request. A limit of 0 is off.
+// rateLimiter counts requests per credential in fixed windows that start at
+// a credential's first request. A limit of 0 is off.
 type rateLimiter struct {
-	limit int
+	limit  int
+	window time.Duration
 
 	mu      sync.Mutex
 	windows map[string]*rateCount
@@ -27,8 +29,20 @@ type rateCount struct {
 	count int
 }
 
-func newRateLimiter(limit int) *rateLimiter {
-	return &rateLimiter{limit: limit, windows: make(map[string]*rateCount)}
+// newRateLimiter allows limit requests per window (DefaultRateWindow when 0).
+func newRateLimiter(limit int, window time.Duration) *rateLimiter {
+	if window <= 0 {
+		window = DefaultRateWindow
+	}
+	return &rateLimiter{limit: limit, window: window, windows: make(map[string]*rateCount)}
+}
+
+// per names the window as the service's message does: "10min", "30s".
+func (l *rateLimiter) per() string {
+	if l.window%time.Minute == 0 {
+		return fmt.Sprintf("%dmin", l.window/time.Minute)
+	}
+	return fmt.Sprintf("%ds", (l.window+time.Second-1)/time.Second)
 }
 
 // allow counts one request of the credential key at now. When the limit is
@@ -40,7 +54,7 @@ func (l *rateLimiter) allow(key string, now time.Time) (time.Duration, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	w, ok := l.windows[key]
-	if !ok || !now.Before(w.start.Add(rateWindow)) || now.Before(w.start) {
+	if !ok || !now.Before(w.start.Add(l.window)) || now.Before(w.start) {
 		if len(l.windows) >= 4096 {
 			l.prune(now)
 		}
@@ -48,7 +62,7 @@ func (l *rateLimiter) allow(key string, now time.Time) (time.Duration, bool) {
 		l.windows[key] = w
 	}
 	if w.count >= l.limit {
-		return w.start.Add(rateWindow).Sub(now), false
+		return w.start.Add(l.window).Sub(now), false
 	}
 	w.count++
 	return 0, true
@@ -57,7 +71,7 @@ func (l *rateLimiter) allow(key string, now time.Time) (time.Duration, bool) {
 // prune forgets windows that have ended.
 func (l *rateLimiter) prune(now time.Time) {
 	for k, w := range l.windows {
-		if !now.Before(w.start.Add(rateWindow)) {
+		if !now.Before(w.start.Add(l.window)) {
 			delete(l.windows, k)
 		}
 	}
@@ -75,6 +89,6 @@ func (s *Server) limitRate(ex *exchange, key, account string) bool {
 		secs = 1
 	}
 	ex.w.Header().Set(api.HeaderRetryAfter, strconv.FormatInt(secs, 10))
-	ex.fail(fault(http.StatusTooManyRequests, fmt.Sprintf("To many requests, api account %s max request rates is %dreq/10min", account, s.rate.limit)))
+	ex.fail(fault(http.StatusTooManyRequests, fmt.Sprintf("To many requests, api account %s max request rates is %dreq/%s", account, s.rate.limit, s.rate.per())))
 	return false
 }

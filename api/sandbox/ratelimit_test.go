@@ -58,7 +58,7 @@ func TestRateLimitOff(t *testing.T) {
 }
 
 func TestRateLimiterForgetsEndedWindows(t *testing.T) {
-	l := newRateLimiter(1)
+	l := newRateLimiter(1, 0)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range 5000 {
 		if _, ok := l.allow(string(rune('a'+i%26))+time.Duration(i).String(), now.Add(time.Duration(i)*time.Second)); !ok {
@@ -67,5 +67,29 @@ func TestRateLimiterForgetsEndedWindows(t *testing.T) {
 	}
 	if len(l.windows) > 4096 {
 		t.Errorf("%d windows kept", len(l.windows))
+	}
+}
+
+func TestRateWindow(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		window time.Duration
+		per    string
+	}{{0, "10min"}, {time.Minute, "1min"}, {5 * time.Second, "5s"}, {1500 * time.Millisecond, "2s"}}
+	for _, tt := range tests {
+		l := newRateLimiter(1, tt.window)
+		if got := l.per(); got != tt.per {
+			t.Errorf("window %s is named %q, want %q", tt.window, got, tt.per)
+		}
+		if _, ok := l.allow("k", now); !ok {
+			t.Fatal("first request refused")
+		}
+		wait, ok := l.allow("k", now.Add(time.Millisecond))
+		if ok || wait != l.window-time.Millisecond {
+			t.Errorf("window %s: second request allowed %v, wait %s", tt.window, ok, wait)
+		}
+		if _, ok := l.allow("k", now.Add(l.window)); !ok {
+			t.Errorf("window %s: refused once the window ended", tt.window)
+		}
 	}
 }

@@ -31,9 +31,12 @@ type Options struct {
 	// Latency delays every request, as a distant service would. A request
 	// whose context ends while it waits gets no answer.
 	Latency time.Duration
-	// Rate is how many requests each credential may make per 10 minutes
+	// Rate is how many requests each credential may make per RateWindow
 	// before it gets 429; 0 turns the limit off.
 	Rate int
+	// RateWindow is the period Rate counts over (default DefaultRateWindow,
+	// 10 minutes; the real service also publishes per-minute figures).
+	RateWindow time.Duration
 	// DataPath is the database file that keeps the state across restarts and
 	// crashes; "" keeps everything in memory.
 	DataPath string
@@ -72,8 +75,8 @@ type Server struct {
 // New builds a server: it loads the state from Options.DataPath when the
 // database holds one, and seeds the content otherwise.
 func New(opts Options) (*Server, error) {
-	if opts.CodeTTL < 0 || opts.TokenTTL < 0 || opts.Latency < 0 || opts.Rate < 0 || opts.ExtraItems < 0 {
-		return nil, errors.New("sandbox: code TTL, token TTL, latency, rate and extra items must not be negative")
+	if opts.CodeTTL < 0 || opts.TokenTTL < 0 || opts.Latency < 0 || opts.Rate < 0 || opts.RateWindow < 0 || opts.ExtraItems < 0 {
+		return nil, errors.New("sandbox: code TTL, token TTL, latency, rate, rate window and extra items must not be negative")
 	}
 	if opts.CodeTTL == 0 {
 		opts.CodeTTL = DefaultCodeTTL
@@ -96,7 +99,7 @@ func New(opts Options) (*Server, error) {
 		opts:     opts,
 		clock:    clock,
 		pages:    pages,
-		rate:     newRateLimiter(opts.Rate),
+		rate:     newRateLimiter(opts.Rate, opts.RateWindow),
 		codes:    make(map[string]*AuthCode),
 		tokens:   make(map[string]*AccessToken),
 		sessions: make(map[string]*BrowserSession),

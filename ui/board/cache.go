@@ -153,13 +153,24 @@ func (m *Model) onSaveTick(msg saveTickMsg) tea.Cmd {
 	return m.save(msg.kind)
 }
 
-// onCacheSaved reports a failed save once: the cache is only a help.
+// cacheTask names the saving of the board to the cache, for the status line.
+const cacheTask = "caching the board"
+
+// onCacheSaved reports a failed save once: the cache is only a help. A save
+// that works again takes the error away, and the next failure is reported.
 func (m *Model) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
-	if msg.err == nil || m.cacheWarned {
+	if msg.err == nil {
+		if !m.cacheWarned {
+			return nil
+		}
+		m.cacheWarned = false
+		return m.succeeded(cacheTask)
+	}
+	if m.cacheWarned {
 		return nil
 	}
 	m.cacheWarned = true
-	return m.report(fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
+	return m.reportTask(cacheTask, fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
 }
 
 // overlay lays the edits not yet confirmed over the items of a dataset just

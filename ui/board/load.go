@@ -170,7 +170,7 @@ func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	useCache := len(shown.items) == 0 && m.ctx.Cache != nil && m.ctx.User != "" && !m.cacheRead[k]
 	m.loads[k] = loadState{
 		gen: m.gen, started: true, cancel: cancel, listing: true,
-		task:  m.ctx.Tasks.Start("loading " + k.Path()),
+		task:  m.ctx.Tasks.Start(loadTask(k)),
 		fresh: fresh, onScreen: len(shown.items) == 0 && !useCache, cacheWait: useCache,
 	}
 	if m.loads[k].onScreen {
@@ -219,6 +219,7 @@ func (m *Model) finish(k api.Kind) tea.Cmd {
 	if l.err != nil {
 		return nil
 	}
+	done := m.succeeded(loadTask(k))
 	l.cacheWait = false
 	d := l.fresh
 	d.complete, d.fields = true, l.fields
@@ -228,7 +229,7 @@ func (m *Model) finish(k api.Kind) tea.Cmd {
 		cmd = m.swapIn(k, d)
 	}
 	l.onScreen = true
-	return tea.Batch(cmd, m.save(k))
+	return tea.Batch(done, cmd, m.save(k))
 }
 
 // newestModified is the sync point of a whole list: the newest modified time
@@ -240,6 +241,10 @@ func newestModified(items []api.Item) string {
 	}
 	return newest
 }
+
+// loadTask names the loading of a kind, as the task registry and the status
+// line know it: an error of one load goes when a later one succeeds.
+func loadTask(k api.Kind) string { return "loading " + k.Path() }
 
 // onFields handles a kind's priority options.
 func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
@@ -306,7 +311,7 @@ func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
 		l.authAsked = true
 		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(reloadMsg{ws: m.ws, kind: k})})
 	}
-	return m.report(err)
+	return m.reportTask(loadTask(k), err)
 }
 
 // addPage adds a page to a dataset. On a dataset shown as it fills, the

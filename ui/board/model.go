@@ -66,9 +66,10 @@ type Model struct {
 	// after is the timer of flushes and saves (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
 
-	lastErr error
-	paint   palette
-	lastLen int // size of the last frame, to allocate the next one at once
+	lastErr     error
+	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
+	paint       palette
+	lastLen     int // size of the last frame, to allocate the next one at once
 }
 
 var (
@@ -260,9 +261,22 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 func (m *Model) cur() *dataset { return m.sets[m.tab] }
 
 // report puts an error on the status line.
-func (m *Model) report(err error) tea.Cmd {
-	m.lastErr = err
-	return common.Cmd(common.StatusMsg{Err: err})
+func (m *Model) report(err error) tea.Cmd { return m.reportTask("", err) }
+
+// reportTask puts the error of a task on the status line, until the next
+// run of the task succeeds (succeeded).
+func (m *Model) reportTask(task string, err error) tea.Cmd {
+	m.lastErr, m.lastErrTask = err, task
+	return common.Cmd(common.StatusMsg{Err: err, Task: task})
+}
+
+// succeeded says that a run of a task went well: the error its last run
+// left goes, on the board and on the status line.
+func (m *Model) succeeded(task string) tea.Cmd {
+	if m.lastErr != nil && m.lastErrTask == task {
+		m.lastErr, m.lastErrTask = nil, ""
+	}
+	return common.Succeeded(task)
 }
 
 // note puts a message on the status line.

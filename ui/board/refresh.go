@@ -49,7 +49,7 @@ func (m *Model) refresh(k api.Kind) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx.Request())
 	m.loads[k] = loadState{
 		gen: m.gen, started: true, cancel: cancel, listing: true, onScreen: true, fresh: d,
-		task: m.ctx.Tasks.Start("refreshing " + k.Path()),
+		task: m.ctx.Tasks.Start(loadTask(k)),
 	}
 	svc, gen, req := m.ctx.Service, m.gen, m.listRequest(k)
 	since := synced.Add(-syncOverlap)
@@ -108,7 +108,7 @@ func (m *Model) onChanges(msg changesMsg) tea.Cmd {
 	m.clamp(d)
 	cached := !d.cachedAt.IsZero()
 	d.cachedAt = time.Time{} // up to date with the service: no longer the cached board
-	return tea.Batch(m.save(msg.kind), m.refreshed(msg.kind, len(changed), cached))
+	return tea.Batch(m.succeeded(loadTask(msg.kind)), m.save(msg.kind), m.refreshed(msg.kind, len(changed), cached))
 }
 
 // refreshed says what a refresh found: how many items changed, or that the

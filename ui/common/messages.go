@@ -17,11 +17,20 @@ type AuthExpiredMsg struct{ Retry tea.Cmd }
 type ReauthenticatedMsg struct{}
 
 // StatusMsg is something a view reports for the status line: a note, or an
-// error (which stays until the next StatusMsg).
+// error. An error stays until the next note or error, or until its Task
+// succeeds: a StatusMsg of the same Task with neither Text nor Err says so
+// (see Succeeded), and takes the error away without hiding other news.
 type StatusMsg struct {
 	Text string
 	Err  error
+	// Task names the work the news is about, the same for every run of it
+	// (e.g. "loading stories"); "" for news of no lasting work.
+	Task string
 }
+
+// Succeeded is the StatusMsg that says a run of task went well: an error
+// the last run of it left on the status line goes away.
+func Succeeded(task string) tea.Cmd { return Cmd(StatusMsg{Task: task}) }
 
 // OpenEditorMsg asks the root to open the editor on an item of Kind, with the
 // allowed priorities in the service's order. Item nil means create.

@@ -76,6 +76,7 @@ func session(m auth.Method) auth.Session {
 type fakeAuth struct {
 	flow     *fakeFlow
 	startErr error
+	storage  string // where credentials are kept; "": the system keyring
 	mu       sync.Mutex
 	tokens   []string
 }
@@ -85,6 +86,13 @@ func (a *fakeAuth) StartOAuth(ctx context.Context) (OAuthFlow, error) {
 		return nil, a.startErr
 	}
 	return a.flow, nil
+}
+
+func (a *fakeAuth) Storage() string {
+	if a.storage == "" {
+		return "the system keyring"
+	}
+	return a.storage
 }
 
 func (a *fakeAuth) LoginToken(ctx context.Context, token string) (auth.Session, error) {

@@ -170,6 +170,9 @@ func TestLoginScreens(t *testing.T) {
 		{"expired", func() *fakeAuth { return &fakeAuth{} }, "Session expired — log in again; your pending edits are kept.", []string{"j"}, "Personal token", false},
 		{"token refused", func() *fakeAuth { return &fakeAuth{} }, "", []string{"t", "bad", "enter"}, "web settings and paste", false},
 		{"account", func() *fakeAuth { return &fakeAuth{} }, "", []string{"a", "demo", "enter", "secret"}, "••••••", false},
+		{"token without a keyring", func() *fakeAuth {
+			return &fakeAuth{storage: "/home/me/.local/share/triage/credentials (plain text)"}
+		}, "", []string{"t"}, "/home/me/.local/share/triage/credentials", false},
 		{"browser waiting", func() *fakeAuth { return &fakeAuth{flow: newFlow(nil)} }, "", []string{"b"}, "paste the address", true},
 		{"browser without display", func() *fakeAuth { return &fakeAuth{flow: newFlow(errNoDisplay)} }, "", []string{"b"}, "No browser could", true},
 	}

@@ -26,6 +26,9 @@ type Authenticator interface {
 	StartOAuth(ctx context.Context) (OAuthFlow, error)
 	LoginToken(ctx context.Context, token string) (auth.Session, error)
 	LoginBasic(ctx context.Context, user, password string) (auth.Session, error)
+	// Storage says where a login's credential is kept ("the system
+	// keyring", or a plain-text file), for the screens to tell.
+	Storage() string
 }
 
 // LoggedInMsg says a login succeeded.

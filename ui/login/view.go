@@ -32,12 +32,12 @@ func (m *Model) View() string {
 		m.viewBrowser(add, para, w)
 	case stepToken:
 		add(s.Accent.Render("Personal access token"))
-		para(s.Subtle.Render("Make a token in the web settings (personal settings → access tokens), then paste it here. It is kept in your system's credential store."))
+		para(s.Subtle.Render("Make a token in the web settings (personal settings → access tokens), then paste it here. It is kept in " + m.auth.Storage() + "."))
 		add("", m.field("Token", &m.token), "")
 		m.viewBusy(add)
 	case stepBasic:
 		add(s.Accent.Render("API account"))
-		para(s.Subtle.Render("The company's API user and password (company settings → API account)."))
+		para(s.Subtle.Render("The company's API user and password (company settings → API account). They are kept in " + m.auth.Storage() + "."))
 		add("", m.field("API user", &m.user), m.field("Password", &m.password), "")
 		m.viewBusy(add)
 	}

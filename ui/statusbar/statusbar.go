@@ -55,6 +55,12 @@ func (m *Model) Last() common.StatusMsg { return m.last }
 func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.StatusMsg:
+		if msg.Err == nil && msg.Text == "" {
+			if msg.Task != "" && m.last.Err != nil && m.last.Task == msg.Task {
+				m.last = common.StatusMsg{}
+			}
+			return nil, true
+		}
 		m.last = msg
 		if msg.Err != nil {
 			m.ctx.Logger().Warn("shown on the status line", "error", msg.Err.Error())

@@ -92,3 +92,46 @@ func TestErrorsAreLogged(t *testing.T) {
 		t.Errorf("the error was not logged in full:\n%s", log.String())
 	}
 }
+
+// TestErrorGoesWhenItsTaskSucceeds feeds StatusMsgs to Update: an error
+// stays until a success of the task it came from, which takes nothing else
+// away.
+func TestErrorGoesWhenItsTaskSucceeds(t *testing.T) {
+	failed := common.StatusMsg{Task: "loading stories", Err: errors.New("list stories: cannot reach the service")}
+	tests := []struct {
+		name string
+		msgs []common.StatusMsg
+		want string // the news on the status line after them
+	}{
+		{"the error shows", []common.StatusMsg{failed}, "✗ list stories: cannot reach the service"},
+		{"the same task succeeds", []common.StatusMsg{failed, {Task: "loading stories"}}, ""},
+		{"another task succeeds", []common.StatusMsg{failed, {Task: "loading bugs"}}, "✗ list stories: cannot reach the service"},
+		{"an error of no task stays", []common.StatusMsg{{Err: errors.New("no browser")}, {Task: ""}, {Task: "loading stories"}}, "✗ no browser"},
+		{"a success leaves a note", []common.StatusMsg{{Text: "saved #42"}, {Task: "loading stories"}}, "saved #42"},
+		{"a later error of another task stays", []common.StatusMsg{failed, {Task: "caching the board", Err: errors.New("disk full")}, {Task: "loading stories"}}, "✗ disk full"},
+		{"it fails again", []common.StatusMsg{failed, {Task: "loading stories"}, failed}, "✗ list stories: cannot reach the service"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := uitest.Context(uitest.NewService(), uitest.Themes[1], 120, 24)
+			ctx.Workspace = api.Workspace{ID: "10022001", Name: "Triage Demo"}
+			m := New(ctx)
+			for _, msg := range tt.msgs {
+				if _, ok := m.Update(msg); !ok {
+					t.Fatalf("Update did not take %+v", msg)
+				}
+			}
+			line := strings.TrimRight(strings.Split(ansi.Strip(m.View(120, nil, "")), "\n")[1], " ")
+			want := " 127.0.0.1:8080 · Triage Demo · anyechen (token)"
+			if tt.want != "" {
+				want += " · " + tt.want
+			}
+			if line != want {
+				t.Errorf("status line\n got %q\nwant %q", line, want)
+			}
+			if (m.Last().Err != nil) != strings.HasPrefix(tt.want, "✗") {
+				t.Errorf("Last = %+v", m.Last())
+			}
+		})
+	}
+}
