@@ -22,7 +22,7 @@ const (
 	matchID                        // ids, listed with "," or "|"
 	matchPeople                    // nicks joined by ";": one of them is an alternative
 	matchMulti                     // values joined by "|": one of them is an alternative
-	matchText                      // the whole text or a "%" pattern, ignoring case
+	matchText                      // a like query: the value, "%" a wildcard, anywhere in the text, ignoring case
 	matchTime                      // a day or time, range a~b, or inclusive >, < bounds
 	matchPriority                  // the effective priority (see priorityRule)
 )

@@ -84,7 +84,7 @@ func newFilter(ws *Workspace, k api.Kind, spec *fieldSpec, alts []string) (filte
 	switch spec.match {
 	case matchText:
 		for _, a := range alts {
-			f.words = append(f.words, newPattern(a))
+			f.words = append(f.words, newPattern("%"+a+"%"))
 		}
 		return f, nil
 	case matchTime:

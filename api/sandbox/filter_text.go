@@ -2,11 +2,11 @@ package sandbox
 
 import "strings"
 
-// Text filters (name, title, description and other free-text fields) compare
-// ignoring case, as the service's database does. Without "%" the value must
-// be the whole text; "%" stands for any run of characters, so "%export%"
-// finds the texts that contain "export" and "export%" those that start with
-// it. Every other character, "_" included, stands for itself.
+// Text filters compare ignoring case, as the service's database does. A
+// pattern's "%" stands for any run of characters: "%export%" finds the texts
+// that contain "export" and "export%" those that start with it. Every other
+// character, "_" included, stands for itself. The title (name, title) is a
+// like query, so its value is looked for anywhere: newFilter wraps it in "%".
 
 // pattern is one alternative of a text filter, cut at its wildcards.
 type pattern struct {
