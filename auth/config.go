@@ -33,6 +33,9 @@ type OAuthConfig struct {
 	// OpenBrowser opens the authorization URL; nil = NewDefaultBrowserOpener(os.Getenv).
 	OpenBrowser func(url string) error
 	Now         func() time.Time // clock; default time.Now
+	// After starts the wait for the browser: its channel fires at the
+	// deadline. Default time.After; tests end the wait on their cue.
+	After func(time.Duration) <-chan time.Time
 }
 
 // withDefaults checks the config and fills in what was left out.
@@ -71,6 +74,9 @@ func (c OAuthConfig) withDefaults() (OAuthConfig, error) {
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
+	}
+	if c.After == nil {
+		c.After = time.After
 	}
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{Timeout: exchangeTimeout}

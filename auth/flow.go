@@ -165,11 +165,9 @@ func (f *Flow) wait(ctx context.Context) (Session, error) {
 
 // watch ends the flow at the deadline or when ctx is cancelled.
 func (f *Flow) watch(ctx context.Context) {
-	timer := time.NewTimer(f.cfg.Timeout)
-	defer timer.Stop()
 	select {
 	case <-f.answered:
-	case <-timer.C:
+	case <-f.cfg.After(f.cfg.Timeout):
 		f.deliver(answer{err: fmt.Errorf("%w (waited %s)", ErrTimeout, f.cfg.Timeout)})
 	case <-ctx.Done():
 		f.deliver(answer{err: stopped(ctx.Err())})

@@ -119,7 +119,11 @@ func TestFlowEnds(t *testing.T) {
 		{
 			name: "deadline",
 			run: func(t *testing.T, svc *fakeService) (*Flow, error) {
-				f := startFlow(t, context.Background(), svc, func(c *OAuthConfig) { c.Timeout = 20 * time.Millisecond })
+				deadline := make(chan time.Time)
+				f := startFlow(t, context.Background(), svc, func(c *OAuthConfig) {
+					c.After = func(time.Duration) <-chan time.Time { return deadline }
+				})
+				close(deadline)
 				_, err := f.Wait(context.Background())
 				return f, err
 			},

@@ -167,13 +167,13 @@ func mustQuery(t *testing.T, raw string) url.Values {
 // for this process and for any other.
 func TestCallbackPortClosesAtTheEnd(t *testing.T) {
 	e := startSandbox(t)
+	var deadline chan time.Time // fires the flow's deadline when closed
 	tests := []struct {
-		name    string
-		timeout time.Duration
-		end     func(t *testing.T, f *auth.Flow, cancel context.CancelFunc)
-		want    error
+		name string
+		end  func(t *testing.T, f *auth.Flow, cancel context.CancelFunc)
+		want error
 	}{
-		{name: "logged in", timeout: time.Minute, end: func(t *testing.T, f *auth.Flow, _ context.CancelFunc) {
+		{name: "logged in", end: func(t *testing.T, f *auth.Flow, _ context.CancelFunc) {
 			b := webtest.New()
 			to, err := b.Authorize(context.Background(), f.URL(), e.signIn(t, webtest.Decision{}))
 			if err != nil {
@@ -183,16 +183,21 @@ func TestCallbackPortClosesAtTheEnd(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
-		{name: "cancelled", timeout: time.Minute, want: auth.ErrCancelled, end: func(_ *testing.T, _ *auth.Flow, cancel context.CancelFunc) {
+		{name: "cancelled", want: auth.ErrCancelled, end: func(_ *testing.T, _ *auth.Flow, cancel context.CancelFunc) {
 			cancel()
 		}},
-		{name: "out of time", timeout: 50 * time.Millisecond, want: auth.ErrTimeout, end: func(*testing.T, *auth.Flow, context.CancelFunc) {}},
+		{name: "out of time", want: auth.ErrTimeout, end: func(_ *testing.T, _ *auth.Flow, _ context.CancelFunc) {
+			close(deadline)
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			f := e.start(t, ctx, func(c *auth.OAuthConfig) { c.Timeout = tc.timeout })
+			deadline = make(chan time.Time)
+			f := e.start(t, ctx, func(c *auth.OAuthConfig) {
+				c.After = func(time.Duration) <-chan time.Time { return deadline }
+			})
 			if portClosed(t, f) {
 				t.Fatal("the listener is not open at the start")
 			}
