@@ -16,12 +16,12 @@ type Field struct {
 	HTMLType     string        `json:"html_type"`
 	Options      Options       `json:"options"`
 	ColorOptions []ColorOption `json:"color_options,omitempty"`
-	PureOptions  Options       `json:"pure_options,omitzero"`
-	Readonly     bool          `json:"readonly,omitempty"`
 }
 
 // UnmarshalJSON reads a field leniently: scalars may be strings, numbers or
-// null; color_options may be missing, [] or a list.
+// null; color_options may be missing, [] or a list. What the client does not
+// use (pure_options, readonly, memo, user_options) is not read, so no shape
+// of theirs can fail a decode.
 func (f *Field) UnmarshalJSON(b []byte) error {
 	var raw struct {
 		Name         FlexString      `json:"name"`
@@ -29,16 +29,13 @@ func (f *Field) UnmarshalJSON(b []byte) error {
 		HTMLType     FlexString      `json:"html_type"`
 		Options      Options         `json:"options"`
 		ColorOptions json.RawMessage `json:"color_options"`
-		PureOptions  Options         `json:"pure_options"`
-		Readonly     FlexString      `json:"readonly"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
 	*f = Field{
 		Name: string(raw.Name), Label: string(raw.Label), HTMLType: string(raw.HTMLType),
-		Options: raw.Options, PureOptions: raw.PureOptions,
-		Readonly: raw.Readonly == "1" || raw.Readonly == "true",
+		Options: raw.Options,
 	}
 	co := bytes.TrimSpace(raw.ColorOptions)
 	if len(co) > 0 && co[0] == '[' {

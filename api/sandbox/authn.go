@@ -157,10 +157,13 @@ func (s *Server) workspaceByID(id int64) *Workspace {
 }
 
 // userByNick finds a user. The caller holds s.mu.
-func (s *Server) userByNick(nick string) *User {
-	for i := range s.world.Users {
-		if s.world.Users[i].Nick == nick {
-			return &s.world.Users[i]
+func (s *Server) userByNick(nick string) *User { return s.world.userByNick(nick) }
+
+// userByNick finds a user of the world by nick.
+func (w *world) userByNick(nick string) *User {
+	for i := range w.Users {
+		if w.Users[i].Nick == nick {
+			return &w.Users[i]
 		}
 	}
 	return nil

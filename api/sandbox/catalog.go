@@ -176,7 +176,11 @@ func systemSpec(ws *Workspace, k api.Kind, r systemField) fieldSpec {
 		spec.options, spec.colors = priorityOptions(ws, k, false)
 		spec.pure, spec.match = true, matchPriority
 	case fromPriority:
-		spec.options, _ = priorityOptions(ws, k, true)
+		var colors []api.ColorOption
+		spec.options, colors = priorityOptions(ws, k, true)
+		if k == api.Bug {
+			spec.colors = colors // bugs' legacy words carry colours as priority_label does
+		}
 		spec.match = matchPriority
 	}
 	return spec

@@ -46,10 +46,11 @@ const (
 type deriveRule uint8
 
 const (
-	noDerive         deriveRule = iota
-	deriveStatusName            // v_status: the status's name, in Chinese as the service gives it
-	deriveID                    // ancestor_id of a top-level story: its own id
-	deriveIDPath                // path of a top-level story: "<id>:"
+	noDerive           deriveRule = iota
+	deriveStatusName              // v_status: the status's name, in Chinese as the service gives it
+	deriveID                      // ancestor_id of a top-level story: its own id
+	deriveIDPath                  // path of a top-level story: "<id>:"
+	deriveWorkitemType            // workitem_type_id of a story: the workspace's one story type
 )
 
 // byType is the match of a row whose filters follow its html type.
@@ -92,6 +93,7 @@ var storyFields = []systemField{
 	{"version", text{"Version", "版本"}, "select", `""`, 0, noSource, noDerive, byType},
 	{"completed", text{"Completed", "完成时间"}, "datetime", `null`, readOnly, noSource, noDerive, byType},
 	{"category_id", text{"Category", "需求分类"}, "select", `"-1"`, 0, noSource, noDerive, byType},
+	{"workitem_type_id", text{"Story type", "需求类别"}, "select", `null`, readOnly, noSource, deriveWorkitemType, byType},
 	{"path", text{"Path", "路径"}, "input", `null`, readOnly, noSource, deriveIDPath, byType},
 	{"parent_id", text{"Parent story", "父需求"}, "input", `"0"`, readOnly, noSource, noDerive, byType},
 	{"children_id", text{"Child stories", "子需求"}, "input", `"|"`, readOnly, noSource, noDerive, byType},

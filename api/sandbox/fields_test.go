@@ -12,7 +12,7 @@ import (
 // rawFields is get_fields_info data with each entry kept as JSON.
 func rawFields(t *testing.T, w *world, ws int64, k api.Kind) (map[string]map[string]json.RawMessage, api.FieldInfo) {
 	t.Helper()
-	data, herr := fieldsInfo(workspace(t, w, ws), k)
+	data, herr := w.fieldsInfo(workspace(t, w, ws), k)
 	if herr != nil {
 		t.Fatal(herr)
 	}
@@ -49,7 +49,18 @@ func TestFieldsInfoShapes(t *testing.T) {
 		{"phase 1 colours", wsPhaseOne, api.Story, "priority_label", "color_options",
 			`[{"value":"High","label":"High","color":"#FF6770"},{"value":"Middle","label":"Middle","color":"#FFA940"},{"value":"Low","label":"Low","color":"#73D13D"},{"value":"Nice To Have","label":"Nice To Have","color":"#8C8C8C"}]`},
 		{"pure options", wsPhaseOne, api.Story, "priority_label", "pure_options",
-			`{"High":"High","Middle":"Middle","Low":"Low","Nice To Have":"Nice To Have"}`},
+			`[{"parent_id":"0","workspace_id":"10022001","sort":"1","value":"High","label":"High","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"2","value":"Middle","label":"Middle","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"3","value":"Low","label":"Low","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"4","value":"Nice To Have","label":"Nice To Have","panel":"0"}]`},
+		{"no pure options elsewhere", wsPhaseOne, api.Story, "status", "pure_options", `[]`},
+		{"readonly is a number", wsPhaseOne, api.Story, "created", "readonly", `1`},
+		{"writable is 0", wsPhaseOne, api.Story, "name", "readonly", `0`},
+		{"memo is null", wsPhaseOne, api.Story, "name", "memo", `null`},
+		{"no colours is []", wsPhaseOne, api.Story, "name", "color_options", `[]`},
+		{"bug legacy priority has colours", wsPhaseOne, api.Bug, "priority", "color_options",
+			`[{"value":"urgent","label":"紧急","color":"#FF4D4F"},{"value":"high","label":"高","color":"#FF7A45"},{"value":"medium","label":"中","color":"#FFC53D"},{"value":"low","label":"低","color":"#52C41A"},{"value":"insignificant","label":"无关紧要","color":"#BFBFBF"}]`},
+		{"owners carry the members", wsPhaseOne, api.Story, "owner", "user_options",
+			`[{"value":"demo","label":"demo"},{"value":"alice","label":"alice"},{"value":"bob","label":"bob"}]`},
+		{"iterations by name", wsPhaseOne, api.Story, "iteration_id", "options",
+			`{"1310022001000000001":"Sprint 1","1310022001000000002":"Sprint 2","1310022001000000003":"Sprint 3","1310022001000000004":"Sprint 4","1310022001000000005":"Sprint 5","1310022001000000006":"Sprint 6"}`},
 		{"custom labels in order", wsCustom, api.Story, "priority_label", "options",
 			`{"紧急":"紧急","高":"高","中":"中","低":"低","锦上添花":"锦上添花"}`},
 		{"custom legacy field returns labels", wsCustom, api.Task, "priority", "options",
@@ -61,12 +72,11 @@ func TestFieldsInfoShapes(t *testing.T) {
 		{"status in Chinese", wsCustom, api.Task, "status", "options", `{"open":"未开始","progressing":"进行中","done":"已完成"}`},
 		{"severity", wsPhaseOne, api.Bug, "severity", "options",
 			`{"fatal":"Fatal","serious":"Serious","normal":"Normal","prompt":"Prompt","advice":"Advice"}`},
-		{"iteration empty list", wsPhaseOne, api.Story, "iteration_id", "options", `[]`},
 		{"cascade tree", wsPhaseOne, api.Bug, "module", "options",
 			`[{"name":"Web","children":[{"name":"Checkout"},{"name":"Search"},{"name":"Account"}]},{"name":"Mobile","children":[{"name":"iOS"},{"name":"Android"}]},{"name":"Platform","children":[{"name":"API"},{"name":"Billing"},{"name":"Auth"}]}]`},
 		{"custom select", wsPhaseOne, api.Task, "custom_field_one", "options", `{"R&D":"R&D","Operations":"Operations","Support":"Support"}`},
 		{"custom label", wsCustom, api.Story, "custom_field_two", "label", `"预估人天"`},
-		{"read-only id", wsPhaseOne, api.Task, "id", "readonly", `true`},
+		{"read-only id", wsPhaseOne, api.Task, "id", "readonly", `1`},
 		{"html type", wsPhaseOne, api.Story, "owner", "html_type", `"user_chooser"`},
 	}
 	for _, c := range cases {

@@ -59,11 +59,6 @@ func (s *Server) countItems(ws *Workspace, kind api.Kind, q url.Values) (json.Ra
 	return s.world.countItems(ws, kind, q)
 }
 
-// fieldsInfo is the data of GET /stories/get_fields_info.
-func (s *Server) fieldsInfo(ws *Workspace, kind api.Kind) (json.RawMessage, *httpError) {
-	return fieldsInfo(ws, kind)
-}
-
 // writeItem creates (no id) or updates (id) an item; it returns the item as
 // stored and the data of the answer, {"Story":{...}}.
 func (s *Server) writeItem(ws *Workspace, kind api.Kind, form url.Values, p principal) (api.Item, json.RawMessage, *httpError) {

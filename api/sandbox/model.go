@@ -132,6 +132,7 @@ type world struct {
 	Clients    []OAuthClient
 	Workspaces []*Workspace
 	Items      map[itemKey]*itemSet
+	Records    map[recordKey]*recordSet // iterations and comments (records.go)
 }
 
 // httpError is a failure to answer with an error envelope: the HTTP status

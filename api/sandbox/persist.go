@@ -25,6 +25,8 @@ import (
 //	codes     code → AuthCode JSON
 //	tokens    token → AccessToken JSON
 //	sessions  session id → BrowserSession JSON (signed-in browsers only)
+//	records   "<workspace>/<Iteration|Comment>/<id>" → iterations and comments
+//	          written through the API (records_http.go)
 var (
 	bucketWorld    = []byte("world")
 	bucketItems    = []byte("items")
@@ -57,7 +59,7 @@ func openStore(path string) (*store, error) {
 		return nil, fmt.Errorf("sandbox: open database %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bucketWorld, bucketItems, bucketSeqs, bucketCodes, bucketTokens, bucketSessions} {
+		for _, b := range [][]byte{bucketWorld, bucketItems, bucketSeqs, bucketCodes, bucketTokens, bucketSessions, bucketRecords} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -92,6 +94,10 @@ func (s *Server) loadOrSeed() error {
 			return err
 		}
 		if found {
+			s.world.seedRecords(s.now())
+			if err := st.db.View(func(tx *bolt.Tx) error { return loadRecordsInto(tx, s.world) }); err != nil {
+				return fmt.Errorf("sandbox: load records: %w", err)
+			}
 			return nil
 		}
 	}

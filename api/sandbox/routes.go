@@ -39,16 +39,54 @@ func (s *Server) route(ex *exchange) {
 	case "/workspaces/get_workspace_info":
 		s.serveWorkspaceInfo(ex)
 		return
+	case "/workspaces/users":
+		s.serveWorkspaceRead(ex, api.Story, func(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+			return s.world.workspaceUsers(ws, q)
+		})
+		return
+	case "/workitem_types":
+		s.serveWorkspaceRead(ex, api.Story, func(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
+			return s.world.workitemTypes(ws)
+		})
+		return
+	case "/stories/get_related_bugs":
+		s.serveWorkspaceRead(ex, api.Bug, func(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+			return s.world.relatedBugs(ws, q)
+		})
+		return
 	}
 	collection, action, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	switch collection {
+	case "workflows":
+		switch action {
+		case "status_map", "all_transitions", "last_steps":
+			s.serveWorkflow(ex, action)
+			return
+		}
+	case "iterations", "comments":
+		k := iterationKind
+		if collection == "comments" {
+			k = commentKind
+		}
+		switch action {
+		case "", "count":
+			s.serveRecords(ex, k, action)
+			return
+		}
+	}
 	if kind, ok := kindOf(collection); ok {
 		switch action {
 		case "":
 			s.serveItems(ex, kind)
 			return
-		case "count", "get_fields_info":
+		case "count", "get_fields_info", "custom_fields_settings":
 			s.serveItemInfo(ex, kind, action)
 			return
+		case "get_fields_lable":
+			if kind != api.Task {
+				s.serveItemInfo(ex, kind, action)
+				return
+			}
 		}
 	}
 	ex.ok(greeting)
@@ -79,18 +117,34 @@ func (s *Server) serveItems(ex *exchange, kind api.Kind) {
 	ex.okRaw(data)
 }
 
-// serveItemInfo is GET /{kind}/count and /{kind}/get_fields_info.
+// serveItemInfo is GET /{kind}/count, /get_fields_info, /get_fields_lable
+// and /custom_fields_settings.
 func (s *Server) serveItemInfo(ex *exchange, kind api.Kind, action string) {
 	c, q, ok := s.call(ex, true)
 	if !ok {
 		return
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		if action == "count" {
+		switch action {
+		case "count":
 			return s.countItems(ws, kind, q)
+		case "get_fields_lable":
+			return fieldLabels(ws, kind)
+		case "custom_fields_settings":
+			return customFieldSettings(ws, kind)
 		}
-		return s.fieldsInfo(ws, kind)
+		return s.world.fieldsInfo(ws, kind)
 	})
+}
+
+// serveWorkspaceRead is a GET of a workspace's data that needs the read
+// scope of kind.
+func (s *Server) serveWorkspaceRead(ex *exchange, kind api.Kind, read func(*Workspace, url.Values) (json.RawMessage, *httpError)) {
+	c, q, ok := s.call(ex, true)
+	if !ok {
+		return
+	}
+	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) { return read(ws, q) })
 }
 
 // answerRead checks the workspace and the read scope, then answers what read

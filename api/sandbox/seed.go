@@ -109,6 +109,7 @@ func seedWorld(extra int, now time.Time) (*world, error) {
 			w.Items[itemKey{Workspace: j.ws.ID, Kind: api.Kind(k)}] = set
 		}
 	}
+	w.seedRecords(now)
 	return w, nil
 }
 

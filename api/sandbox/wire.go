@@ -48,6 +48,8 @@ func (f *fieldSpec) derived(it *api.Item) string {
 		return it.ID
 	case deriveIDPath:
 		return it.ID + ":"
+	case deriveWorkitemType:
+		return workitemTypeID(it.WorkspaceID)
 	}
 	return ""
 }

@@ -1,0 +1,181 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"triage/api"
+)
+
+// The workflows of the three kinds: their statuses (catalog.go), the
+// transitions between them, and the last steps (the final statuses). Served
+// by /workflows/status_map, /workflows/all_transitions and
+// /workflows/last_steps, and followed by writes of v_status (write.go).
+
+// transition is one allowed step of a workflow.
+type transition struct{ from, to string }
+
+// flow is the workflow of a kind.
+type flow struct {
+	steps []choice     // statuses, the first being a new item's
+	moves []transition // allowed steps between statuses
+	last  []string     // final statuses, in steps order
+}
+
+var (
+	storyFlow = flow{steps: storyStatuses, last: []string{"resolved", "rejected"}, moves: []transition{
+		{"planning", "developing"}, {"planning", "rejected"},
+		{"developing", "resolved"}, {"developing", "planning"},
+		{"resolved", "developing"}, {"rejected", "planning"},
+	}}
+	bugFlow = flow{steps: bugStatuses, last: []string{"closed", "rejected"}, moves: []transition{
+		{"new", "in_progress"}, {"new", "rejected"},
+		{"in_progress", "resolved"}, {"in_progress", "rejected"},
+		{"resolved", "verified"}, {"resolved", "reopened"},
+		{"verified", "closed"}, {"verified", "reopened"},
+		{"closed", "reopened"}, {"reopened", "in_progress"}, {"rejected", "reopened"},
+	}}
+	taskFlow = flow{steps: taskStatuses, last: []string{"done"}, moves: []transition{
+		{"open", "progressing"}, {"open", "done"},
+		{"progressing", "done"}, {"progressing", "open"}, {"done", "progressing"},
+	}}
+)
+
+// flowOf is the workflow of kind k.
+func flowOf(k api.Kind) flow {
+	switch k {
+	case api.Bug:
+		return bugFlow
+	case api.Task:
+		return taskFlow
+	}
+	return storyFlow
+}
+
+// allows reports whether an item may go from status from to status to: a
+// step of the workflow, or staying where it is.
+func (f flow) allows(from, to string) bool {
+	return from == to || slices.Contains(f.moves, transition{from, to})
+}
+
+// statusByName finds the status whose display name (in the workspace's
+// locale or in either locale) or code is name.
+func (f flow) statusByName(name, locale string) (string, bool) {
+	for _, c := range f.steps {
+		if c.label.in(locale) == name || c.label.en == name || c.label.zh == name || c.value == name {
+			return c.value, true
+		}
+	}
+	return "", false
+}
+
+// names lists the display names of the statuses, for messages.
+func (f flow) names(locale string) string {
+	out := make([]string, len(f.steps))
+	for i, c := range f.steps {
+		out[i] = c.label.in(locale)
+	}
+	return strings.Join(out, ", ")
+}
+
+// systemKind reads the required system parameter of the workflow interfaces:
+// story or bug, as TAPD documents, and task, whose statuses are fixed.
+func systemKind(q url.Values) (api.Kind, *httpError) {
+	system, herr := required(q, "system")
+	if herr != nil {
+		return 0, herr
+	}
+	switch system {
+	case "story":
+		return api.Story, nil
+	case "bug":
+		return api.Bug, nil
+	case "task":
+		return api.Task, nil
+	}
+	return 0, fault(http.StatusUnprocessableEntity, fmt.Sprintf("system must be story, bug or task, got %s", quoteName(system)))
+}
+
+// serveWorkflow is GET /workflows/status_map, /workflows/all_transitions and
+// /workflows/last_steps.
+func (s *Server) serveWorkflow(ex *exchange, action string) {
+	c, q, ok := s.call(ex, true)
+	if !ok {
+		return
+	}
+	kind, herr := systemKind(q)
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+		f := flowOf(kind)
+		var data any
+		switch action {
+		case "status_map":
+			data = choiceOptions(f.steps, ws.Locale)
+		case "last_steps":
+			var last []choice
+			for _, c := range f.steps {
+				if slices.Contains(f.last, c.value) {
+					last = append(last, c)
+				}
+			}
+			data = choiceOptions(last, ws.Locale)
+		default:
+			data = transitionsOf(kind, f)
+		}
+		return marshalData(data)
+	})
+}
+
+// transitionRecord is one entry of /workflows/all_transitions, as TAPD
+// writes it.
+type transitionRecord struct {
+	Name         string        `json:"Name"`
+	StepPrevious string        `json:"StepPrevious"`
+	StepNext     string        `json:"StepNext"`
+	Appendfield  []appendField `json:"Appendfield"`
+}
+
+// appendField is a field the user fills in when taking a transition.
+type appendField struct {
+	DBModel   string `json:"DBModel"`
+	FieldName string `json:"FieldName"`
+	Notnull   string `json:"Notnull"`
+	Sort      string `json:"Sort"`
+}
+
+// transitionsOf lists the transitions of a workflow, starting with the
+// creation step start-<first status>, as TAPD does.
+func transitionsOf(k api.Kind, f flow) []transitionRecord {
+	model := k.Wrapper()
+	owner := "owner"
+	if k == api.Bug {
+		owner = "current_owner"
+	}
+	out := []transitionRecord{{
+		Name: "start-" + f.steps[0].value, StepPrevious: "start", StepNext: f.steps[0].value,
+		Appendfield: []appendField{{DBModel: model, FieldName: owner, Notnull: "yes", Sort: "1"}},
+	}}
+	for _, t := range f.moves {
+		out = append(out, transitionRecord{
+			Name: t.from + "-" + t.to, StepPrevious: t.from, StepNext: t.to,
+			Appendfield: []appendField{{DBModel: model, FieldName: owner, Notnull: "no", Sort: "1"}},
+		})
+	}
+	return out
+}
+
+// marshalData encodes the data of an answer.
+func marshalData(v any) (json.RawMessage, *httpError) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, fault(http.StatusInternalServerError, "the answer could not be written")
+	}
+	return raw, nil
+}
