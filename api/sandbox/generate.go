@@ -232,45 +232,42 @@ func weighted(rng *rand.Rand, weights []int) int {
 func (g *generator) pick(pool []string) string { return pool[g.rng.IntN(len(pool))] }
 
 // priority sets the priority as the workspace's rollout state stores it; 6%
-// of items have none and 2% a value outside the configured ones.
+// of items have none. In a workspace with custom priorities 2% hold a value
+// outside the configured ones; elsewhere values stay within the legacy map,
+// as the specification says only custom priorities bring other strings.
 func (g *generator) priority(it *api.Item) {
 	r := g.rng.IntN(100)
+	legacy := api.LegacyPriorities(g.kind)
+	var p api.LegacyPriority
 	switch {
 	case r < 6:
 		return
-	case r < 8:
+	case r < 8 && g.rule.custom != nil:
 		g.strayPriority(it)
 		return
-	}
-	if g.rule.custom != nil {
-		p := g.rule.custom[g.rng.IntN(len(g.rule.custom))]
-		it.PriorityLabel, it.Priority = p.Value, p.Value
+	case r < 8:
+		p = legacy[r%len(legacy)] // no draw: the items after keep their values
+	case g.rule.custom != nil:
+		c := g.rule.custom[g.rng.IntN(len(g.rule.custom))]
+		it.PriorityLabel, it.Priority = c.Value, c.Value
 		return
+	default:
+		p = legacy[g.rng.IntN(len(legacy))]
 	}
-	legacy := api.LegacyPriorities(g.kind)
-	p := legacy[g.rng.IntN(len(legacy))]
 	it.Priority = p.Code
 	if !g.legacyOnly {
 		it.PriorityLabel = p.Label
 	}
 }
 
-// strayPriority is a value no option names, to exercise "unknown" columns.
+// strayPriority is a value no option of a custom workspace names, to
+// exercise "unknown" columns.
 func (g *generator) strayPriority(it *api.Item) {
-	switch {
-	case g.rule.custom != nil && g.ws.Locale == "zh":
+	if g.ws.Locale == "zh" {
 		it.PriorityLabel, it.Priority = "非常紧急", "非常紧急"
-	case g.rule.custom != nil:
-		it.PriorityLabel, it.Priority = "Blocker", "Blocker"
-	case g.legacyOnly && g.kind == api.Bug:
-		it.Priority = "blocker"
-	case g.legacyOnly:
-		it.Priority = "5"
-	case g.kind == api.Bug:
-		it.PriorityLabel, it.Priority = "critical", "critical"
-	default:
-		it.PriorityLabel, it.Priority = "Critical", "Critical"
+		return
 	}
+	it.PriorityLabel, it.Priority = "Blocker", "Blocker"
 }
 
 // appendTitle appends a title built from the vocabulary of the kind.

@@ -203,7 +203,7 @@ func TestPriorityFilters(t *testing.T) {
 		{"phase 1 legacy alternatives", wsPhaseOne, api.Task, url.Values{"priority": {"4|2"}}, []string{"High", "Low"}},
 		{"phase 1 bug word", wsPhaseOne, api.Bug, url.Values{"priority": {"urgent"}}, []string{"urgent"}},
 		{"label wins over legacy", wsPhaseOne, api.Story, url.Values{"priority": {"1"}, "priority_label": {"Middle"}}, []string{"Middle"}},
-		{"stray value", wsPhaseOne, api.Story, url.Values{"priority_label": {"Critical"}}, []string{"Critical"}},
+		{"stray value", wsCustom, api.Story, url.Values{"priority_label": {"非常紧急"}}, []string{"非常紧急"}},
 		{"legacy-only by label", wsLegacyOnly, api.Story, url.Values{"priority_label": {"High"}}, []string{"High"}},
 		{"legacy-only by code", wsLegacyOnly, api.Story, url.Values{"priority": {"4"}}, []string{"High"}},
 		{"custom label", wsCustom, api.Bug, url.Values{"priority_label": {"紧急"}}, []string{"紧急"}},

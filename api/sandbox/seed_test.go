@@ -166,16 +166,16 @@ func TestSeedPriorityStates(t *testing.T) {
 	for _, k := range api.Kinds {
 		t.Run(k.String(), func(t *testing.T) {
 			p1 := count(workspace(t, w, wsPhaseOne), k)
-			if p1.both == 0 || p1.custom+p1.legacyOnly != 0 || p1.none == 0 || p1.stray == 0 {
-				t.Errorf("phase-1 workspace: %+v, want items with both fields, some without priority and some stray", p1)
+			if p1.both == 0 || p1.custom+p1.legacyOnly != 0 || p1.none == 0 || p1.stray != 0 {
+				t.Errorf("phase-1 workspace: %+v, want items with both fields, some without priority and none outside the legacy map", p1)
 			}
 			cu := count(workspace(t, w, wsCustom), k)
 			if cu.custom == 0 || cu.both+cu.legacyOnly != 0 || cu.stray == 0 {
 				t.Errorf("custom workspace: %+v, want configured values only, and some stray", cu)
 			}
 			lo := count(workspace(t, w, wsLegacyOnly), k)
-			if lo.legacyOnly == 0 || lo.both+lo.custom != 0 {
-				t.Errorf("legacy-only workspace: %+v, want legacy codes with empty labels", lo)
+			if lo.legacyOnly == 0 || lo.both+lo.custom != 0 || lo.stray != 0 {
+				t.Errorf("legacy-only workspace: %+v, want legacy codes within the legacy map with empty labels", lo)
 			}
 		})
 	}

@@ -213,7 +213,7 @@ func TestWritesKeepItemsCompact(t *testing.T) {
 	ws := workspace(t, w, wsPhaseOne)
 	specs := catalog(ws, api.Story)
 	created, data, herr := w.writeItem(ws, api.Story, form("name", "Compact", "cc", "", "effort_completed", "0", "begin", "",
-		"v_status", "x", "path", "x", "custom_field_20", "x", "size", "3"), demoBasic, seedTestNow)
+		"v_status", "Planning", "path", "x", "custom_field_20", "x", "size", "3"), demoBasic, seedTestNow)
 	if herr != nil {
 		t.Fatal(herr)
 	}

@@ -179,3 +179,37 @@ func marshalData(v any) (json.RawMessage, *httpError) {
 	}
 	return raw, nil
 }
+
+// moveStatus sets the status of it from its display name (v_status), as
+// TAPD takes it on update: the new status must be one step of the
+// workflow away from the current one. A new item takes any status.
+func moveStatus(it *api.Item, ws *Workspace, k api.Kind, name string, create bool) *httpError {
+	f := flowOf(k)
+	to, ok := f.statusByName(name, ws.Locale)
+	if !ok {
+		return unprocessable("v_status %s is not a status of %s in workspace %d; statuses: %s",
+			quoteShort(name), k.Path(), ws.ID, f.names(ws.Locale))
+	}
+	if !create && !f.allows(it.Status, to) {
+		var next []string
+		for _, m := range f.moves {
+			if m.from == it.Status {
+				next = append(next, f.label(m.to, ws.Locale))
+			}
+		}
+		return unprocessable("v_status: %s %s cannot go from %s to %s; from %s it can go to: %s",
+			k, it.ID, f.label(it.Status, ws.Locale), f.label(to, ws.Locale), f.label(it.Status, ws.Locale), strings.Join(next, ", "))
+	}
+	it.Status = to
+	return nil
+}
+
+// label is the display name of status code v.
+func (f flow) label(v, locale string) string {
+	for _, c := range f.steps {
+		if c.value == v {
+			return c.label.in(locale)
+		}
+	}
+	return v
+}

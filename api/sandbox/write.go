@@ -57,6 +57,11 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	if herr := applyForm(&it, ws, k, specs, form, create); herr != nil {
 		return api.Item{}, nil, herr
 	}
+	if name := strings.TrimSpace(form.Get("v_status")); name != "" {
+		if herr := moveStatus(&it, ws, k, name, create); herr != nil {
+			return api.Item{}, nil, herr
+		}
+	}
 	it.Modified = api.FormatTime(now)
 	if create {
 		set.Seq++
