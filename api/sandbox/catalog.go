@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"triage/api"
 )
@@ -126,20 +127,20 @@ var noOptions = api.Options{Cascade: true}
 
 // catalog lists the fields of kind k in workspace ws in the order the
 // service writes them: the system fields (catalog_table.go), then the custom
-// fields custom_field_one … custom_field_eight, custom_field_9 …
-// custom_field_50 and custom_plan_field_1 … custom_plan_field_10, as the
-// workspace configured them, then configured custom fields of other names.
+// fields of the kind (customNamesOf) as the workspace configured them, then
+// configured custom fields of other names.
 func catalog(ws *Workspace, k api.Kind) []fieldSpec {
 	rows := systemFields(k)
 	configured := ws.Fields[k.String()]
-	specs := make([]fieldSpec, 0, len(rows)+len(customNames)+len(configured))
+	custom := customNamesOf(k)
+	specs := make([]fieldSpec, 0, len(rows)+len(custom)+len(configured))
 	typed := api.TypedFields(k)
 	for _, r := range rows {
 		spec := systemSpec(ws, k, r)
 		spec.typed = slices.Contains(typed, r.name)
 		specs = append(specs, spec)
 	}
-	for _, name := range customNames {
+	for _, name := range custom {
 		i := slices.IndexFunc(configured, func(f FieldDef) bool { return f.Name == name })
 		if i < 0 {
 			specs = append(specs, unlistedSpec(name))
@@ -148,7 +149,7 @@ func catalog(ws *Workspace, k api.Kind) []fieldSpec {
 		specs = append(specs, customSpec(configured[i]))
 	}
 	for _, f := range configured {
-		if !slices.Contains(customNames, f.Name) {
+		if !slices.Contains(custom, f.Name) {
 			specs = append(specs, customSpec(f))
 		}
 	}
@@ -199,23 +200,44 @@ func matchFor(htmlType string) matchMode {
 	return matchExact
 }
 
-// customNames are the custom fields every item carries, configured or not.
-var customNames = func() []string {
-	names := []string{"custom_field_one", "custom_field_two", "custom_field_three", "custom_field_four",
-		"custom_field_five", "custom_field_six", "custom_field_seven", "custom_field_eight"}
-	for n := 9; n <= 50; n++ {
+// customNames are the custom fields every story and task carries,
+// configured or not; bugCustomNames those of bugs, which TAPD numbers
+// differently: five named columns, then custom_field_6 … custom_field_150.
+var (
+	customNames    = customFieldNames(8, 50)
+	bugCustomNames = customFieldNames(5, 150)
+)
+
+// customFieldNames lists named custom fields up to the named-th, numbered
+// ones after them up to last, then the custom plan fields.
+func customFieldNames(named, last int) []string {
+	words := []string{"one", "two", "three", "four", "five", "six", "seven", "eight"}
+	var names []string
+	for _, w := range words[:named] {
+		names = append(names, "custom_field_"+w)
+	}
+	for n := named + 1; n <= last; n++ {
 		names = append(names, "custom_field_"+strconv.Itoa(n))
 	}
 	for n := 1; n <= 10; n++ {
 		names = append(names, "custom_plan_field_"+strconv.Itoa(n))
 	}
 	return names
-}()
+}
+
+// customNamesOf are the custom fields items of kind k carry.
+func customNamesOf(k api.Kind) []string {
+	if k == api.Bug {
+		return bugCustomNames
+	}
+	return customNames
+}
 
 // customUnset is the value of a custom field an item never had: "" for the
-// first eight (older text columns), null for the others.
+// named ones (older text columns), null for the numbered ones.
 func customUnset(name string) json.RawMessage {
-	if i := slices.Index(customNames, name); i >= 0 && i < 8 {
+	suffix := strings.TrimPrefix(name, "custom_field_")
+	if suffix != name && !isDigits(suffix) {
 		return json.RawMessage(`""`)
 	}
 	return json.RawMessage(`null`)

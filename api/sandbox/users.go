@@ -96,22 +96,22 @@ func (s *Server) serveParticipantProjects(ex *exchange) {
 		ex.fail(fault(http.StatusNotFound, fmt.Sprintf("user %s not existed", quoteName(nick))))
 		return
 	}
-	out := []api.WorkspaceWrapper{}
+	out := []workspaceWrapper{}
 	for i := range s.world.Companies {
 		co := &s.world.Companies[i]
 		if companyFilter != "" && co.ID != companyFilter {
 			continue
 		}
-		var list []api.WorkspaceWrapper
+		var list []workspaceWrapper
 		for _, ws := range s.world.Workspaces {
 			if ws.CompanyID == co.ID && slices.Contains(u.Workspaces, ws.ID) && s.mayReach(c.principal, ws) {
-				list = append(list, api.WorkspaceWrapper{Workspace: workspaceRecord(ws)})
+				list = append(list, workspaceWrapper{s.world.workspaceRecord(ws)})
 			}
 		}
 		if len(list) == 0 {
 			continue
 		}
-		out = append(out, api.WorkspaceWrapper{Workspace: companyRecord(co)})
+		out = append(out, workspaceWrapper{companyRecord(co)})
 		out = append(out, list...)
 	}
 	ex.ok(out)
@@ -125,9 +125,9 @@ func (s *Server) serveWorkspaceInfo(ex *exchange) {
 	}
 	s.mu.RLock()
 	ws, herr := s.reachWorkspace(c.principal, q)
-	var out api.WorkspaceWrapper
+	var out workspaceWrapper
 	if herr == nil {
-		out.Workspace = workspaceRecord(ws)
+		out.Workspace = s.world.workspaceRecord(ws)
 	}
 	s.mu.RUnlock()
 	if herr != nil {
@@ -137,18 +137,42 @@ func (s *Server) serveWorkspaceInfo(ex *exchange) {
 	ex.ok(out)
 }
 
-func workspaceRecord(ws *Workspace) api.Workspace {
+// workspaceInfo is a workspace as TAPD writes it: every field present, the
+// ones without a value as null.
+type workspaceInfo struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Category    string  `json:"category"`
+	Status      string  `json:"status"`
+	Description string  `json:"description"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	ExternalOn  string  `json:"external_on"`
+	ParentID    *string `json:"parent_id"`
+	Creator     string  `json:"creator"`
+	Created     string  `json:"created"`
+	CompanyID   string  `json:"company_id"`
+}
+
+// workspaceWrapper is the wire form {"Workspace":{...}}.
+type workspaceWrapper struct {
+	Workspace workspaceInfo `json:"Workspace"`
+}
+
+func (w *world) workspaceRecord(ws *Workspace) workspaceInfo {
 	id := strconv.FormatInt(ws.ID, 10)
-	return api.Workspace{
-		ID: api.FlexString(id), Name: api.FlexString(ws.Name), PrettyName: api.FlexString(id),
-		Category: "project", Status: "normal", CompanyID: api.FlexString(ws.CompanyID),
+	return workspaceInfo{
+		ID: id, Name: ws.Name, PrettyName: id, Category: "project", Status: "normal",
+		Description: text{"Seeded workspace of the triage sandbox.", "triage 沙盒的示例项目。"}.in(ws.Locale),
+		ExternalOn:  "0", Creator: w.memberNicks(ws)[0], Created: seedEpoch, CompanyID: ws.CompanyID,
 	}
 }
 
-func companyRecord(co *Company) api.Workspace {
-	return api.Workspace{
-		ID: api.FlexString(co.ID), Name: api.FlexString(co.Name), PrettyName: api.FlexString(co.ID),
-		Category: api.CategoryOrganization, Status: "normal", CompanyID: api.FlexString(co.ID),
+func companyRecord(co *Company) workspaceInfo {
+	return workspaceInfo{
+		ID: co.ID, Name: co.Name, PrettyName: co.ID, Category: api.CategoryOrganization, Status: "normal",
+		ExternalOn: "0", Created: seedEpoch, CompanyID: co.ID,
 	}
 }
 

@@ -71,7 +71,13 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	} else {
 		set.Items[pos] = it
 	}
-	return it, newLayout(k, specs, nil).appendItem(nil, &it), nil
+	data := newLayout(k, specs, nil).appendItem(nil, &it)
+	if !create && k == api.Bug {
+		// TAPD's answer to a bug update also names the workspace as project_id.
+		data = append(data[:len(data)-2], `,"project_id":"`...)
+		data = append(strconv.AppendInt(data, ws.ID, 10), `"}}`...)
+	}
+	return it, data, nil
 }
 
 // applyForm writes the form's fields into it, checking select values and the
