@@ -84,8 +84,8 @@ type (
 		PureOptions  []struct {
 			ParentID, WorkspaceID, Sort, Value, Label, Panel string
 		} `json:"pure_options"`
-		Readonly    int     `json:"readonly"`
-		Memo        *string `json:"memo"`
+		Readonly    int                             `json:"readonly"`
+		Memo        *string                         `json:"memo"`
 		UserOptions []struct{ Value, Label string } `json:"user_options"`
 	}
 	tapdWorkspace struct {
@@ -284,7 +284,9 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 	})
 
 	t.Run("v_status and fuzzy titles", func(t *testing.T) {
-		var stories []struct{ Story struct{ ID, Name, Status string } }
+		var stories []struct {
+			Story struct{ ID, Name, Status string }
+		}
 		call(http.MethodGet, "/stories?status=planning&limit=1&workspace_id="+ws, nil, &stories)
 		st := stories[0].Story
 		var moved struct {
