@@ -20,6 +20,15 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the binary the tests built, so no run leaves it behind.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBin != "" && buildErr == nil {
+		_ = os.RemoveAll(filepath.Dir(builtBin))
+	}
+	os.Exit(code)
+}
+
 // triageBinary builds the triage command into a temporary directory.
 func triageBinary(t *testing.T) string {
 	t.Helper()

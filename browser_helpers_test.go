@@ -40,6 +40,9 @@ type chrome struct {
 func startChrome(t *testing.T, profile string) *chrome {
 	t.Helper()
 	path := requireChromium(t)
+	// Chromium keeps scratch folders in TMPDIR and crash reports under the
+	// home's config folder: both go to a folder the test removes.
+	scratch := t.TempDir()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -54,6 +57,8 @@ func startChrome(t *testing.T, profile string) *chrome {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(900, 800),
+		chromedp.Env("TMPDIR="+scratch, "HOME="+scratch, "XDG_CONFIG_HOME="+filepath.Join(scratch, "config"),
+			"XDG_CACHE_HOME="+filepath.Join(scratch, "cache")),
 	)
 	ctx, cancel := chromedp.NewContext(alloc)
 	t.Cleanup(func() {
