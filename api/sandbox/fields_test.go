@@ -3,6 +3,7 @@ package sandbox
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,6 +60,7 @@ func TestFieldsInfoShapes(t *testing.T) {
 			`[{"value":"urgent","label":"紧急","color":"#FF4D4F"},{"value":"high","label":"高","color":"#FF7A45"},{"value":"medium","label":"中","color":"#FFC53D"},{"value":"low","label":"低","color":"#52C41A"},{"value":"insignificant","label":"无关紧要","color":"#BFBFBF"}]`},
 		{"owners carry the members", wsPhaseOne, api.Story, "owner", "user_options",
 			`[{"value":"demo","label":"demo"},{"value":"alice","label":"alice"},{"value":"bob","label":"bob"}]`},
+		{"labels the items carry", wsPhaseOne, api.Story, "label", "options", labelOptions(t, w, wsPhaseOne)},
 		{"iterations by name", wsPhaseOne, api.Story, "iteration_id", "options",
 			`{"1310022001000000001":"Sprint 1","1310022001000000002":"Sprint 2","1310022001000000003":"Sprint 3","1310022001000000004":"Sprint 4","1310022001000000005":"Sprint 5","1310022001000000006":"Sprint 6"}`},
 		{"custom labels in order", wsCustom, api.Story, "priority_label", "options",
@@ -136,4 +138,33 @@ func TestFieldsInfoCoversItems(t *testing.T) {
 			}
 		}
 	}
+}
+
+// labelOptions is the options object of the labels the workspace's stories carry.
+func labelOptions(t *testing.T, w *world, ws int64) string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, it := range w.Items[itemKey{ws, api.Story}].Items {
+		for _, l := range strings.Split(it.Label, "|") {
+			if l != "" {
+				seen[l] = true
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, l := range workspace(t, w, ws).Labels {
+		if !seen[l] {
+			t.Errorf("label %q is offered but no story carries it", l)
+		}
+		delete(seen, l)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(l) + ":" + strconv.Quote(l))
+	}
+	if len(seen) > 0 {
+		t.Errorf("stories carry labels get_fields_info does not offer: %v", seen)
+	}
+	return b.String() + "}"
 }

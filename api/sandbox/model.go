@@ -53,6 +53,8 @@ type Workspace struct {
 	Fields map[string][]FieldDef `json:"fields,omitempty"`
 	// Modules is the tree of the cascade field "module".
 	Modules []api.OptionNode `json:"modules,omitempty"`
+	// Labels are the labels its items carry, offered by get_fields_info.
+	Labels []string `json:"labels,omitempty"`
 }
 
 // PriorityValue is one configured priority: the stored value, its display

@@ -93,7 +93,7 @@ func seedWorld(extra int, now time.Time) (*world, error) {
 			vocabs[sw.Locale] = v
 		}
 		ws := sw.Workspace
-		ws.Modules = v.Modules
+		ws.Modules, ws.Labels = v.Modules, v.Labels
 		w.Workspaces = append(w.Workspaces, &ws)
 		jobs[i] = seedJob{ws: &ws, v: v, members: w.memberNicks(&ws), legacyOnly: sw.LegacyOnly}
 	}
