@@ -20,8 +20,8 @@ const demoWorkspace = 10022001
 // its files live in a temporary directory removed on exit.
 func (c *cli) cmdDemo(ctx context.Context, args []string) error {
 	fs := c.newFlags("demo", "triage demo [--items N]")
-	items := fs.Int("items", 0, "generated items to add per workspace and kind (try 100000)")
-	if err := parse(fs, args); err != nil {
+	items := fs.Int("items", 0, "`N` generated items to add per workspace and kind (try 100000)")
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if *items < 0 {

@@ -5,23 +5,27 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
 	"triage/store"
 )
 
-// cmdLog prints the changes of the last session, or of every session since a time.
+// cmdLog prints today's changes on the service, or every change since a time.
 func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	f := c.newFlags("log", "triage log [--json] [--since TIME] [global flags]")
 	var g globalFlags
 	g.register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
-	since := f.String("since", "", "every change since TIME: a duration ago (36h) or a date (2026-11-20, 2026-11-20 14:00)")
-	if err := parse(f, args); err != nil {
+	since := f.String("since", "", "every change since `TIME`: a duration ago (36h) or a date (2026-11-20, 2026-11-20 14:00); default today")
+	if err := c.parse(f, args); err != nil {
 		return err
 	}
 	from, err := parseSince(*since, time.Now())
@@ -67,9 +71,6 @@ func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSO
 			edits = append(edits, e)
 		}
 	}
-	if since.IsZero() && len(edits) > 0 {
-		edits = lastSession(edits)
-	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
 		for _, e := range edits {
@@ -87,24 +88,62 @@ func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSO
 		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
 		return nil
 	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "WHEN\tWORKSPACE\tITEM\tCHANGE\tSTATE")
-	for _, e := range edits {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", e.CreatedAt.Local().Format("2006-01-02 15:04"), e.WorkspaceID, e.Target(), change(e), state(e))
-	}
-	return tw.Flush()
+	printTable(c.stdout, logRows(edits, time.Now()))
+	return nil
 }
 
-// lastSession keeps the edits of the newest session among edits (in order).
-func lastSession(edits []store.Edit) []store.Edit {
-	last := edits[len(edits)-1].Session
-	out := edits[:0]
+// logRows lays out the edits for a stand-up: local time (the day too when
+// not today), workspace name, kind, short id and title, change and state.
+func logRows(edits []store.Edit, now time.Time) [][]string {
+	rows := [][]string{{"TIME", "WORKSPACE", "ITEM", "CHANGE", "STATE"}}
+	today := now.Local().Format(time.DateOnly)
 	for _, e := range edits {
-		if e.Session == last {
-			out = append(out, e)
+		at := e.CreatedAt.Local()
+		when := at.Format("15:04")
+		if at.Format(time.DateOnly) != today {
+			when = at.Format("01-02 15:04")
+		}
+		ws := e.WorkspaceName
+		if ws == "" {
+			ws = strconv.FormatInt(e.WorkspaceID, 10)
+		}
+		item := e.Kind.String() + " #" + (&api.Item{ID: e.ItemID}).ShortID()
+		switch {
+		case e.Op == store.OpCreate && e.ResultItemID != "":
+			item = e.Kind.String() + " #" + (&api.Item{ID: e.ResultItemID}).ShortID() + " " + e.Title
+		case e.Op == store.OpCreate:
+			item = "new " + e.Kind.String() + " " + e.Title
+		case e.ItemTitle != "":
+			item += " " + e.ItemTitle
+		}
+		rows = append(rows, []string{when, ws, ansi.Truncate(item, 48, "…"), change(e), state(e)})
+	}
+	return rows
+}
+
+// printTable writes rows in columns aligned by display width, so that
+// Chinese text (two cells a character) lines up too.
+func printTable(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, r := range rows {
+		for i, cell := range r {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
 	}
-	return out
+	var b strings.Builder
+	for _, r := range rows {
+		b.Reset()
+		for i, cell := range r {
+			b.WriteString(cell)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+2))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
 }
 
 // change describes what an edit changes.
@@ -118,11 +157,14 @@ func change(e store.Edit) string {
 	case store.OpTitle:
 		return fmt.Sprintf("title %q → %q", e.From, e.To)
 	}
-	from := e.From
+	from, to := e.From, e.To
 	if from == "" {
-		from = "(none)"
+		from = "none"
 	}
-	out := fmt.Sprintf("priority %s → %s", from, e.To)
+	if to == "" {
+		to = "none"
+	}
+	out := fmt.Sprintf("priority %s → %s", from, to)
 	if e.Undoes != 0 {
 		out += " (undo)"
 	}
@@ -138,11 +180,13 @@ func state(e store.Edit) string {
 	return s
 }
 
-// parseSince reads --since: empty (the last session), a duration ago, or a local date and time.
+// parseSince reads --since: empty (today, from local midnight), a duration
+// ago, or a local date and time.
 func parseSince(s string, now time.Time) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return time.Time{}, nil
+		y, m, d := now.Local().Date()
+		return time.Date(y, m, d, 0, 0, 0, 0, time.Local), nil
 	}
 	if d, err := time.ParseDuration(s); err == nil {
 		if d <= 0 {

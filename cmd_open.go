@@ -22,7 +22,7 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 	fs := c.newFlags("triage", "triage [--workspace ID] [global flags]")
 	var g globalFlags
 	g.register(fs)
-	if err := parse(fs, args); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if !c.isTerminal {

@@ -15,16 +15,16 @@ import (
 // cmdServe runs the local service in the foreground until interrupted.
 func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	fs := c.newFlags("serve", "triage serve [--addr 127.0.0.1:8080] [--data PATH] [--items N] [--latency D] [--rate N] [--rate-window D] [--code-ttl D] [--token-ttl D]")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
+	addr := fs.String("addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
 	var opts sandbox.Options
-	fs.StringVar(&opts.DataPath, "data", "", "database file that keeps the state across restarts (default: memory only)")
-	fs.IntVar(&opts.ExtraItems, "items", 0, "generated items to add per workspace and kind")
-	fs.DurationVar(&opts.Latency, "latency", 0, "delay every request by this long (e.g. 50ms)")
-	fs.IntVar(&opts.Rate, "rate", 0, "requests per --rate-window per credential before 429 (0: no limit)")
-	fs.DurationVar(&opts.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the period --rate counts over")
-	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes")
-	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens")
-	if err := parse(fs, args); err != nil {
+	fs.StringVar(&opts.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")
+	fs.IntVar(&opts.ExtraItems, "items", 0, "`N` generated items to add per workspace and kind")
+	fs.DurationVar(&opts.Latency, "latency", 0, "delay every request by `DURATION` (e.g. 50ms)")
+	fs.IntVar(&opts.Rate, "rate", 0, "`N` requests per --rate-window per credential before 429 (0: no limit)")
+	fs.DurationVar(&opts.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the `DURATION` --rate counts over")
+	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes, a `DURATION`")
+	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens, a `DURATION`")
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	srv, err := sandbox.New(opts)

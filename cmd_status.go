@@ -31,7 +31,7 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	var g globalFlags
 	g.register(fs)
 	offline := fs.Bool("offline", false, "show what is stored without asking the service")
-	if err := parse(fs, args); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	s, err := c.load(ctx, &g)

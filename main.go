@@ -15,12 +15,11 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-
-	"triage/assets"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version is set at build time with -ldflags "-X main.version=..."; when it
+// is not, versionString reads the build information.
+var version = ""
 
 // cli is one run of the command line, with its streams and environment, so
 // that tests run commands in-process.
@@ -32,6 +31,11 @@ type cli struct {
 	// isTerminal reports whether stdin and stdout are a terminal: prompts and
 	// the full-screen app need one.
 	isTerminal bool
+	// synopses are the usage lines of the flag sets made so far, by name.
+	synopses map[string]string
+	// collect, when set, receives a command's flag set instead of running
+	// the command (flagsOf).
+	collect func(*flag.FlagSet)
 }
 
 // errUsage marks a command-line mistake: the message is printed with a hint
@@ -51,33 +55,17 @@ func main() {
 
 // run dispatches a command and turns its error into an exit code.
 func (c *cli) run(ctx context.Context, args []string) int {
+	if c.synopses == nil {
+		c.synopses = map[string]string{}
+	}
 	cmd, rest := "", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, rest = args[0], args[1:]
 	}
-	var err error
-	switch cmd {
-	case "":
-		err = c.cmdOpen(ctx, rest)
-	case "demo":
-		err = c.cmdDemo(ctx, rest)
-	case "serve":
-		err = c.cmdServe(ctx, rest)
-	case "login":
-		err = c.cmdLogin(ctx, rest)
-	case "logout":
-		err = c.cmdLogout(ctx, rest)
-	case "status":
-		err = c.cmdStatus(ctx, rest)
-	case "log":
-		err = c.cmdLog(ctx, rest)
-	case "version":
-		_, err = fmt.Fprintln(c.stdout, "triage", version)
-	case "help":
-		_, err = io.WriteString(c.stdout, assets.Usage)
-	default:
-		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)
+	if cmd == "" && len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		cmd, rest = "help", nil
 	}
+	err := c.dispatch(ctx, cmd, rest)
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
@@ -86,7 +74,7 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	case errors.Is(err, errNotChecked):
 		return exitNotChecked
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(c.stderr, "triage: %s\nRun 'triage help' for usage.\n", strings.TrimPrefix(err.Error(), "usage: "))
+		fmt.Fprintf(c.stderr, "triage: %s\n", strings.TrimPrefix(err.Error(), "usage: "))
 		return 2
 	default:
 		fmt.Fprintf(c.stderr, "triage: %s\n", err)
@@ -94,28 +82,48 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	}
 }
 
-// newFlags makes the flag set of a command; its errors are usage errors and
-// -h prints the command's flags.
-func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(c.stderr, "Usage: %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
+// dispatch runs one command.
+func (c *cli) dispatch(ctx context.Context, cmd string, args []string) error {
+	var err error
+	switch cmd {
+	case "":
+		err = c.cmdOpen(ctx, args)
+	case "demo":
+		err = c.cmdDemo(ctx, args)
+	case "serve":
+		err = c.cmdServe(ctx, args)
+	case "login":
+		err = c.cmdLogin(ctx, args)
+	case "logout":
+		err = c.cmdLogout(ctx, args)
+	case "status":
+		err = c.cmdStatus(ctx, args)
+	case "log":
+		err = c.cmdLog(ctx, args)
+	case "version":
+		_, err = fmt.Fprintln(c.stdout, "triage", versionString())
+	case "help":
+		err = c.cmdHelp(ctx, args)
+	case "completion":
+		err = c.cmdCompletion(ctx, args)
+	default:
+		err = fmt.Errorf("%w: unknown command %q (see 'triage help')", errUsage, cmd)
 	}
-	return fs
+	if errors.Is(err, errFlagsOnly) {
+		return nil
+	}
+	return err
 }
 
-// parse reads a command's flags; positional arguments are refused.
-func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return fmt.Errorf("%w: %s", errUsage, err)
+// newFlags makes the flag set of a command; parse reports its errors and
+// prints its help (cmd_help.go).
+func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	if c.synopses == nil {
+		c.synopses = map[string]string{}
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: %s takes no arguments (got %q)", errUsage, fs.Name(), fs.Arg(0))
-	}
-	return nil
+	c.synopses[name] = synopsis
+	return fs
 }

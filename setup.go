@@ -22,11 +22,11 @@ type globalFlags struct {
 
 // register adds the global flags to a command's flag set.
 func (g *globalFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.baseURL, "base-url", "", "API address (env TRIAGE_BASE_URL)")
-	fs.StringVar(&g.authURL, "auth-url", "", "authorization pages address (env TRIAGE_AUTH_URL)")
-	fs.StringVar(&g.webURL, "web-url", "", "web app address, for links (env TRIAGE_WEB_URL)")
-	fs.StringVar(&g.clientID, "client-id", "", "OAuth application id (env TRIAGE_CLIENT_ID)")
-	fs.Func("redirect-port", "loopback port for the OAuth redirect (0: any free port)", func(s string) error {
+	fs.StringVar(&g.baseURL, "base-url", "", "API address `URL` (env TRIAGE_BASE_URL)")
+	fs.StringVar(&g.authURL, "auth-url", "", "authorization pages address `URL` (env TRIAGE_AUTH_URL)")
+	fs.StringVar(&g.webURL, "web-url", "", "web app address `URL`, for links (env TRIAGE_WEB_URL)")
+	fs.StringVar(&g.clientID, "client-id", "", "OAuth application `ID` (env TRIAGE_CLIENT_ID)")
+	fs.Func("redirect-port", "loopback `PORT` for the OAuth redirect (0: any free port)", func(s string) error {
 		p, err := strconv.Atoi(s)
 		if err != nil {
 			return errors.New("not a port number")
@@ -34,7 +34,7 @@ func (g *globalFlags) register(fs *flag.FlagSet) {
 		g.redirectPort = &p
 		return nil
 	})
-	fs.Int64Var(&g.workspace, "workspace", 0, "workspace id to open (env TRIAGE_WORKSPACE)")
+	fs.Int64Var(&g.workspace, "workspace", 0, "`ID` of the workspace to open (env TRIAGE_WORKSPACE)")
 	fs.BoolVar(&g.insecureStorage, "insecure-storage", false, "keep credentials in a private plain-text file instead of the OS keyring")
 }
 
@@ -44,7 +44,7 @@ func (c *cli) loadCommand(ctx context.Context, name string, args []string) (*set
 	fs := c.newFlags(name, "triage "+name+" [global flags]")
 	var g globalFlags
 	g.register(fs)
-	if err := parse(fs, args); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return nil, err
 	}
 	return c.load(ctx, &g)

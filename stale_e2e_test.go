@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"triage/api"
 )
 
 // TestStaleBoardAsksBeforeOverwriting drives the built binary in tmux
@@ -61,7 +63,8 @@ func TestStaleBoardAsksBeforeOverwriting(t *testing.T) {
 	want := map[string][]string{first: {"priority Low → Middle", "sent"}, second: {"priority High → Middle", "discarded"}}
 	for _, line := range strings.Split(out, "\n") {
 		for id, texts := range want {
-			if strings.Contains(line, id) && strings.Contains(line, texts[0]) && strings.Contains(line, texts[1]) {
+			short := "#" + (&api.Item{ID: id}).ShortID() + " "
+			if strings.Contains(line, short) && strings.Contains(line, texts[0]) && strings.Contains(line, texts[1]) {
 				delete(want, id)
 			}
 		}

@@ -50,27 +50,30 @@ func (s EditState) Pending() bool {
 // service confirms it (or refuses it, or the user drops it). LastError never
 // holds a secret: it is the text of an api error.
 type Edit struct {
-	Seq          uint64            `json:"seq"`
-	Session      string            `json:"session"` // the app run that made it (NewSessionID)
-	Service      string            `json:"service"` // ServiceKey of the service's base URL
-	User         string            `json:"user"`    // nick of the editor
-	WorkspaceID  int64             `json:"workspace_id"`
-	Kind         api.Kind          `json:"-"` // written as its name, see MarshalJSON
-	Op           EditOp            `json:"op"`
-	ItemID       string            `json:"item_id,omitempty"` // empty for a create
-	From         string            `json:"from,omitempty"`    // the value the user saw (priority label or title)
-	To           string            `json:"to,omitempty"`      // the value the user chose (create: its priority label)
-	SeenModified string            `json:"seen_modified,omitempty"`
-	SeenPriority string            `json:"seen_priority,omitempty"`
-	Title        string            `json:"title,omitempty"`  // create
-	Fields       map[string]string `json:"fields,omitempty"` // create: other fields
-	State        EditState         `json:"state"`
-	Attempts     int               `json:"attempts,omitempty"`
-	NextAttempt  time.Time         `json:"next_attempt,omitzero"`
-	LastError    string            `json:"last_error,omitempty"`
-	CreatedAt    time.Time         `json:"created_at"`
-	SentAt       time.Time         `json:"sent_at,omitzero"`
-	ResultItemID string            `json:"result_item_id,omitempty"` // create: the new item's id
+	Seq         uint64 `json:"seq"`
+	Session     string `json:"session"` // the app run that made it (NewSessionID)
+	Service     string `json:"service"` // ServiceKey of the service's base URL
+	User        string `json:"user"`    // nick of the editor
+	WorkspaceID int64  `json:"workspace_id"`
+	// WorkspaceName and ItemTitle are what the user saw, for `triage log`.
+	WorkspaceName string            `json:"workspace_name,omitempty"`
+	ItemTitle     string            `json:"item_title,omitempty"`
+	Kind          api.Kind          `json:"-"` // written as its name, see MarshalJSON
+	Op            EditOp            `json:"op"`
+	ItemID        string            `json:"item_id,omitempty"` // empty for a create
+	From          string            `json:"from,omitempty"`    // the value the user saw (priority label or title)
+	To            string            `json:"to,omitempty"`      // the value the user chose (create: its priority label)
+	SeenModified  string            `json:"seen_modified,omitempty"`
+	SeenPriority  string            `json:"seen_priority,omitempty"`
+	Title         string            `json:"title,omitempty"`  // create
+	Fields        map[string]string `json:"fields,omitempty"` // create: other fields
+	State         EditState         `json:"state"`
+	Attempts      int               `json:"attempts,omitempty"`
+	NextAttempt   time.Time         `json:"next_attempt,omitzero"`
+	LastError     string            `json:"last_error,omitempty"`
+	CreatedAt     time.Time         `json:"created_at"`
+	SentAt        time.Time         `json:"sent_at,omitzero"`
+	ResultItemID  string            `json:"result_item_id,omitempty"` // create: the new item's id
 	// Theirs and TheirModified are the other change found at a conflict.
 	Theirs        string `json:"theirs,omitempty"`
 	TheirModified string `json:"their_modified,omitempty"`

@@ -23,7 +23,7 @@ func (m *Model) create(n api.NewItem) tea.Cmd {
 	m.editSeq++
 	return m.send(queued{token: m.editSeq, edit: store.Edit{
 		Session: m.ctx.Session, Service: m.ctx.ServiceURL, User: m.ctx.User,
-		WorkspaceID: n.WorkspaceID, Kind: n.Kind, Op: store.OpCreate,
+		WorkspaceID: n.WorkspaceID, WorkspaceName: string(m.ctx.Workspace.Name), Kind: n.Kind, Op: store.OpCreate,
 		Title: strings.TrimSpace(n.Title), To: n.PriorityLabel, Fields: n.Fields,
 	}})
 }

@@ -112,8 +112,8 @@ func (m *Model) stage(d *dataset, i int32, op store.EditOp, to string) queued {
 	}
 	se := store.Edit{
 		Session: m.ctx.Session, Service: m.ctx.ServiceURL, User: m.ctx.User,
-		WorkspaceID: m.ws, Kind: d.kind, Op: op, ItemID: it.ID,
-		From: from, To: to, SeenModified: it.Modified,
+		WorkspaceID: m.ws, WorkspaceName: string(m.ctx.Workspace.Name), Kind: d.kind, Op: op, ItemID: it.ID,
+		ItemTitle: it.Title, From: from, To: to, SeenModified: it.Modified,
 	}
 	if op == store.OpPriority {
 		se.SeenPriority = from

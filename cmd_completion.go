@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"triage/assets"
+)
+
+// `triage completion bash|zsh|fish` prints a completion script for the
+// shell. Commands and their summaries come from the help text, each
+// command's flags from its own flag set: the script completes exactly what
+// the command line takes.
+
+// completion is what a script completes: per command its summary and flags.
+type completion struct {
+	name    string // "" for the board's own flags
+	summary string
+	flags   []compFlag
+}
+
+type compFlag struct {
+	name, usage string
+	value       bool // takes a value
+}
+
+// usageLine is a command line of the help text: "  triage NAME ...   summary".
+var usageLine = regexp.MustCompile(`^  triage (\S+).*?\s{2,}(\S.*)$`)
+
+// completions collects the commands, summaries and flags.
+func (c *cli) completions(ctx context.Context) []completion {
+	summaries := map[string]string{}
+	for _, line := range strings.Split(assets.Usage, "\n") {
+		if m := usageLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "[") {
+			summaries[m[1]] = m[2]
+		}
+	}
+	summaries["help"] = "show the commands, or the flags of one"
+	summaries["completion"] = "print a completion script: bash, zsh or fish"
+	var out []completion
+	for _, name := range commands {
+		comp := completion{name: name, summary: summaries[name]}
+		if fs, _ := c.flagsOf(ctx, name); fs != nil {
+			fs.VisitAll(func(f *flag.Flag) {
+				value, usage := flag.UnquoteUsage(f)
+				comp.flags = append(comp.flags, compFlag{name: f.Name, usage: usage, value: value != ""})
+			})
+		}
+		out = append(out, comp)
+	}
+	return out
+}
+
+// cmdCompletion is `triage completion SHELL`.
+func (c *cli) cmdCompletion(ctx context.Context, args []string) error {
+	if len(args) != 1 {
+		return fmt.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", errUsage)
+	}
+	comps := c.completions(ctx)
+	var script string
+	switch args[0] {
+	case "bash":
+		script = bashCompletion(comps)
+	case "zsh":
+		script = zshCompletion(comps)
+	case "fish":
+		script = fishCompletion(comps)
+	default:
+		return fmt.Errorf("%w: no completion for %q: use bash, zsh or fish", errUsage, args[0])
+	}
+	_, err := fmt.Fprint(c.stdout, script)
+	return err
+}
+
+// names lists the commands, or the flags of one as --name.
+func names(comps []completion) string {
+	var out []string
+	for _, comp := range comps {
+		if comp.name != "" {
+			out = append(out, comp.name)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func flagWords(comp completion) string {
+	var out []string
+	for _, f := range comp.flags {
+		out = append(out, "--"+f.name)
+	}
+	return strings.Join(out, " ")
+}
+
+// shellWord quotes s for a single-quoted shell word.
+func shellWord(s string) string { return strings.ReplaceAll(s, "'", `'\''`) }
+
+func bashCompletion(comps []completion) string {
+	var b strings.Builder
+	b.WriteString("# bash completion for triage: source <(triage completion bash)\n")
+	b.WriteString("_triage() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} cmd= words=\n")
+	b.WriteString("\tif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} != -* ]]; then cmd=${COMP_WORDS[1]}; fi\n")
+	b.WriteString("\tif [[ -z $cmd && $cur != -* ]]; then\n\t\twords='" + names(comps) + "'\n\telse\n\t\tcase $cmd in\n")
+	for _, comp := range comps {
+		switch comp.name {
+		case "help":
+			fmt.Fprintf(&b, "\t\thelp) words='%s' ;;\n", names(comps))
+		case "completion":
+			b.WriteString("\t\tcompletion) words='bash zsh fish' ;;\n")
+		default:
+			fmt.Fprintf(&b, "\t\t'%s') words='%s' ;;\n", comp.name, flagWords(comp))
+		}
+	}
+	b.WriteString("\t\tesac\n\tfi\n\tCOMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n}\ncomplete -o default -F _triage triage\n")
+	return b.String()
+}
+
+func zshCompletion(comps []completion) string {
+	var b strings.Builder
+	b.WriteString("#compdef triage\n# zsh completion for triage: source <(triage completion zsh), after compinit\n")
+	b.WriteString("_triage() {\n\tlocal -a cmds\n\tcmds=(\n")
+	for _, comp := range comps {
+		if comp.name != "" {
+			fmt.Fprintf(&b, "\t\t'%s:%s'\n", comp.name, shellWord(comp.summary))
+		}
+	}
+	b.WriteString("\t)\n\tif (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then\n\t\t_describe command cmds\n\t\treturn\n\tfi\n")
+	b.WriteString("\tlocal cmd=$words[2]\n\t[[ $cmd == -* ]] && cmd=\n\tcase $cmd in\n")
+	for _, comp := range comps {
+		switch comp.name {
+		case "help":
+			b.WriteString("\thelp) _describe command cmds ;;\n")
+		case "completion":
+			b.WriteString("\tcompletion) compadd bash zsh fish ;;\n")
+		default:
+			fmt.Fprintf(&b, "\t'%s') _arguments \\\n", comp.name)
+			for _, f := range comp.flags {
+				arg := ""
+				if f.value {
+					arg = ":" + f.name + ":"
+				}
+				fmt.Fprintf(&b, "\t\t'--%s[%s]%s' \\\n", f.name, shellWord(strings.NewReplacer("[", "(", "]", ")", ":", " ").Replace(f.usage)), arg)
+			}
+			b.WriteString("\t\t;;\n")
+		}
+	}
+	b.WriteString("\tesac\n}\nif (( $+functions[compdef] )); then compdef _triage triage; fi\n")
+	return b.String()
+}
+
+func fishCompletion(comps []completion) string {
+	var b strings.Builder
+	b.WriteString("# fish completion for triage: triage completion fish | source\ncomplete -c triage -f\n")
+	for _, comp := range comps {
+		cond := "__fish_seen_subcommand_from " + comp.name
+		if comp.name == "" {
+			cond = "__fish_use_subcommand"
+		} else {
+			fmt.Fprintf(&b, "complete -c triage -n __fish_use_subcommand -a %s -d '%s'\n", comp.name, shellWord(comp.summary))
+		}
+		switch comp.name {
+		case "help":
+			fmt.Fprintf(&b, "complete -c triage -n '%s' -a '%s'\n", cond, names(comps))
+		case "completion":
+			fmt.Fprintf(&b, "complete -c triage -n '%s' -a 'bash zsh fish'\n", cond)
+		}
+		for _, f := range comp.flags {
+			req := ""
+			if f.value {
+				req = " -r"
+			}
+			fmt.Fprintf(&b, "complete -c triage -n '%s' -l %s%s -d '%s'\n", cond, f.name, req, shellWord(f.usage))
+		}
+	}
+	return b.String()
+}
