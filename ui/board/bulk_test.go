@@ -35,7 +35,7 @@ func TestBulkEditWithOneFailingItem(t *testing.T) {
 			svc := newFakeService()
 			svc.writeErrs = []error{nil, tt.err}
 			h := newHarness(t, svc, true, 120, 30).load().keys("l", "V", "l", "l", "space")
-			if !strings.Contains(h.screen(), "✓ #2002") || !strings.Contains(h.screen(), "✓ #2003") {
+			if !strings.Contains(h.screen(), "✓ 支持自定义优先级") || !strings.Contains(h.screen(), "✓ Export the board as CSV") {
 				t.Errorf("marked cards not drawn with their mark:\n%s", h.screen())
 			}
 			h.keys("4")

@@ -90,7 +90,7 @@ func TestConflictLater(t *testing.T) {
 	if h.m.prompt != nil || !slices.Contains(h.m.Badges(), "1 conflict") {
 		t.Fatalf("after esc: prompt %v, badges %q", h.m.prompt, h.m.Badges())
 	}
-	if !strings.Contains(h.screen(), "≠#1008") {
+	if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "≠")) {
 		t.Errorf("the card is not marked in conflict:\n%s", h.screen())
 	}
 	h.keys("j", "R")

@@ -18,14 +18,14 @@ func TestOptimisticMoveShowsPending(t *testing.T) {
 	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
 		t.Fatalf("before the answer the card is in %q, want 紧急", got)
 	}
-	if !strings.Contains(h.screen(), "▶ *#1008") {
+	if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "*")) {
 		t.Errorf("pending card not marked:\n%s", h.screen())
 	}
 	if h.ctx.Tasks.Idle() {
 		t.Error("no task while the edit is in flight")
 	}
 	h.run(cmd)
-	if strings.Contains(h.screen(), "*#1008") || !h.ctx.Tasks.Idle() {
+	if strings.Contains(h.screen(), h.marked(api.Bug, "1008", "*")) || !h.ctx.Tasks.Idle() {
 		t.Errorf("still pending after the answer:\n%s", h.screen())
 	}
 	pending, err := h.edits.Pending("anyechen")
@@ -67,7 +67,7 @@ func TestFailedMoveReturnsAndRetries(t *testing.T) {
 	if e := h.m.edits["1110022001000001008"]; e == nil || e.state() != changeFailed {
 		t.Fatalf("edit not kept as failed: %+v", e)
 	}
-	if !strings.Contains(h.screen(), "✗#1008") {
+	if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "✗")) {
 		t.Errorf("failed card not marked:\n%s", h.screen())
 	}
 	st := statuses(h.takeOut())
@@ -116,7 +116,7 @@ func TestUnreachableServiceQueuesEdits(t *testing.T) {
 			if st := statuses(h.takeOut()); len(st) != 1 || !strings.Contains(st[0].Text, "#1008 waits to be sent: "+tt.err.Error()) {
 				t.Errorf("status %v, want the edit waiting and why", st)
 			}
-			if !strings.Contains(h.screen(), "*#1008") {
+			if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "*")) {
 				t.Errorf("waiting card not marked pending:\n%s", h.screen())
 			}
 			if b := h.m.Badges(); !slices.Contains(b, "1 edit waiting") {

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,8 @@ func boardScreen(t *testing.T, ready string, keys ...string) uitest.Screen {
 		id := ready
 		ready = ""
 		return withReady(boardScreenRaw(t, keys), func(screen string) bool {
-			return strings.Contains(screen, "▶  "+id) || strings.Contains(screen, "▌  "+id)
+			// a card's detail line, or the selected row of the list
+			return strings.Contains(screen, id+" ·") || regexp.MustCompile(`[▶▌]\s*`+regexp.QuoteMeta(id)).MatchString(screen)
 		})
 	}
 	return withReady(boardScreenRaw(t, keys), func(screen string) bool { return strings.Contains(screen, ready) })
@@ -75,7 +77,7 @@ func TestBoardScreens(t *testing.T) {
 			s := newFakeService()
 			s.writeErrs = []error{refused}
 			return s
-		}, "✗#1008", []string{"]"}},
+		}, "✗Typo in", []string{"]"}},
 		{"priority_picker", newFakeService, "Priority of #1008", []string{"p"}},
 		{"unknown_column", newFakeService, "#1007", []string{"G", "l", "l", "l", "l", "l", "l"}},
 		{"bulk_preview", newFakeService, "y/enter confirms", []string{"space", "j", "space", "l", "space", "3"}},

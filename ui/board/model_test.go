@@ -33,6 +33,20 @@ func (h *harness) columnOf(kind api.Kind, short string) string {
 	return ""
 }
 
+// marked is how the board draws the card of item short with mark in its
+// state cell: the mark, then the start of the title.
+func (h *harness) marked(kind api.Kind, short, mark string) string {
+	d := h.m.sets[kind]
+	for i := range d.items {
+		if d.items[i].ShortID() == short {
+			r := []rune(d.items[i].Title)
+			return mark + string(r[:min(8, len(r))])
+		}
+	}
+	h.t.Fatalf("no %s #%s on the board", kind, short)
+	return ""
+}
+
 // screen is the board drawn without escape sequences.
 func (h *harness) screen() string { return ansi.Strip(h.m.View()) }
 
@@ -80,7 +94,7 @@ func TestLoadFillsColumns(t *testing.T) {
 		t.Errorf("columns %v, want %v", labels, want)
 	}
 	h.keys("l", "l", "l", "l", "l", "l")
-	if !strings.Contains(h.screen(), "! 非常高 1") || !strings.Contains(h.screen(), "‹ columns 5–7 of 7") {
+	if !strings.Contains(h.screen(), "! 非常高 1") || !strings.Contains(h.screen(), "‹ columns 6–7 of 7") {
 		t.Errorf("unknown column not marked:\n%s", h.screen())
 	}
 }

@@ -3,12 +3,14 @@ package board
 import tea "charm.land/bubbletea/v2"
 
 // Layout of the board, top to bottom: the tabs, an information line (filter,
-// progress), the column headers (or the table header), then the cards (two
-// lines each) or the table rows.
+// progress), the column headers (or the table header), then the cards
+// (three lines each: two of title, then id, status and owner) or the table
+// rows. A column is at least minColWidth cells, so a card shows about 24
+// cells of title a line: fewer columns fit, and the rest scroll.
 const (
 	headerLines  = 3
-	cardLines    = 2
-	minColWidth  = 24
+	cardLines    = 3
+	minColWidth  = 29
 	wheelStep    = 1
 	listMinTitle = 12
 )

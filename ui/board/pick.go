@@ -162,8 +162,20 @@ func (m *Model) drawOver(board, box string) string {
 		}
 		line := lines[y]
 		left := ansi.Truncate(line, x, "")
-		right := ansi.TruncateLeft(line, x+bw, "")
+		right := cellsFrom(line, x+bw)
 		lines[y] = left + strings.Repeat(" ", x-ansi.StringWidth(left)) + "\x1b[m" + bl + "\x1b[m" + right
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cellsFrom is line from cell x on: a wide character the cut splits gives
+// way to a blank cell, so the line keeps its width.
+func cellsFrom(line string, x int) string {
+	want := ansi.StringWidth(line) - x
+	right := ansi.TruncateLeft(line, x, "")
+	for skip := 1; ansi.StringWidth(right) > want && skip < 3; skip++ {
+		right = ansi.TruncateLeft(line, x+skip, "")
+		right = strings.Repeat(" ", max(want-ansi.StringWidth(right), 0)) + right
+	}
+	return right
 }

@@ -81,11 +81,11 @@ func TestRefreshByDelta(t *testing.T) {
 			}
 			screen := h.screen()
 			for _, id := range tt.changed {
-				if !strings.Contains(screen, "•#"+id) {
+				if !strings.Contains(screen, h.marked(api.Story, id, "•")) {
 					t.Errorf("#%s not marked changed:\n%s", id, screen)
 				}
 			}
-			if n := strings.Count(screen, "•#"); n != len(tt.changed) {
+			if n := strings.Count(screen, "•"); n != len(tt.changed) {
 				t.Errorf("%d cards marked changed, want %d:\n%s", n, len(tt.changed), screen)
 			}
 			snap, _ := cache.saved(api.Story)

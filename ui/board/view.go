@@ -77,19 +77,22 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	writeSides(b, line.String(), s.Subtle.Render(right), m.width)
 }
 
-// writeInfo draws the second line: the filters (or a hint), and the loading
-// progress (or how many items are shown).
+// writeInfo draws the second line: the filters in force (the keys are in
+// the help line), and the loading progress (or how many items are shown).
 func (m *Model) writeInfo(b *strings.Builder) {
 	s := m.ctx.Styles
 	d := m.cur()
 	var left strings.Builder
-	if m.filter.Focused() || m.filter.Value() != "" {
+	switch {
+	case m.filter.Focused() || m.filter.Value() != "":
 		left.WriteString(m.filter.View())
-	} else {
-		left.WriteString(s.Subtle.Render("/ filter · f priority · v list · p set · ] [ move"))
+	case d.prio < 0:
+		left.WriteString(s.Subtle.Render("all " + d.kind.Path() + ", unfiltered"))
 	}
 	if d.prio >= 0 {
-		left.WriteString("  ")
+		if left.Len() > 0 {
+			left.WriteString("  ")
+		}
 		left.WriteString(s.Accent.Render("priority: " + d.cols[d.prio].label))
 	}
 	if m.mode == modeList {
@@ -164,6 +167,33 @@ func writeFit(b *strings.Builder, text string, w int) {
 	}
 	b.WriteString(text)
 	pad(b, w-tw)
+}
+
+// splitTitle cuts a title into the part that fills a line of w cells,
+// broken after a word when one ends in the line's second half (CJK text
+// breaks anywhere), and the rest.
+func splitTitle(text string, w int) (first, rest string) {
+	if w <= 0 {
+		return "", text
+	}
+	tw, plain := asciiWidth(text)
+	if !plain {
+		text = sanitize(text)
+		tw = ansi.StringWidth(text)
+	}
+	if tw <= w {
+		return text, ""
+	}
+	cut := text[:min(w, len(text))]
+	if !plain {
+		if cut = ansi.Truncate(text, w, ""); !strings.HasPrefix(text, cut) {
+			return cut, ""
+		}
+	}
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 && text[len(cut)] != ' ' {
+		cut = cut[:i]
+	}
+	return cut, strings.TrimLeft(text[len(cut):], " ")
 }
 
 // asciiWidth returns the width of printable ASCII text, and false when text

@@ -67,57 +67,82 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 	i := vis[card]
 	it := &d.items[i]
 	selected := selectedCol && card == col.sel
-	if y%cardLines == 0 {
+	switch y % cardLines {
+	case 0:
 		m.writeCardTitle(b, it, selected, w)
 		return
+	case 1:
+		m.writeCardMore(b, it, selected, w)
+		return
 	}
+	m.writeCardDetail(b, d, it, selected, w)
+}
+
+// writeCardMore draws a card's second line: the rest of its title.
+func (m *Model) writeCardMore(b *strings.Builder, it *api.Item, selected bool, w int) {
+	p := &m.paint
+	m.writeSideMark(b, selected)
+	pad(b, stateCells)
+	room := max(w-p.cursorWidth-stateCells, 0)
+	_, rest := splitTitle(it.Title, room)
+	if selected {
+		p.selected.fit(b, rest, room)
+	} else {
+		m.titleLook(it).fit(b, rest, room)
+	}
+}
+
+// writeCardDetail draws a card's last line: short id, status name, owners.
+func (m *Model) writeCardDetail(b *strings.Builder, d *dataset, it *api.Item, selected bool, w int) {
+	p := &m.paint
+	m.writeSideMark(b, selected)
+	pad(b, stateCells)
+	detail := "#" + it.ShortID()
+	if st := statusName(d.fields, it.Status); st != "" {
+		detail += " · " + st
+	}
+	if owner := ownerName(it.Owner); owner != "" {
+		detail += " · " + owner
+	}
+	room := max(w-p.cursorWidth-stateCells, 0)
+	if selected {
+		p.selected.fit(b, detail, room)
+	} else {
+		p.subtle.fit(b, detail, room)
+	}
+}
+
+// writeSideMark draws the cursor's bar on the lines under a card's first,
+// or blank cells.
+func (m *Model) writeSideMark(b *strings.Builder, selected bool) {
+	p := &m.paint
 	if selected && !p.styles.NoColor {
 		b.WriteString(p.cursor)
 	} else {
 		b.WriteString(p.blank)
 	}
 	pad(b, p.cursorWidth-1)
-	detail := it.Status
-	if owner := ownerName(it.Owner); owner != "" {
-		detail += " · " + owner
-	}
-	if selected {
-		p.selected.fit(b, "  "+detail, w-p.cursorWidth)
-	} else {
-		p.subtle.fit(b, "  "+detail, w-p.cursorWidth)
-	}
 }
 
 // writeCardTitle draws a card's first line: cursor, bulk mark, edit state
-// (or changed since the cached board), short id and title.
+// (or changed since the cached board) and the first line of its title.
 func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, w int) {
 	p := &m.paint
 	m.writeMark(b, selected)
 	look := m.writeState(b, it)
-	room := w - p.cursorWidth - stateCells
-	id := "#" + it.ShortID()
-	idw := min(len(id), room)
+	room := max(w-p.cursorWidth-stateCells, 0)
+	first, _ := splitTitle(it.Title, room)
 	if selected {
-		b.WriteString(p.selected.pre)
-	} else {
-		b.WriteString(p.subtle.pre)
-	}
-	b.WriteString(id[:idw])
-	if room-idw <= 0 {
-		b.WriteString(p.subtle.post)
+		p.selected.fit(b, first, room)
 		return
 	}
-	b.WriteByte(' ')
-	title := max(room-idw-1, 0)
-	switch {
-	case selected:
-		writeFit(b, it.Title, title)
-		b.WriteString(p.selected.post)
-		return
-	default:
-		b.WriteString(p.subtle.post)
-	}
-	look.fit(b, it.Title, title)
+	look.fit(b, first, room)
+}
+
+// titleLook is the paint of an item's title, as writeState chooses it.
+func (m *Model) titleLook(it *api.Item) paint {
+	var sink strings.Builder
+	return m.writeState(&sink, it)
 }
 
 // stateCells is how many cells writeState writes.

@@ -105,15 +105,50 @@ func (m *Model) View(width int, bindings []key.Binding, boardStatus string, badg
 	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus, badges)
 }
 
+// helpLine shows the view's keys, as many as fit, then always the global
+// ones ("? help · q quit") at its end, so help is never cut off.
 func (m *Model) helpLine(width int, bindings []key.Binding) string {
 	s := m.ctx.Styles
-	parts := make([]string, 0, len(bindings))
+	sep := s.HelpSep.Render(" · ")
+	var body, tail []string
 	for _, b := range bindings {
-		if b.Enabled() && b.Help().Key != "" {
-			parts = append(parts, s.HelpKey.Render(b.Help().Key)+" "+s.HelpDesc.Render(b.Help().Desc))
+		if !b.Enabled() || b.Help().Key == "" {
+			continue
+		}
+		part := s.HelpKey.Render(b.Help().Key) + " " + s.HelpDesc.Render(b.Help().Desc)
+		if k := b.Help().Key; k == m.ctx.Keys.Help.Help().Key || k == m.ctx.Keys.Quit.Help().Key {
+			tail = append(tail, part)
+		} else {
+			body = append(body, part)
 		}
 	}
-	return common.Fit(" "+strings.Join(parts, s.HelpSep.Render(" · ")), width)
+	end := strings.Join(tail, sep)
+	room := width - 1 - ansi.StringWidth(end)
+	if end != "" {
+		room -= ansi.StringWidth(sep)
+	}
+	line, used := "", 0
+	for i, part := range body {
+		w := ansi.StringWidth(part)
+		if i > 0 {
+			w += ansi.StringWidth(sep)
+		}
+		if used+w > room-2 && i < len(body)-1 || used+w > room {
+			line += s.HelpSep.Render(" …")
+			break
+		}
+		if i > 0 {
+			line += sep
+		}
+		line, used = line+part, used+w
+	}
+	if end != "" {
+		if line != "" {
+			line += sep
+		}
+		line += end
+	}
+	return common.Fit(" "+line, width)
 }
 
 // statusLine puts who and where first and the news after; when it does not

@@ -26,7 +26,7 @@ type Theme struct {
 var Themes = []Theme{{"dark", true, false}, {"nocolor", true, true}}
 
 // Sizes are the terminal sizes every screen is checked at.
-var Sizes = [][2]int{{80, 24}, {120, 40}}
+var Sizes = [][2]int{{80, 24}, {120, 40}, {200, 50}}
 
 // Context returns a program context over svc for a theme and size, with the
 // fixed clock and user "anyechen" logged in by token on workspace 10022001.
