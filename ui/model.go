@@ -171,9 +171,16 @@ func isInput(msg tea.Msg) bool {
 }
 
 // globalKey handles ctrl+c, and q, ? and the error state's r when no text
-// field holds the keyboard.
+// field holds the keyboard. q closes the view on top as esc does, and quits
+// only from the board (or the first screen); ctrl+c quits from anywhere
+// except a view with unsaved input, which it asks to close instead, so no
+// key loses typing.
 func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	escape := tea.KeyPressMsg{Code: tea.KeyEscape}
 	if msg.String() == "ctrl+c" {
+		if u, ok := m.top().(common.Unsaved); ok && u.Changed() {
+			return m.updateTop(escape), true
+		}
 		return m.quit(), true
 	}
 	if c, ok := m.top().(common.Capturer); ok && c.Capturing() {
@@ -182,6 +189,9 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := m.ctx.Keys
 	switch {
 	case key.Matches(msg, keys.Quit):
+		if _, onBoard := m.top().(*board.Model); !onBoard && len(m.stack) > 1 {
+			return m.updateTop(escape), true
+		}
 		return m.quit(), true
 	case key.Matches(msg, keys.Help):
 		return m.openHelp()

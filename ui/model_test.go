@@ -299,12 +299,17 @@ func TestQuit(t *testing.T) {
 		name string
 		keys []string
 		quit bool
+		top  string // the view on top after the keys, when the app goes on
 	}{
-		{"q on the board", []string{"q"}, true},
-		{"ctrl+c on the board", []string{"ctrl+c"}, true},
-		{"q in the editor's title", []string{"e", "q"}, false},
-		{"ctrl+c in the editor's title", []string{"e", "ctrl+c"}, true},
-		{"q in help", []string{"?", "q"}, true},
+		{"q on the board", []string{"q"}, true, ""},
+		{"ctrl+c on the board", []string{"ctrl+c"}, true, ""},
+		{"q in the editor's title types it", []string{"e", "q"}, false, "editor"},
+		{"ctrl+c in the editor, nothing typed", []string{"e", "ctrl+c"}, true, ""},
+		{"ctrl+c with unsaved typing asks", []string{"e", "x", "ctrl+c"}, false, "editor"},
+		{"q with unsaved typing asks", []string{"e", "x", "tab", "q"}, false, "editor"},
+		{"q closes help", []string{"?", "q"}, false, "board"},
+		{"q closes an unchanged editor", []string{"e", "tab", "q"}, false, "board"},
+		{"q then q quits", []string{"?", "q", "q"}, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -317,7 +322,25 @@ func TestQuit(t *testing.T) {
 			if h.d.Quit != tt.quit {
 				t.Fatalf("quit = %v, want %v", h.d.Quit, tt.quit)
 			}
+			if tt.top != "" {
+				h.until(tt.top+" on top", h.onTop(tt.top))
+			}
 		})
+	}
+	// The question the editor asks keeps the typing: n goes back to it.
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	for _, k := range []string{"e", "x", "ctrl+c"} {
+		h.d.Press(k)
+		h.d.Settle()
+	}
+	if !strings.Contains(h.screen(), "Discard") {
+		t.Fatalf("ctrl+c with unsaved typing does not ask:\n%s", h.screen())
+	}
+	h.d.Press("n")
+	h.d.Settle()
+	if ed, ok := h.m.top().(*editor.Model); !ok || !ed.Changed() || h.d.Quit {
+		t.Errorf("after n the editor with the typing is gone, or the app quit:\n%s", h.screen())
 	}
 }
 

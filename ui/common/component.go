@@ -23,7 +23,15 @@ type Initializer interface {
 
 // Capturer is implemented by a view that can hold the keyboard in a text field
 // (a filter, a title, a token). While Capturing reports true, the root does not
-// treat q or ? as its own keys; ctrl+c still quits.
+// treat q or ? as its own keys; ctrl+c still quits, unless the view holds
+// unsaved input (Unsaved).
 type Capturer interface {
 	Capturing() bool
+}
+
+// Unsaved is implemented by a view that holds input the user has not saved
+// (the editor). The root never quits over it: ctrl+c and q ask the view to
+// close as esc does, and the view asks whether to discard.
+type Unsaved interface {
+	Changed() bool
 }
