@@ -86,7 +86,7 @@ func TestBoardMovesABugInTheService(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	term.WaitFor(20*time.Second, "saved #")
+	term.WaitFor(20*time.Second, "紧急 → 高") // the status line says what changed
 	term.Send("q")
 	if exit := term.Exited(10 * time.Second); exit != "[exit 0]" {
 		t.Errorf("triage ended with %s", exit)

@@ -32,13 +32,13 @@ func TestStaleBoardAsksBeforeOverwriting(t *testing.T) {
 		t.Fatalf("story %s before the answer: %+v, want Low left as the other set it", first, got)
 	}
 	term.Send("m")
-	term.WaitFor(20*time.Second, "saved #")
+	term.WaitFor(20*time.Second, "Low → Middle")
 	if got := readStory(t, s, url.Values{"id": {first}}); len(got) != 1 || got[0].PriorityLabel != "Middle" {
 		t.Errorf("story %s after keep mine: %+v, want Middle", first, got)
 	}
 
-	// Take theirs: another High story, set to Nice To Have meanwhile.
-	term.Send("h")
+	// Take theirs: another High story, set to Nice To Have meanwhile; the
+	// cursor stayed in High, on the story after the first.
 	second := selectedStory(t, term)
 	for deadline := time.Now().Add(5 * time.Second); second == first; second = selectedStory(t, term) {
 		if time.Now().After(deadline) {

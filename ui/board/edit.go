@@ -120,6 +120,16 @@ func (m *Model) stage(d *dataset, i int32, op store.EditOp, to string) queued {
 	}
 	m.editSeq++
 	*e.field(op) = &change{to: to, token: m.editSeq, edit: se}
+	if op == store.OpPriority && m.mode == modeColumns && d == m.cur() {
+		// The cursor keeps its place: the source column, on the card that
+		// followed the one that moved.
+		c := d.cur
+		sel := d.cols[c].sel
+		m.show(e)
+		d.cur, d.cols[c].sel = c, sel
+		m.clamp(d)
+		return queued{token: m.editSeq, edit: se}
+	}
 	m.show(e)
 	if d == m.cur() {
 		m.follow(i)

@@ -194,3 +194,29 @@ func TestEditsOfAnEarlierRun(t *testing.T) {
 		t.Errorf("edits left: %v", h.m.edits)
 	}
 }
+
+// TestMoveKeepsYourPlace: after a move the cursor stays in the source
+// column, on the card that followed the moved one; the moved card waits
+// marked in its new column, and the status line says what changed.
+func TestMoveKeepsYourPlace(t *testing.T) {
+	h := newHarness(t, newFakeService(), true, 80, 23).load().keys("tab")
+	if id, col := h.selectedCard(); id != "1008" || col != "No priority" {
+		t.Fatalf("start on #%s in %q, want #1008 in No priority", id, col)
+	}
+	_, cmd := h.m.Update(uitest.Key("]"))
+	if id, col := h.selectedCard(); id != "1011" || col != "No priority" {
+		t.Errorf("after ] the cursor is on #%s in %q, want the next card #1011 in No priority", id, col)
+	}
+	if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "*")) {
+		t.Errorf("the moved card is not marked in its new column:\n%s", h.screen())
+	}
+	h.takeOut()
+	h.run(cmd)
+	if st := statuses(h.takeOut()); len(st) == 0 || st[len(st)-1].Text != "#1008 No priority → 紧急" {
+		t.Errorf("status after the service took it: %v, want #1008 No priority → 紧急", st)
+	}
+	h.keys("]")
+	if got := h.columnOf(api.Bug, "1011"); got != "紧急" {
+		t.Errorf("a second ] moved the next card to %q, want 紧急", got)
+	}
+}

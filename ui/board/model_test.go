@@ -132,32 +132,35 @@ func TestKeysMoveCursor(t *testing.T) {
 }
 
 func TestPriorityKeys(t *testing.T) {
+	// A move leaves the cursor in the source column, on the next card; the
+	// moved card (moved, short id) lands in the column to.
 	tests := []struct {
-		name   string
-		keys   []string
-		id     string
-		column string
-		writes []string
-		note   string
+		name      string
+		keys      []string
+		id        string
+		column    string
+		moved, to string
+		writes    []string
+		note      string
 	}{
-		{"] from no priority goes to the first option", []string{"]"}, "1008", "紧急",
+		{"] from no priority goes to the first option", []string{"]"}, "1011", noPriority, "1008", "紧急",
 			[]string{"priority 1110022001000001008=urgent"}, ""},
-		{"[ from no priority goes to the last option", []string{"["}, "1008", "无关紧要",
+		{"[ from no priority goes to the last option", []string{"["}, "1011", noPriority, "1008", "无关紧要",
 			[]string{"priority 1110022001000001008=insignificant"}, ""},
-		{"] then ] follows the card", []string{"]", "]"}, "1008", "高",
-			[]string{"priority 1110022001000001008=urgent", "priority 1110022001000001008=high"}, ""},
-		{"[ from an option", []string{"l", "l", "["}, "1002", "紧急",
+		{"] then ] moves the next card", []string{"]", "]"}, "", "", "1011", "紧急",
+			[]string{"priority 1110022001000001008=urgent", "priority 1110022001000001011=urgent"}, ""},
+		{"[ from an option", []string{"l", "l", "["}, "1003", "高", "1002", "紧急",
 			[]string{"priority 1110022001000001002=urgent"}, ""},
-		{"] from an unknown value goes to the first option", []string{"G", "l", "l", "l", "l", "l", "l", "]"}, "1007", "紧急",
+		{"] from an unknown value goes to the first option", []string{"G", "l", "l", "l", "l", "l", "l", "]"}, "", "", "1007", "紧急",
 			[]string{"priority 1110022001000001007=urgent"}, ""},
-		{"[ at the first option stays", []string{"l", "["}, "1001", "紧急", nil, "#1001 already has the first priority"},
-		{"] at the last option stays", []string{"l", "l", "l", "l", "l", "]"}, "1009", "无关紧要", nil, "#1009 already has the last priority"},
-		{"digit sets the nth option", []string{"3"}, "1008", "中",
+		{"[ at the first option stays", []string{"l", "["}, "1001", "紧急", "", "", nil, "#1001 already has the first priority"},
+		{"] at the last option stays", []string{"l", "l", "l", "l", "l", "]"}, "1009", "无关紧要", "", "", nil, "#1009 already has the last priority"},
+		{"digit sets the nth option", []string{"3"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
-		{"digit past the options", []string{"9"}, "1008", noPriority, nil, "Bugs have 5 priorities"},
-		{"picker", []string{"p", "j", "j", "enter"}, "1008", "中",
+		{"digit past the options", []string{"9"}, "1008", noPriority, "", "", nil, "Bugs have 5 priorities"},
+		{"picker", []string{"p", "j", "j", "enter"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
-		{"picker cancelled", []string{"p", "j", "esc"}, "1008", noPriority, nil, ""},
+		{"picker cancelled", []string{"p", "j", "esc"}, "1008", noPriority, "", "", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,6 +171,11 @@ func TestPriorityKeys(t *testing.T) {
 			id, col := h.selectedCard()
 			if id != tt.id || col != tt.column {
 				t.Errorf("selected #%s in %q, want #%s in %q", id, col, tt.id, tt.column)
+			}
+			if tt.moved != "" {
+				if got := h.columnOf(api.Bug, tt.moved); got != tt.to {
+					t.Errorf("#%s is in %q, want %q", tt.moved, got, tt.to)
+				}
 			}
 			if !slices.Equal(svc.writes, tt.writes) {
 				t.Errorf("writes %q, want %q", svc.writes, tt.writes)

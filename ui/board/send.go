@@ -213,7 +213,19 @@ func (m *Model) confirmed(e *edit, c *change, res store.Result, say bool) tea.Cm
 	if !say || res.Edit.Undoes != 0 {
 		return save // an undo's note ("undid …") stays
 	}
-	return tea.Batch(save, m.note("saved #%s", shortID(id)))
+	return tea.Batch(save, m.note("%s", m.saidOf(res.Edit, id)))
+}
+
+// saidOf is what the status line says of an edit the service took: the
+// change itself, "#4 High → Low".
+func (m *Model) saidOf(e store.Edit, id string) string {
+	switch e.Op {
+	case store.OpPriority:
+		return fmt.Sprintf("#%s %s → %s", shortID(id), m.priorityLabel(e.Kind, e.From), m.priorityLabel(e.Kind, e.To))
+	case store.OpTitle:
+		return fmt.Sprintf("#%s renamed %q", shortID(id), e.To)
+	}
+	return fmt.Sprintf("#%s saved", shortID(id))
 }
 
 // drop ends the change of op of an edit; the edit ends with its last change.

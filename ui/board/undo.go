@@ -45,6 +45,7 @@ func (m *Model) undo() tea.Cmd {
 			cmds = append(cmds, m.switchTab(orig.Kind))
 		}
 		q = m.stage(d, i, store.OpPriority, orig.From)
+		m.follow(i) // the cursor goes with the card whose change is undone
 		q.edit, q.added = added, true
 		c := *m.edits[orig.ItemID].field(store.OpPriority)
 		c.edit, c.seq = added, added.Seq

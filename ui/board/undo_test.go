@@ -16,7 +16,8 @@ import (
 func TestUndoWalksBack(t *testing.T) {
 	const id = "1110022001000001001"
 	svc := newFakeService()
-	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "l", "]", "]")
+	// ] moves #1001 and the cursor stays in 紧急; l follows it to 高.
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "l", "]", "l", "]")
 	if got := h.columnOf(api.Bug, "1001"); got != "中" {
 		t.Fatalf("after ] ] #1001 is in %q, want 中", got)
 	}
