@@ -12,20 +12,28 @@ import (
 	"triage/ui/queue"
 )
 
-// openQueue opens the triage queue of the current kind: the items shown
-// without a priority, then those with a value the options do not know, in
-// board order.
+// openQueue opens the triage queue of the current kind: the open items
+// shown without a priority, then those with a value the options do not
+// know, in board order. Items in a final status are done: they are left out.
 func (m *Model) openQueue() tea.Cmd {
 	d := m.cur()
 	var items []api.Item
+	closed := 0
 	for c := range d.cols {
 		if col := &d.cols[c]; col.option < 0 {
 			for _, i := range d.visible(c) {
+				if finalStatus(d.items[i].Status) {
+					closed++
+					continue
+				}
 				items = append(items, d.items[i])
 			}
 		}
 	}
 	if len(items) == 0 {
+		if closed > 0 {
+			return m.note("every open %s shown has a priority (%d closed left out): nothing to triage", d.kind, closed)
+		}
 		return m.note("every %s shown has a priority: nothing to triage", d.kind)
 	}
 	return common.Cmd(common.OpenQueueMsg{Kind: d.kind, Items: items, Options: d.opts, Fields: d.fields})
@@ -74,4 +82,15 @@ func (m *Model) queueResult(token uint64, res store.Result, err error) tea.Cmd {
 		cause = nil
 	}
 	return common.Cmd(queue.ResultMsg{ID: res.Edit.ItemID, Err: cause})
+}
+
+// finalStatus reports a status in which an item's work is over, so triage
+// skips it: the final steps of TAPD's default workflows (resolved and
+// rejected stories, closed, resolved and rejected bugs, done tasks).
+func finalStatus(status string) bool {
+	switch status {
+	case "resolved", "rejected", "closed", "done":
+		return true
+	}
+	return false
 }

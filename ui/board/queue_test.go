@@ -64,3 +64,39 @@ func TestQueueWithNothingToTriage(t *testing.T) {
 		t.Errorf("status %v", st)
 	}
 }
+
+// TestQueueLeavesOutFinishedItems: an item in a final status (closed,
+// resolved, rejected, done) needs no triage, so t leaves it out and the
+// queue's count is what it walks.
+func TestQueueLeavesOutFinishedItems(t *testing.T) {
+	svc := newFakeService()
+	for i := range svc.items[api.Bug] {
+		if svc.items[api.Bug][i].ShortID() == "1011" {
+			svc.items[api.Bug][i].Status = "closed"
+		}
+	}
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab")
+	h.takeOut()
+	h.keys("t")
+	var ids []string
+	for _, m := range h.takeOut() {
+		if o, ok := m.(common.OpenQueueMsg); ok {
+			for _, it := range o.Items {
+				ids = append(ids, it.ShortID())
+			}
+		}
+	}
+	if !slices.Equal(ids, []string{"1008", "1007"}) {
+		t.Errorf("queue of %v, want #1008 and #1007 without the closed #1011", ids)
+	}
+	for _, s := range []string{"closed", "resolved", "rejected", "done"} {
+		if !finalStatus(s) {
+			t.Errorf("%s is not final", s)
+		}
+	}
+	for _, s := range []string{"new", "in_progress", "planning", "developing", "reopened", "open", "progressing", "verified"} {
+		if finalStatus(s) {
+			t.Errorf("%s is final", s)
+		}
+	}
+}
