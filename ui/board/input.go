@@ -45,6 +45,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.switchTab(api.Kind((int(m.tab) + 1) % len(api.Kinds)))
 	case key.Matches(msg, k.PrevTab):
 		return m.switchTab(api.Kind((int(m.tab) + len(api.Kinds) - 1) % len(api.Kinds)))
+	case key.Matches(msg, k.Preview):
+		return m.togglePreview()
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):

@@ -27,6 +27,7 @@ type KeyMap struct {
 	Open, Copy     key.Binding
 	Edit, New      key.Binding
 	Accept         key.Binding
+	Preview        key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -77,6 +78,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:    b("enter/e", "edit", "enter", "e"),
 		New:     b("n", "new item", "n"),
 		Accept:  b("enter", "keep filter", "enter"),
+		Preview: b("P", "preview pane", "P"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -87,7 +89,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Mark, k.Undo, k.Queue, k.Filter, k.Edit}
+	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Preview, k.Mark, k.Undo, k.Queue, k.Filter, k.Edit}
 }
 
 // FullHelp lists every key, grouped.
@@ -97,6 +99,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.Refresh, k.Open, k.Copy},
 	}
 }

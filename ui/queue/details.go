@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/richtext"
 )
 
 // The card of one item: its title, its priority and what became of the one
@@ -269,7 +270,7 @@ func (m *Model) descLines() []string {
 		return m.desc.lines
 	}
 	var lines []string
-	for _, l := range plainText(it.Description) {
+	for _, l := range richtext.PlainText(it.Description) {
 		lines = append(lines, wrapLines(l, cw)...)
 	}
 	m.desc = descCache{valid: true, id: it.ID, width: cw, lines: lines}
