@@ -377,16 +377,7 @@ func ownerName(s string) string {
 
 // statusName is the display name of a status code from the workspace's
 // field information (planning → Planning, 规划中), or the code itself.
-func statusName(fi api.FieldInfo, code string) string {
-	if f, ok := fi["status"]; ok {
-		for _, o := range f.Options.Pairs {
-			if o.Value == code {
-				return o.Label
-			}
-		}
-	}
-	return code
-}
+func statusName(fi api.FieldInfo, code string) string { return fi.OptionLabel("status", code) }
 
 // reserve makes room for n items, so a large list grows its indexes once.
 func (d *dataset) reserve(n int) {

@@ -187,21 +187,13 @@ func (m *Model) viewPreview(w, h int) string {
 }
 
 // iterationName is the name of an iteration from the field information
-// (iteration_id options, id → name), or its id.
+// (iteration_id options, id → name), or its id; "" for none.
 func iterationName(fi api.FieldInfo, id string) string {
 	if id == "" || id == "0" {
 		return ""
 	}
-	if f, ok := fi["iteration_id"]; ok {
-		for _, o := range f.Options.Pairs {
-			if o.Value == id {
-				return o.Label
-			}
-		}
-	}
-	return id
+	return fi.OptionLabel("iteration_id", id)
 }
-
 // withPreview lays the pane beside the board drawn or under it.
 func (m *Model) withPreview(board string) string {
 	if m.previewBeside() {
