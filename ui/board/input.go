@@ -47,6 +47,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.switchTab(api.Kind((int(m.tab) + len(api.Kinds) - 1) % len(api.Kinds)))
 	case key.Matches(msg, k.Preview):
 		return m.togglePreview()
+	case key.Matches(msg, k.Workspace):
+		return common.Cmd(common.SwitchWorkspaceMsg{})
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):

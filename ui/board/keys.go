@@ -28,6 +28,7 @@ type KeyMap struct {
 	Edit, New      key.Binding
 	Accept         key.Binding
 	Preview        key.Binding
+	Workspace      key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -71,14 +72,15 @@ func DefaultKeyMap() KeyMap {
 		History:    b("U", "this session's changes", "U"),
 		Queue:      b("t", "triage queue", "t"),
 
-		Refresh: b("r", "refresh", "r"),
-		Retry:   b("R", "retry failed edits, answer conflicts", "R"),
-		Open:    b("o", "open in browser", "o"),
-		Copy:    b("y", "copy link", "y"),
-		Edit:    b("enter/e", "edit", "enter", "e"),
-		New:     b("n", "new item", "n"),
-		Accept:  b("enter", "keep filter", "enter"),
-		Preview: b("P", "preview pane", "P"),
+		Refresh:   b("r", "refresh", "r"),
+		Retry:     b("R", "retry failed edits, answer conflicts", "R"),
+		Open:      b("o", "open in browser", "o"),
+		Copy:      b("y", "copy link", "y"),
+		Edit:      b("enter/e", "edit", "enter", "e"),
+		New:       b("n", "new item", "n"),
+		Accept:    b("enter", "keep filter", "enter"),
+		Preview:   b("P", "preview pane", "P"),
+		Workspace: b("w", "switch workspace", "w"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -99,6 +101,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
 	}
 }
