@@ -25,12 +25,12 @@ type (
 		err    error
 	}
 	rememberedMsg     struct{ err error }
-	listWorkspacesMsg struct{}                         // list them (again)
-	switchSpacesMsg   struct {                         // the workspaces to switch to from the board
+	listWorkspacesMsg struct{} // list them (again)
+	switchSpacesMsg   struct { // the workspaces to switch to from the board
 		spaces []api.Workspace
 		err    error
 	}
-	namesMsg          struct{ spaces []api.Workspace } // to name the workspace opened by id
+	namesMsg struct{ spaces []api.Workspace } // to name the workspace opened by id
 )
 
 // expiredNote is what the login view says when the session ran out.

@@ -194,6 +194,7 @@ func iterationName(fi api.FieldInfo, id string) string {
 	}
 	return fi.OptionLabel("iteration_id", id)
 }
+
 // withPreview lays the pane beside the board drawn or under it.
 func (m *Model) withPreview(board string) string {
 	if m.previewBeside() {
