@@ -61,6 +61,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):
 		m.filter.Focus()
+	case key.Matches(msg, k.Mine):
+		q := toggleTerm(m.filter.Value(), mineTerm)
+		m.filter.SetValue(q)
+		m.keepSelection(func() { m.applyQuery(q) })
 	case key.Matches(msg, k.Clear):
 		if m.marking() {
 			return m.clearMarks()
@@ -136,7 +140,7 @@ func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 func (m *Model) applyQuery(q string) {
 	d := m.cur()
 	d.typed = q
-	d.setQuery(q)
+	d.setQuery(q, m.ctx.User)
 	m.resetCursors(d)
 }
 
@@ -168,7 +172,7 @@ func (m *Model) clearFilters() {
 	}
 	m.keepSelection(func() {
 		d.typed = ""
-		d.setQuery("")
+		d.setQuery("", m.ctx.User)
 		d.setPriorityFilter(-1)
 	})
 }

@@ -17,6 +17,7 @@ type KeyMap struct {
 	PickPriority, SetPriority  key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
+	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
 	Mark, MarkColumn key.Binding
@@ -61,6 +62,7 @@ func DefaultKeyMap() KeyMap {
 
 		Filter:         b("/", "filter by text", "/"),
 		FilterPriority: b("f", "filter by priority", "f"),
+		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
@@ -100,7 +102,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
-		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -84,7 +84,7 @@ func New(ctx *common.Context) *Model {
 	m := &Model{
 		ctx:    ctx,
 		keys:   DefaultKeyMap(),
-		filter: common.NewTextField(ctx.Styles, "/ ", "filter by title, id or owner"),
+		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
 		edits:  make(map[string]*edit),
 		width:  ctx.Width,
 		height: ctx.Height,
