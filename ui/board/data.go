@@ -38,12 +38,12 @@ type dataset struct {
 	cols  []column
 	colOf map[string]int // display priority → column
 
-	typed   string // the text filter as typed
+	typed   string    // the text filter as typed
 	query   string    // lower-cased text filter; "" for none
 	me      string    // the user's nick, for owner:@me
 	tq      textQuery // the filter parsed (query.go)
-	prio    int    // column the priority filter keeps; -1 for none
-	created int32  // how many items this session created (their sequence keys)
+	prio    int       // column the priority filter keeps; -1 for none
+	created int32     // how many items this session created (their sequence keys)
 
 	sort listSort
 	perm []int32 // every item; in list order when permSorted
