@@ -5,6 +5,10 @@ import "triage/api"
 // noPriority is the header of the column of items without any priority.
 const noPriority = "No priority"
 
+// noneWord is how a change names no priority, in the board as in the
+// editor, the queue, the history and triage log.
+const noneWord = "none"
+
 // column is one priority column of a kind's board: its items, in the order
 // the service listed them, and its own scroll position.
 type column struct {
@@ -66,10 +70,10 @@ func nextOption(c column, nopts, step int) (int, bool) {
 }
 
 // priorityLabel is how a kind's priority value is shown: its option's label,
-// "No priority" for none, else the value itself.
+// "none" for none, else the value itself.
 func (m *Model) priorityLabel(k api.Kind, value string) string {
 	if value == "" {
-		return noPriority
+		return noneWord
 	}
 	d := m.sets[k]
 	if c, ok := d.colOf[value]; ok {

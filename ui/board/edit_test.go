@@ -212,8 +212,8 @@ func TestMoveKeepsYourPlace(t *testing.T) {
 	}
 	h.takeOut()
 	h.run(cmd)
-	if st := statuses(h.takeOut()); len(st) == 0 || st[len(st)-1].Text != "#1008 No priority → 紧急" {
-		t.Errorf("status after the service took it: %v, want #1008 No priority → 紧急", st)
+	if st := statuses(h.takeOut()); len(st) == 0 || st[len(st)-1].Text != "#1008 none → 紧急" {
+		t.Errorf("status after the service took it: %v, want #1008 none → 紧急", st)
 	}
 	h.keys("]")
 	if got := h.columnOf(api.Bug, "1011"); got != "紧急" {

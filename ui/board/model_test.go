@@ -94,7 +94,7 @@ func TestLoadFillsColumns(t *testing.T) {
 		t.Errorf("columns %v, want %v", labels, want)
 	}
 	h.keys("l", "l", "l", "l", "l", "l")
-	if !strings.Contains(h.screen(), "! 非常高 1") || !strings.Contains(h.screen(), "‹ columns 6–7 of 7") {
+	if !strings.Contains(h.screen(), "? 非常高 1") || !strings.Contains(h.screen(), "‹ columns 6–7 of 7") {
 		t.Errorf("unknown column not marked:\n%s", h.screen())
 	}
 }

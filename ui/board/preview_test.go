@@ -53,7 +53,7 @@ func TestPreviewFollowsTheCursorWithoutARequestAKey(t *testing.T) {
 		t.Errorf("reads %v, want only the item the cursor rests on", got)
 	}
 	screen := h.screen()
-	for _, want := range []string{"Status    new", "Owner     lily", "Priority  No priority"} {
+	for _, want := range []string{"Status    new", "Owner     lily", "Priority  none"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, screen)
 		}

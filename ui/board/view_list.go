@@ -76,7 +76,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	col := &d.cols[d.col[i]]
 	prio := col.label
 	if col.option < 0 && !col.unknown {
-		prio = "-"
+		prio = noneWord
 	}
 	modified := it.Modified
 	if l.shortTime && len(modified) >= 16 {

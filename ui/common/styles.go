@@ -84,7 +84,7 @@ func NewStyles(dark, noColor bool) *Styles {
 		Dark: dark,
 		Marks: Marks{
 			Cursor: st().Foreground(accent).Render("▌"), Blank: " ",
-			Pending: st().Foreground(warn).Render("*"), Unknown: st().Foreground(warn).Render("!"),
+			Pending: st().Foreground(warn).Render("*"), Unknown: st().Foreground(warn).Render("?"),
 			Error:    st().Foreground(errc).Render("✗"),
 			Conflict: st().Foreground(warn).Render("≠"),
 			Changed:  st().Foreground(accent).Render("•"),
@@ -121,7 +121,7 @@ func noColorStyles(dark bool) *Styles {
 	return &Styles{
 		Dark:    dark,
 		NoColor: true,
-		Marks:   Marks{Cursor: "▶", Blank: " ", Pending: "*", Unknown: "!", Error: "✗", Conflict: "≠", Changed: "•", Marked: "✓"},
+		Marks:   Marks{Cursor: "▶", Blank: " ", Pending: "*", Unknown: "?", Error: "✗", Conflict: "≠", Changed: "•", Marked: "✓"},
 		Title:   st().Bold(true),
 		Text:    st(),
 		Subtle:  st(),

@@ -59,7 +59,7 @@ func TestNoColorStylesEmitNoColour(t *testing.T) {
 	if strings.Contains(out, "38;") || strings.Contains(out, "48;") {
 		t.Fatalf("NO_COLOR styles emit colour: %q", out)
 	}
-	if s.Marks.Cursor != "▶" || s.Marks.Pending != "*" || s.Marks.Unknown != "!" {
+	if s.Marks.Cursor != "▶" || s.Marks.Pending != "*" || s.Marks.Unknown != "?" {
 		t.Fatalf("NO_COLOR markers = %+v", s.Marks)
 	}
 }

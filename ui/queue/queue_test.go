@@ -81,7 +81,7 @@ func TestQueueUpdate(t *testing.T) {
 		{"empty", nil, steps("1", "s", "b"), 0, Counts{}, nil, false, "Nothing to triage."},
 		{"no options", stories(), nil, 0, Counts{Pos: 1, Total: 3}, nil, false, "This workspace offers no priorities."},
 		{"bug labels", bugs(), steps("2"), 1, Counts{Pos: 1, Total: 1, Set: 1}, []string{"1110022001000000007=high"}, false, "done · 1 set"},
-		{"unknown priority shown", bugs(), nil, 0, Counts{Pos: 1, Total: 1}, nil, false, "Priority ! P0 not in this workspace's options"},
+		{"unknown priority shown", bugs(), nil, 0, Counts{Pos: 1, Total: 1}, nil, false, "Priority ? P0 not in this workspace's options"},
 		{"custom fields by label", stories(), nil, 0, Counts{Pos: 1, Total: 3}, nil, false, "Customer Acme"},
 		{"description as text", stories(), nil, 0, Counts{Pos: 1, Total: 3}, nil, false,
 			"Customers ask for a CSV export of the board & its filters. • one row per item • the columns as shown"},
