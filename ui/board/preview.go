@@ -159,10 +159,11 @@ func (m *Model) viewPreview(w, h int) string {
 		field("Iteration", iterationName(d.fields, it.IterationID))
 		switch {
 		case it.Created != "" && it.Modified != "":
-			add(s.Subtle.Render("Created   ") + sanitize(it.Created) + s.Subtle.Render(" · modified ") + sanitize(it.Modified))
+			add(s.Subtle.Render("Created   ") + sanitize(m.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + sanitize(m.ctx.ShownTime(it.Modified)))
+		case it.Created != "":
+			field("Created  ", m.ctx.ShownTime(it.Created))
 		default:
-			field("Created  ", it.Created)
-			field("Modified ", it.Modified)
+			field("Modified ", m.ctx.ShownTime(it.Modified))
 		}
 		lines = append(lines, "")
 		_, full := m.prev.full[it.ID]

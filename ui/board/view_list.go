@@ -78,7 +78,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	if col.option < 0 && !col.unknown {
 		prio = noneWord
 	}
-	modified := it.Modified
+	modified := m.ctx.ShownTime(it.Modified)
 	if l.shortTime && len(modified) >= 16 {
 		modified = modified[5:16]
 	}

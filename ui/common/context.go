@@ -44,6 +44,9 @@ type Context struct {
 	Log     *slog.Logger           // the app's log of events and errors; nil: none
 	Now     func() time.Time       // nil: time.Now
 	OpenURL func(url string) error // opens the browser; nil: not available
+	// Zone is where times are shown: the service writes its own local time
+	// (UTC+8); views show the user's. Nil: time.Local.
+	Zone *time.Location
 }
 
 // NewContext returns a context with styles for a dark background (or
@@ -79,6 +82,20 @@ func (c *Context) Clock() time.Time {
 		return time.Now()
 	}
 	return c.Now()
+}
+
+// ShownTime is a time the service wrote, in the user's zone, to the minute;
+// a value it cannot read is shown as it came.
+func (c *Context) ShownTime(service string) string {
+	t, err := api.ParseTime(service)
+	if err != nil {
+		return service
+	}
+	zone := c.Zone
+	if zone == nil {
+		zone = time.Local
+	}
+	return t.In(zone).Format("2006-01-02 15:04")
 }
 
 // Remaining is the credential's remaining life, and false when it does not expire.

@@ -165,7 +165,7 @@ func (m *Model) pairs(it api.Item) []pair {
 		ps = append(ps, pair{"Story", it.StoryID})
 	}
 	ps = append(ps, m.customPairs(it)...)
-	ps = append(ps, pair{"Created", it.Created}, pair{"Modified", it.Modified}, pair{"ID", it.ID})
+	ps = append(ps, pair{"Created", m.ctx.ShownTime(it.Created)}, pair{"Modified", m.ctx.ShownTime(it.Modified)}, pair{"ID", it.ID})
 	out := ps[:0]
 	for _, p := range ps {
 		if p.value = clean(p.value); p.value != "" {

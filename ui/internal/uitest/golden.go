@@ -35,6 +35,7 @@ func Context(svc common.Service, th Theme, w, h int) *common.Context {
 	*ctx.Styles = *common.NewStyles(th.Dark, th.NoColor)
 	ctx.Width, ctx.Height = w, h
 	ctx.Now = Now
+	ctx.Zone = time.UTC // screens read the same on every machine
 	ctx.ServiceURL = "http://127.0.0.1:8080"
 	ctx.WebURL = "http://127.0.0.1:8080/web"
 	ctx.User = "anyechen"
