@@ -63,7 +63,9 @@ func TestAppShowsNoSecrets(t *testing.T) {
 	look(term, "the board", "Stories 240", "Atlas Web")
 	term.Send("?")
 	look(term, "the help", "Keys")
-	quit(term, "?", "q")
+	term.Send("q") // q closes the help, then quits from the board
+	waitGone(t, term, "Keys")
+	quit(term, "q")
 
 	// A wrong token in the environment: refused, without repeating it.
 	term = app("TRIAGE_TOKEN=" + wrongToken)
