@@ -521,7 +521,7 @@ func TestSwitchWorkspaceFromTheBoard(t *testing.T) {
 	o.until("the board", o.onTop("board"))
 	o.d.Press("w")
 	o.d.Settle()
-	if !o.onTop("board")() || !strings.Contains(o.screen(), "only: triage login --web grants another") {
+	if !o.onTop("board")() || !strings.Contains(o.screen(), "only: log in again to switch") {
 		t.Errorf("w on a browser login: top %v, screen:\n%s", o.m.top(), o.screen())
 	}
 }

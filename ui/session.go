@@ -216,7 +216,7 @@ func (m *Model) switchWorkspace() tea.Cmd {
 		if name == "" {
 			name = fmt.Sprintf("workspace %d", m.ctx.WorkspaceID)
 		}
-		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: triage login --web grants another", name)})
+		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: log in again to switch", name)})
 	}
 	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
 	task := m.ctx.Tasks.Start("loading your workspaces")
