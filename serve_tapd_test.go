@@ -158,6 +158,13 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 			!strings.Contains(*settings[0].CustomFieldConfig.Options, "华东大区") || settings[1].CustomFieldConfig.Options != nil {
 			t.Errorf("custom_fields_settings = %+v", settings)
 		}
+		var bugSettings []struct{ CustomFieldConfig tapdCustomField }
+		call(http.MethodGet, "/bugs/custom_fields_settings?workspace_id="+ws, nil, &bugSettings)
+		if len(bugSettings) != 1 || bugSettings[0].CustomFieldConfig.EntryType != "bug" ||
+			bugSettings[0].CustomFieldConfig.Name != "发现环境" || bugSettings[0].CustomFieldConfig.Options == nil ||
+			!strings.Contains(*bugSettings[0].CustomFieldConfig.Options, "预发布") {
+			t.Errorf("bugs custom_fields_settings = %+v", bugSettings)
+		}
 		var taskSettings []struct{ CustomFieldConfig tapdCustomField }
 		call(http.MethodGet, "/tasks/custom_fields_settings?workspace_id="+ws, nil, &taskSettings)
 		if len(taskSettings) != 1 || taskSettings[0].CustomFieldConfig.EntryType != "task" {
