@@ -212,6 +212,13 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 		if len(list) != 6 || list[0].Iteration.Name != "迭代1" || list[0].Iteration.Status != "done" || list[5].Iteration.Status != "open" {
 			t.Fatalf("iterations = %+v", list)
 		}
+		var info map[string]tapdField
+		call(http.MethodGet, "/stories/get_fields_info?workspace_id="+ws, nil, &info)
+		var releases map[string]string
+		if err := json.Unmarshal(info["release_id"].Options, &releases); err != nil || list[0].Iteration.ReleaseID == nil ||
+			releases[*list[0].Iteration.ReleaseID] != "1.0 版本" || len(releases) != 2 {
+			t.Errorf("release_id options %s, first iteration's release %v: %v", info["release_id"].Options, list[0].Iteration.ReleaseID, err)
+		}
 		var count struct{ Count int }
 		call(http.MethodGet, "/iterations/count?status=open&workspace_id="+ws, nil, &count)
 		if count.Count != 2 {

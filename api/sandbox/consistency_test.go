@@ -15,7 +15,7 @@ import (
 // items carry and what the interfaces around them say: the status options
 // of get_fields_info (value → display name) are the workflow's status_map,
 // every item's status is in it, every planned item's iteration is listed by
-// /iterations, every label is one get_fields_info offers, and every owner is
+// /iterations and every iteration's release by release_id's options, every label is one get_fields_info offers, and every owner is
 // a member /workspaces/users names.
 func TestInterfacesAgreeWithItems(t *testing.T) {
 	h := startHarness(t, Options{})
@@ -31,11 +31,28 @@ func TestInterfacesAgreeWithItems(t *testing.T) {
 	}
 	for _, wsID := range []int64{wsPhaseOne, wsCustom, wsLegacyOnly} {
 		ws := strconv.FormatInt(wsID, 10)
-		var iterations []struct{ Iteration struct{ ID string } }
+		var iterations []struct {
+			Iteration struct {
+				ID        string `json:"id"`
+				ReleaseID string `json:"release_id"`
+			}
+		}
 		get(t, "/iterations", url.Values{"workspace_id": {ws}, "limit": {"200"}}, &iterations)
+		var info map[string]struct {
+			Options api.Options `json:"options"`
+		}
+		get(t, "/bugs/get_fields_info", url.Values{"workspace_id": {ws}}, &info)
+		releases := map[string]bool{}
+		for _, o := range info["release_id"].Options.Pairs {
+			releases[o.Value] = o.Label != ""
+		}
 		planned := map[string]bool{}
 		for _, it := range iterations {
 			planned[it.Iteration.ID] = true
+			if !releases[it.Iteration.ReleaseID] {
+				t.Errorf("%s: iteration %s is in release %q, not one get_fields_info offers (%v)",
+					ws, it.Iteration.ID, it.Iteration.ReleaseID, info["release_id"].Options.Pairs)
+			}
 		}
 		var users []struct{ UserWorkspace struct{ User string } }
 		get(t, "/workspaces/users", url.Values{"workspace_id": {ws}}, &users)

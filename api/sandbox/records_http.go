@@ -64,7 +64,7 @@ func (w *world) seedRecords(now time.Time) {
 				"id": its.nextID(iterationKind, ws.ID), "workspace_id": wsID,
 				"name":      text{fmt.Sprintf("Sprint %d", i+1), fmt.Sprintf("迭代%d", i+1)}.in(ws.Locale),
 				"startdate": start.Format(time.DateOnly), "enddate": end.Format(time.DateOnly),
-				"status": status, "release_id": "0", "description": "", "creator": nicks[0],
+				"status": status, "release_id": releaseID(ws, i*releasesPerWorkspace/6), "description": "", "creator": nicks[0],
 				"created": start.AddDate(0, 0, -3).Format(time.DateOnly) + " 10:00:00", "entity_type": "iteration",
 				"parent_id": "0", "workitem_type_id": "0", "templated_id": "0", "plan_app_id": "0", "label": "",
 			}

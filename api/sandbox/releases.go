@@ -1,0 +1,31 @@
+package sandbox
+
+import (
+	"fmt"
+
+	"triage/api"
+)
+
+// releasesPerWorkspace is how many release plans the seed gives a
+// workspace; its six iterations are shared out among them in order.
+const releasesPerWorkspace = 2
+
+// releaseOptions are the workspace's release plans, id → name, as the
+// release_id options of get_fields_info list them. The seeded iterations
+// carry these ids in their release_id (seedRecords).
+func releaseOptions(ws *Workspace) api.Options {
+	pairs := make([]api.Option, releasesPerWorkspace)
+	for i := range pairs {
+		pairs[i] = api.Option{
+			Value: releaseID(ws, i),
+			Label: text{fmt.Sprintf("Release 1.%d", i), fmt.Sprintf("1.%d 版本", i)}.in(ws.Locale),
+		}
+	}
+	return api.Options{Pairs: pairs}
+}
+
+// releaseID is the id of the workspace's i-th release plan (from 0): TAPD's
+// 11 prefix, the workspace, a 9-digit sequence number.
+func releaseID(ws *Workspace, i int) string {
+	return "11" + string(appendPadded(appendPadded(nil, ws.ID, 8), int64(i+1), 9))
+}
