@@ -134,3 +134,49 @@ func TestUnknownPathGreets(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanReferencesAreChecked: an item or iteration write that names an
+// iteration or release plan the workspace does not have is refused with a
+// 422 that says so, and one that names a real one is taken.
+func TestPlanReferencesAreChecked(t *testing.T) {
+	const sprint1, release0 = "1310022001000000001", "1110022001000000001"
+	cases := []struct {
+		name, path string
+		form       url.Values
+		info       string // "" when taken
+	}{
+		{"story in a real iteration", "/stories", url.Values{"name": {"planned"}, "iteration_id": {sprint1}}, ""},
+		{"story out of any iteration", "/stories", url.Values{"name": {"unplanned"}, "iteration_id": {"0"}}, ""},
+		{"story in an unknown iteration", "/stories", url.Values{"name": {"lost"}, "iteration_id": {"1310022001000000099"}},
+			`iteration_id "1310022001000000099" is not an iteration of workspace 10022001`},
+		{"bug in another workspace's iteration", "/bugs", url.Values{"title": {"lost"}, "iteration_id": {"1310022002000000001"}},
+			`iteration_id "1310022002000000001" is not an iteration of workspace 10022001`},
+		{"task in an unknown release", "/tasks", url.Values{"name": {"lost"}, "release_id": {"42"}},
+			`release_id "42" is not a release plan of workspace 10022001`},
+		{"iteration in a real release", "/iterations", url.Values{"name": {"next"}, "startdate": {"2026-01-01"},
+			"enddate": {"2026-01-14"}, "creator": {"demo"}, "release_id": {release0}}, ""},
+		{"iteration in an unknown release", "/iterations", url.Values{"name": {"next"}, "startdate": {"2026-01-01"},
+			"enddate": {"2026-01-14"}, "creator": {"demo"}, "release_id": {"1110022001000000009"}},
+			`release_id "1110022001000000009" is not a release plan of workspace 10022001`},
+	}
+	h := startHarness(t, Options{})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.form.Set("workspace_id", "10022001")
+			r := h.do(request{method: http.MethodPost, path: c.path, auth: h.apiBasic(), form: c.form})
+			if c.info != "" {
+				r.wantError(t, http.StatusUnprocessableEntity, c.info)
+				return
+			}
+			var written map[string]map[string]string
+			r.wantOK(t, &written)
+			for _, f := range []string{"iteration_id", "release_id"} {
+				for _, rec := range written {
+					if want := c.form.Get(f); want != "" && rec[f] != want {
+						t.Errorf("%s = %q, want %q", f, rec[f], want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -197,6 +197,9 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 	if st := form.Get("status"); st != "" && st != "open" && st != "done" {
 		return nil, fault(http.StatusUnprocessableEntity, "status must be open or done, got "+quoteName(st))
 	}
+	if herr := s.world.checkPlan(ws, form); herr != nil {
+		return nil, herr
+	}
 	in := recordParams(iterationKind, form, "id", "workspace_id", "created", "modified", "completed", "ancestor_id", "path")
 	if id := strings.TrimSpace(form.Get("id")); id != "" {
 		if _, herr := required(form, "current_user"); herr != nil {

@@ -2,6 +2,9 @@ package sandbox
 
 import (
 	"fmt"
+	"net/url"
+	"slices"
+	"strings"
 
 	"triage/api"
 )
@@ -28,4 +31,19 @@ func releaseOptions(ws *Workspace) api.Options {
 // 11 prefix, the workspace, a 9-digit sequence number.
 func releaseID(ws *Workspace, i int) string {
 	return "11" + string(appendPadded(appendPadded(nil, ws.ID, 8), int64(i+1), 9))
+}
+
+// checkPlan refuses an iteration_id or release_id in form that names no
+// iteration or release plan of the workspace ("0" and empty mean none), so
+// what items and iterations point at is always listed.
+func (w *world) checkPlan(ws *Workspace, form url.Values) *httpError {
+	if id := strings.TrimSpace(form.Get("iteration_id")); id != "" && id != "0" &&
+		w.recordSetOf(ws.ID, iterationKind).find(id) == nil {
+		return unprocessable("iteration_id %s is not an iteration of workspace %d", quoteShort(id), ws.ID)
+	}
+	if id := strings.TrimSpace(form.Get("release_id")); id != "" && id != "0" &&
+		!slices.ContainsFunc(releaseOptions(ws).Pairs, func(o api.Option) bool { return o.Value == id }) {
+		return unprocessable("release_id %s is not a release plan of workspace %d", quoteShort(id), ws.ID)
+	}
+	return nil
 }
