@@ -158,6 +158,13 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 			!strings.Contains(*settings[0].CustomFieldConfig.Options, "华东大区") || settings[1].CustomFieldConfig.Options != nil {
 			t.Errorf("custom_fields_settings = %+v", settings)
 		}
+		var bugSettings []struct{ CustomFieldConfig tapdCustomField }
+		call(http.MethodGet, "/bugs/custom_fields_settings?workspace_id="+ws, nil, &bugSettings)
+		if len(bugSettings) != 1 || bugSettings[0].CustomFieldConfig.EntryType != "bug" ||
+			bugSettings[0].CustomFieldConfig.Name != "发现环境" || bugSettings[0].CustomFieldConfig.Options == nil ||
+			!strings.Contains(*bugSettings[0].CustomFieldConfig.Options, "预发布") {
+			t.Errorf("bugs custom_fields_settings = %+v", bugSettings)
+		}
 		var taskSettings []struct{ CustomFieldConfig tapdCustomField }
 		call(http.MethodGet, "/tasks/custom_fields_settings?workspace_id="+ws, nil, &taskSettings)
 		if len(taskSettings) != 1 || taskSettings[0].CustomFieldConfig.EntryType != "task" {
@@ -204,6 +211,13 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 		call(http.MethodGet, "/iterations?workspace_id="+ws, nil, &list)
 		if len(list) != 6 || list[0].Iteration.Name != "迭代1" || list[0].Iteration.Status != "done" || list[5].Iteration.Status != "open" {
 			t.Fatalf("iterations = %+v", list)
+		}
+		var info map[string]tapdField
+		call(http.MethodGet, "/stories/get_fields_info?workspace_id="+ws, nil, &info)
+		var releases map[string]string
+		if err := json.Unmarshal(info["release_id"].Options, &releases); err != nil || list[0].Iteration.ReleaseID == nil ||
+			releases[*list[0].Iteration.ReleaseID] != "1.0 版本" || len(releases) != 2 {
+			t.Errorf("release_id options %s, first iteration's release %v: %v", info["release_id"].Options, list[0].Iteration.ReleaseID, err)
 		}
 		var count struct{ Count int }
 		call(http.MethodGet, "/iterations/count?status=open&workspace_id="+ws, nil, &count)

@@ -43,8 +43,8 @@ type userOption struct {
 // object keyed by field name. Options keep their configured order; fields
 // without options carry an empty list, as the real service sends them.
 // Custom fields the workspace has not configured are not described.
-// iteration_id lists the workspace's iterations, id → name, and label the
-// labels its items carry.
+// iteration_id lists the workspace's iterations, id → name, release_id its
+// release plans and label the labels its items carry.
 func (w *world) fieldsInfo(ws *Workspace, k api.Kind) (json.RawMessage, *httpError) {
 	specs := catalog(ws, k)
 	wsID := strconv.FormatInt(ws.ID, 10)
@@ -79,6 +79,8 @@ func (w *world) fieldsInfo(ws *Workspace, k api.Kind) (json.RawMessage, *httpErr
 			e.UserOptions = users
 		case f.name == "iteration_id":
 			e.Options = w.iterationOptions(ws)
+		case f.name == "release_id":
+			e.Options = releaseOptions(ws)
 		case f.name == "label":
 			e.Options = api.Options{Pairs: make([]api.Option, len(ws.Labels))}
 			for i, l := range ws.Labels {

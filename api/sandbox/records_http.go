@@ -64,7 +64,7 @@ func (w *world) seedRecords(now time.Time) {
 				"id": its.nextID(iterationKind, ws.ID), "workspace_id": wsID,
 				"name":      text{fmt.Sprintf("Sprint %d", i+1), fmt.Sprintf("迭代%d", i+1)}.in(ws.Locale),
 				"startdate": start.Format(time.DateOnly), "enddate": end.Format(time.DateOnly),
-				"status": status, "release_id": "0", "description": "", "creator": nicks[0],
+				"status": status, "release_id": releaseID(ws, i*releasesPerWorkspace/6), "description": "", "creator": nicks[0],
 				"created": start.AddDate(0, 0, -3).Format(time.DateOnly) + " 10:00:00", "entity_type": "iteration",
 				"parent_id": "0", "workitem_type_id": "0", "templated_id": "0", "plan_app_id": "0", "label": "",
 			}
@@ -196,6 +196,9 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 	}
 	if st := form.Get("status"); st != "" && st != "open" && st != "done" {
 		return nil, fault(http.StatusUnprocessableEntity, "status must be open or done, got "+quoteName(st))
+	}
+	if herr := s.world.checkPlan(ws, form); herr != nil {
+		return nil, herr
 	}
 	in := recordParams(iterationKind, form, "id", "workspace_id", "created", "modified", "completed", "ancestor_id", "path")
 	if id := strings.TrimSpace(form.Get("id")); id != "" {

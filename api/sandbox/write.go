@@ -54,6 +54,9 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 		}
 		it.Set(modifierField(k), editor)
 	}
+	if herr := w.checkPlan(ws, form); herr != nil {
+		return api.Item{}, nil, herr
+	}
 	if herr := applyForm(&it, ws, k, specs, form, create); herr != nil {
 		return api.Item{}, nil, herr
 	}
