@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"triage/assets"
 )
 
 // runCLI runs the command line in-process and returns its exit code and output.
@@ -70,8 +68,11 @@ func TestHelpAndFlagErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, out, _ := runCLI("--help"); out != assets.Usage {
-		t.Error("--help does not print the help text")
+	_, help, _ := runCLI("help")
+	for _, args := range [][]string{{"--help"}, {"-h"}} {
+		if _, out, _ := runCLI(args...); out != help {
+			t.Errorf("%s does not print the help text", args[0])
+		}
 	}
 }
 

@@ -20,7 +20,7 @@ import (
 
 // cmdLog prints today's changes on the service, or every change since a time.
 func (c *cli) cmdLog(ctx context.Context, args []string) error {
-	f := c.newFlags("log", "triage log [--json] [--since TIME] [global flags]")
+	f := newFlags("log")
 	var g globalFlags
 	g.register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
