@@ -115,6 +115,9 @@ func flagRows(fs *flag.FlagSet) [][2]string {
 // printCommand prints a command's synopsis, summary and flags.
 func printCommand(w io.Writer, cmd command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "Usage: %s\n\n%s.\n", cmd.usageLine(), upperFirst(cmd.summary))
+	if cmd.details != "" {
+		fmt.Fprintln(w, cmd.details)
+	}
 	if fs == nil {
 		return
 	}

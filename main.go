@@ -83,6 +83,10 @@ func (c *cli) dispatch(ctx context.Context, name string, args []string) error {
 	if !ok {
 		return errUnknownCommand(name)
 	}
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") && flagsOf(ctx, cmd) == nil {
+		printCommand(c.stdout, cmd, nil)
+		return nil
+	}
 	err := cmd.run(c, ctx, args)
 	if errors.Is(err, errFlagsOnly) {
 		return nil
