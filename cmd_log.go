@@ -92,16 +92,16 @@ func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSO
 	return nil
 }
 
-// logColumns are the columns of `triage log`; the title is the one cut to
-// fit the line.
+// logColumns are the columns of `triage log`.
 var logColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "STATE"}
 
-const (
-	titleColumn = 2
-	columnGap   = 2
-	// minTitle is the fewest cells the title keeps however narrow the line.
-	minTitle = 16
-)
+// columnGap is the space between two columns.
+const columnGap = 2
+
+// shrinkable are the columns cut, by display width, when a line would not
+// fit: first the state's error (--json has all of it), then the title; each
+// keeps at least min cells.
+var shrinkable = [...]struct{ col, min int }{{6, len("maybe applied")}, {2, 16}}
 
 // logRows lays out the edits for a stand-up: local time (the day too when
 // not today), short id, title, kind, workspace name, change and state.
@@ -134,8 +134,8 @@ func logRows(edits []store.Edit, now time.Time) [][]string {
 }
 
 // printTable writes rows in columns aligned by display width, so that
-// Chinese text (two cells a character) lines up too. The title column is
-// cut, by display width, so that a line fits in width cells.
+// Chinese text (two cells a character) lines up too. The shrinkable columns
+// are cut, by display width, so that a line fits in width cells.
 func printTable(w io.Writer, rows [][]string, width int) {
 	widths := make([]int, len(logColumns))
 	for _, r := range rows {
@@ -143,20 +143,23 @@ func printTable(w io.Writer, rows [][]string, width int) {
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
 	}
-	others := 0
-	for i, cw := range widths {
-		if i != titleColumn {
-			others += cw + columnGap
-		}
+	total := (len(widths) - 1) * columnGap
+	for _, cw := range widths {
+		total += cw
 	}
-	widths[titleColumn] = max(min(widths[titleColumn], width-others), minTitle)
+	for _, s := range shrinkable {
+		if total <= width {
+			break
+		}
+		cut := min(total-width, max(widths[s.col]-s.min, 0))
+		widths[s.col] -= cut
+		total -= cut
+	}
 	var b strings.Builder
 	for _, r := range rows {
 		b.Reset()
 		for i, cell := range r {
-			if i == titleColumn {
-				cell = ansi.Truncate(cell, widths[i], "…")
-			}
+			cell = ansi.Truncate(cell, widths[i], "…")
 			b.WriteString(cell)
 			if i < len(r)-1 {
 				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+columnGap))

@@ -56,8 +56,17 @@ func TestLogIsAStandUp(t *testing.T) {
 		if e.WorkspaceID == 0 {
 			e.WorkspaceID = 10022001
 		}
-		if _, err := ob.Add(e); err != nil {
+		added, err := ob.Add(e)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if e.ItemID == "1010022001000000010" {
+			if _, _, err := ob.Claim(added.Seq); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ob.MarkFailed(added.Seq, "422: the workspace has no priority Low; pick one of its own priorities"); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if err := ob.Close(); err != nil {
