@@ -253,3 +253,17 @@ func (fi FieldInfo) PriorityOptions() []PriorityOption {
 	}
 	return out
 }
+
+// OptionLabel is the label of value among the options of field (a status
+// code's display name, an iteration id's name), or value itself when the
+// field or the option is unknown.
+func (fi FieldInfo) OptionLabel(field, value string) string {
+	if f, ok := fi[field]; ok {
+		for _, o := range f.Options.Pairs {
+			if o.Value == value {
+				return o.Label
+			}
+		}
+	}
+	return value
+}

@@ -52,6 +52,8 @@ func (b *fakeBoard) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 			return b, common.Cmd(common.OpenEditorMsg{Kind: api.Bug, Options: uitest.PriorityFields(api.Bug).PriorityOptions()})
 		case "x":
 			return b, common.Cmd(common.AuthExpiredMsg{Retry: func() tea.Msg { return retriedMsg{} }})
+		case "w":
+			return b, common.Cmd(common.SwitchWorkspaceMsg{})
 		}
 	case retriedMsg:
 		b.retried++

@@ -489,3 +489,39 @@ func TestThemeFromConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchWorkspaceFromTheBoard: w puts the workspace picker over the
+// board; esc goes back to the same board, a choice opens the board of the
+// workspace chosen and names it. A browser login reaches one workspace: w
+// says so and changes nothing.
+func TestSwitchWorkspaceFromTheBoard(t *testing.T) {
+	h := start(t, token(), 10022001, nil)
+	h.until("the board", h.onTop("board"))
+	h.d.Press("w")
+	h.until("the picker", h.onTop("picker"))
+	if !strings.Contains(h.screen(), "open now") || !strings.Contains(h.screen(), "Payments") {
+		t.Fatalf("the picker does not list the workspaces:\n%s", h.screen())
+	}
+	h.d.Press("esc")
+	h.until("the board again", h.onTop("board"))
+	if got := h.board.loaded; !slices.Equal(got, []int64{10022001}) {
+		t.Fatalf("esc reloaded boards %v", got)
+	}
+	h.d.Press("w")
+	h.until("the picker", h.onTop("picker"))
+	h.d.Press("j", "enter")
+	h.until("the board of Payments", func() bool {
+		return slices.Equal(h.board.loaded, []int64{10022001, 10022002}) && h.ctx.WorkspaceID == 10022002
+	})
+	if name := string(h.ctx.Workspace.Name); name != "Payments" {
+		t.Errorf("the workspace opened is named %q, want Payments", name)
+	}
+
+	o := start(t, &auth.Session{Method: auth.MethodOAuth, Nick: "anyechen", WorkspaceID: 10022002}, 0, nil)
+	o.until("the board", o.onTop("board"))
+	o.d.Press("w")
+	o.d.Settle()
+	if !o.onTop("board")() || !strings.Contains(o.screen(), "only: triage login --web grants another") {
+		t.Errorf("w on a browser login: top %v, screen:\n%s", o.m.top(), o.screen())
+	}
+}

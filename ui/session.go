@@ -25,8 +25,12 @@ type (
 		err    error
 	}
 	rememberedMsg     struct{ err error }
-	listWorkspacesMsg struct{}                         // list them (again)
-	namesMsg          struct{ spaces []api.Workspace } // to name the workspace opened by id
+	listWorkspacesMsg struct{} // list them (again)
+	switchSpacesMsg   struct { // the workspaces to switch to from the board
+		spaces []api.Workspace
+		err    error
+	}
+	namesMsg struct{ spaces []api.Workspace } // to name the workspace opened by id
 )
 
 // expiredNote is what the login view says when the session ran out.
@@ -72,6 +76,15 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case listWorkspacesMsg:
 		return m.loadWorkspaces(), true
+	case common.SwitchWorkspaceMsg:
+		return m.switchWorkspace(), true
+	case picker.CancelledMsg:
+		if m.spaces != nil && m.top() == common.Component(m.spaces) && len(m.stack) > 1 {
+			m.pop() // back to the board the switch started from
+		}
+		return nil, true
+	case switchSpacesMsg:
+		return m.onSwitchSpaces(msg), true
 	case picker.ChosenMsg:
 		if m.spaces == nil || m.top() != common.Component(m.spaces) {
 			return nil, false
@@ -193,6 +206,51 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 	cmd := m.replace(spaces)
 	m.spaces = spaces
 	return cmd
+}
+
+// switchWorkspace lists the workspaces to open another from the board; a
+// browser login reaches only the workspace it was granted.
+func (m *Model) switchWorkspace() tea.Cmd {
+	if m.ctx.Method == "oauth" {
+		name := string(m.workspace(m.ctx.WorkspaceID).Name)
+		if name == "" {
+			name = fmt.Sprintf("workspace %d", m.ctx.WorkspaceID)
+		}
+		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: triage login --web grants another", name)})
+	}
+	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
+	task := m.ctx.Tasks.Start("loading your workspaces")
+	tasks := m.ctx.Tasks
+	return func() tea.Msg {
+		defer tasks.Done(task)
+		spaces, err := svc.Workspaces(ctx, nick)
+		return switchSpacesMsg{spaces: spaces, err: err}
+	}
+}
+
+// onSwitchSpaces puts the workspace picker over the board; esc goes back to
+// the board, a choice opens the board of the workspace chosen.
+func (m *Model) onSwitchSpaces(msg switchSpacesMsg) tea.Cmd {
+	if msg.err != nil {
+		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not list your workspaces: %w", msg.err), Task: "loading your workspaces"})
+	}
+	m.known = msg.spaces
+	var items []picker.Item
+	for _, w := range msg.spaces {
+		if w.IsCompany() {
+			continue
+		}
+		detail := string(w.ID)
+		if string(w.ID) == strconv.FormatInt(m.ctx.WorkspaceID, 10) {
+			detail += " · open now"
+		}
+		items = append(items, picker.Item{Title: string(w.Name), Detail: detail, Value: string(w.ID)})
+	}
+	if len(items) < 2 {
+		return common.Cmd(common.StatusMsg{Text: "you take part in no other workspace"})
+	}
+	m.spaces = picker.New(m.ctx, "Switch to a workspace", items)
+	return m.push(m.spaces)
 }
 
 // workspace is the known workspace with an id (its id alone if unknown).

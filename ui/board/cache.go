@@ -231,7 +231,7 @@ func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
 func (d *dataset) adopt(old *dataset) {
 	d.setSort(old.sort)
 	d.typed = old.typed
-	d.setQuery(old.typed)
+	d.setQuery(old.typed, old.me)
 	d.setPriorityFilter(-1)
 	if old.prio >= 0 {
 		d.setPriorityFilter(d.columnFor(old.cols[old.prio].key))

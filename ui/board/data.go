@@ -38,11 +38,12 @@ type dataset struct {
 	cols  []column
 	colOf map[string]int // display priority → column
 
-	typed   string // the text filter as typed
-	query   string // lower-cased text filter; "" for none
-	digits  bool   // the filter is all digits, so it may match ids
-	prio    int    // column the priority filter keeps; -1 for none
-	created int32  // how many items this session created (their sequence keys)
+	typed   string    // the text filter as typed
+	query   string    // lower-cased text filter; "" for none
+	me      string    // the user's nick, for owner:@me
+	tq      textQuery // the filter parsed (query.go)
+	prio    int       // column the priority filter keeps; -1 for none
+	created int32     // how many items this session created (their sequence keys)
 
 	sort listSort
 	perm []int32 // every item; in list order when permSorted
@@ -278,33 +279,28 @@ func (d *dataset) add(it api.Item) int32 {
 
 // setQuery sets the text filter (any case) and rebuilds the filtered indexes
 // with one scan over the haystacks.
-func (d *dataset) setQuery(q string) {
-	q = strings.ToLower(q)
-	if id, ok := strings.CutPrefix(q, "#"); ok && id != "" && strings.Trim(id, "0123456789") == "" {
+func (d *dataset) setQuery(q, me string) {
+	q = strings.ToLower(strings.TrimSpace(q))
+	if id, ok := strings.CutPrefix(q, "#"); ok && isDigits(id) {
 		q = id // a short id as cards show it
 	}
-	if q == d.query {
+	if q == d.query && me == d.me {
 		return
 	}
-	d.query = q
-	d.digits = q != "" && strings.Trim(q, "0123456789") == ""
+	d.query, d.me = q, me
 	d.listDirty = true
 	if q == "" {
+		d.tq = textQuery{}
 		d.match = d.match[:0]
 		for c := range d.cols {
 			d.cols[c].vis = d.cols[c].vis[:0]
 		}
 		return
 	}
+	d.tq = parseQuery(q, me)
 	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	if d.digits {
-		for i, h := range d.hay {
-			d.match[i] = strings.Contains(h, q) || strings.Contains(d.items[i].ID, q)
-		}
-	} else {
-		for i, h := range d.hay {
-			d.match[i] = strings.Contains(h, q)
-		}
+	for i := range d.hay {
+		d.match[i] = d.matches(int32(i))
 	}
 	for c := range d.cols {
 		col := &d.cols[c]
@@ -324,12 +320,6 @@ func (d *dataset) setPriorityFilter(c int) {
 		d.prio = c
 		d.listDirty = true
 	}
-}
-
-// matches reports whether item i matches the text filter: its title or
-// owner (lower-cased in its haystack), or its id.
-func (d *dataset) matches(i int32) bool {
-	return strings.Contains(d.hay[i], d.query) || (d.digits && strings.Contains(d.items[i].ID, d.query))
 }
 
 // find returns the position of the item with an id. It scans: it serves
@@ -377,16 +367,7 @@ func ownerName(s string) string {
 
 // statusName is the display name of a status code from the workspace's
 // field information (planning → Planning, 规划中), or the code itself.
-func statusName(fi api.FieldInfo, code string) string {
-	if f, ok := fi["status"]; ok {
-		for _, o := range f.Options.Pairs {
-			if o.Value == code {
-				return o.Label
-			}
-		}
-	}
-	return code
-}
+func statusName(fi api.FieldInfo, code string) string { return fi.OptionLabel("status", code) }
 
 // reserve makes room for n items, so a large list grows its indexes once.
 func (d *dataset) reserve(n int) {
@@ -407,7 +388,8 @@ func (d *dataset) carry(old *dataset) {
 		return
 	}
 	d.sort = old.sort
-	d.query, d.typed, d.digits = old.query, old.typed, old.digits
+	d.query, d.typed, d.me = old.query, old.typed, old.me
+	d.tq = parseQuery(d.query, d.me) // its columns and statuses are d's own
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)
 	}

@@ -111,7 +111,7 @@ func TestDatasetFilterAndMove(t *testing.T) {
 		{"bug", []string{"2", "3"}},
 		{"", []string{"1", "2", "3"}},
 	} {
-		d.setQuery(tt.query)
+		d.setQuery(tt.query, "anyechen")
 		var got []string
 		for _, i := range d.rows() {
 			got = append(got, d.items[i].ShortID())
@@ -121,7 +121,7 @@ func TestDatasetFilterAndMove(t *testing.T) {
 			t.Errorf("query %q: rows %v, want %v", tt.query, got, tt.want)
 		}
 	}
-	d.setQuery("bug")
+	d.setQuery("bug", "anyechen")
 	it := d.items[1]
 	it.PriorityLabel = "低"
 	d.replace(1, it)
@@ -130,7 +130,7 @@ func TestDatasetFilterAndMove(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("after move: %v, want %v", got, want)
 	}
-	d.setQuery("")
+	d.setQuery("", "anyechen")
 	got = columnIDs(d)
 	want = map[string][]string{noPriority: nil, "紧急": nil, "高": {"1"}, "中": nil, "低": {"2", "3"}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {

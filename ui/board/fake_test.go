@@ -332,7 +332,7 @@ func (h *harness) run(cmd tea.Cmd) {
 			h.run(c)
 		}
 	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
-		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg:
+		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	default:

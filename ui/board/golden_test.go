@@ -81,6 +81,7 @@ func TestBoardScreens(t *testing.T) {
 		{"priority_picker", newFakeService, "Priority of #1008", []string{"p"}},
 		{"unknown_column", newFakeService, "#1007", []string{"G", "l", "l", "l", "l", "l", "l"}},
 		{"bulk_preview", newFakeService, "y/enter confirms", []string{"space", "j", "space", "l", "space", "3"}},
+		{"preview_pane", newFakeService, "no description", []string{"P"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -45,6 +45,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.switchTab(api.Kind((int(m.tab) + 1) % len(api.Kinds)))
 	case key.Matches(msg, k.PrevTab):
 		return m.switchTab(api.Kind((int(m.tab) + len(api.Kinds) - 1) % len(api.Kinds)))
+	case key.Matches(msg, k.Preview):
+		return m.togglePreview()
+	case key.Matches(msg, k.Workspace):
+		return common.Cmd(common.SwitchWorkspaceMsg{})
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):
@@ -57,6 +61,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):
 		m.filter.Focus()
+	case key.Matches(msg, k.Mine):
+		q := toggleTerm(m.filter.Value(), mineTerm)
+		m.filter.SetValue(q)
+		m.keepSelection(func() { m.applyQuery(q) })
 	case key.Matches(msg, k.Clear):
 		if m.marking() {
 			return m.clearMarks()
@@ -132,7 +140,7 @@ func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 func (m *Model) applyQuery(q string) {
 	d := m.cur()
 	d.typed = q
-	d.setQuery(q)
+	d.setQuery(q, m.ctx.User)
 	m.resetCursors(d)
 }
 
@@ -164,7 +172,7 @@ func (m *Model) clearFilters() {
 	}
 	m.keepSelection(func() {
 		d.typed = ""
-		d.setQuery("")
+		d.setQuery("", m.ctx.User)
 		d.setPriorityFilter(-1)
 	})
 }

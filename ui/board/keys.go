@@ -17,6 +17,7 @@ type KeyMap struct {
 	PickPriority, SetPriority  key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
+	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
 	Mark, MarkColumn key.Binding
@@ -27,6 +28,8 @@ type KeyMap struct {
 	Open, Copy     key.Binding
 	Edit, New      key.Binding
 	Accept         key.Binding
+	Preview        key.Binding
+	Workspace      key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -59,6 +62,7 @@ func DefaultKeyMap() KeyMap {
 
 		Filter:         b("/", "filter by text", "/"),
 		FilterPriority: b("f", "filter by priority", "f"),
+		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
@@ -70,13 +74,15 @@ func DefaultKeyMap() KeyMap {
 		History:    b("U", "this session's changes", "U"),
 		Queue:      b("t", "triage queue", "t"),
 
-		Refresh: b("r", "refresh", "r"),
-		Retry:   b("R", "retry failed edits, answer conflicts", "R"),
-		Open:    b("o", "open in browser", "o"),
-		Copy:    b("y", "copy link", "y"),
-		Edit:    b("enter/e", "edit", "enter", "e"),
-		New:     b("n", "new item", "n"),
-		Accept:  b("enter", "keep filter", "enter"),
+		Refresh:   b("r", "refresh", "r"),
+		Retry:     b("R", "retry failed edits, answer conflicts", "R"),
+		Open:      b("o", "open in browser", "o"),
+		Copy:      b("y", "copy link", "y"),
+		Edit:      b("enter/e", "edit", "enter", "e"),
+		New:       b("n", "new item", "n"),
+		Accept:    b("enter", "keep filter", "enter"),
+		Preview:   b("P", "preview pane", "P"),
+		Workspace: b("w", "switch workspace", "w"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -87,7 +93,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Mark, k.Undo, k.Queue, k.Filter, k.Edit}
+	return []key.Binding{k.NextPriority, k.PrevPriority, k.PickPriority, k.Preview, k.Mark, k.Undo, k.Queue, k.Filter, k.Edit}
 }
 
 // FullHelp lists every key, grouped.
@@ -96,7 +102,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
-		{k.Filter, k.FilterPriority, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Refresh, k.Open, k.Copy},
+		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -28,7 +28,9 @@ type Model struct {
 	ctx  *common.Context
 	keys KeyMap
 
-	width, height int
+	width, height  int // of the board itself
+	outerW, outerH int // of the whole area, preview pane included
+	prev           preview
 
 	ws    int64
 	tab   api.Kind
@@ -82,7 +84,7 @@ func New(ctx *common.Context) *Model {
 	m := &Model{
 		ctx:    ctx,
 		keys:   DefaultKeyMap(),
-		filter: common.NewTextField(ctx.Styles, "/ ", "filter by title, id or owner"),
+		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
 		edits:  make(map[string]*edit),
 		width:  ctx.Width,
 		height: ctx.Height,
@@ -120,6 +122,14 @@ func (m *Model) Init() tea.Cmd { return nil }
 
 // SetSize sets the area the board draws in.
 func (m *Model) SetSize(width, height int) {
+	m.outerW, m.outerH = width, height
+	switch {
+	case !m.prev.open:
+	case m.previewBeside():
+		width -= previewSideW + 1
+	default:
+		height -= m.previewHeight()
+	}
 	m.width, m.height = width, height
 	m.filter.SetWidth(width / 2)
 	for _, d := range m.sets {
@@ -194,7 +204,20 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg:
+		// The preview follows the cursor wherever input or a load moves it.
+		return tea.Batch(m.handle(msg), m.previewFollow())
+	}
+	return m.handle(msg)
+}
+
+func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case previewTickMsg:
+		return m.onPreviewTick(msg)
+	case previewItemMsg:
+		return m.onPreviewItem(msg)
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:

@@ -28,6 +28,9 @@ func (m *Model) View() string {
 		m.writeColumns(&b)
 	}
 	out := b.String()
+	if m.prev.open {
+		out = m.withPreview(out)
+	}
 	switch {
 	case m.prompt != nil:
 		out = m.drawOver(out, m.viewPrompt())

@@ -87,7 +87,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	cells := [...]struct {
 		text  string
 		width int
-	}{{"#" + it.ShortID(), l.id}, {it.Title, l.title}, {prio, l.priority}, {it.Status, l.status}, {ownerName(it.Owner), l.owner}, {modified, l.modified}}
+	}{{"#" + it.ShortID(), l.id}, {it.Title, l.title}, {prio, l.priority}, {statusName(d.fields, it.Status), l.status}, {ownerName(it.Owner), l.owner}, {modified, l.modified}}
 	if selected {
 		for k, c := range cells {
 			if c.width == 0 {

@@ -92,3 +92,7 @@ type OpenHistoryMsg struct {
 // EditsChangedMsg says that edits of the outbox moved on (sent, queued,
 // failed, resolved): a view that lists them reads them again.
 type EditsChangedMsg struct{}
+
+// SwitchWorkspaceMsg asks the root for the workspace picker over the board,
+// to open another workspace's board.
+type SwitchWorkspaceMsg struct{}

@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/richtext"
 )
 
 // The card of one item: its title, its priority and what became of the one
@@ -149,7 +150,7 @@ func (m *Model) option(value string) *api.PriorityOption {
 // empty ones are left out.
 func (m *Model) pairs(it api.Item) []pair {
 	ps := []pair{
-		{"Status", it.Status},
+		{"Status", m.fields.OptionLabel("status", it.Status)},
 		{"Owner", people(it.Owner)},
 		{"Creator", people(it.Creator)},
 		{"Labels", strings.Join(strings.FieldsFunc(it.Label, func(r rune) bool { return r == '|' }), ", ")},
@@ -158,7 +159,7 @@ func (m *Model) pairs(it api.Item) []pair {
 		ps = append(ps, pair{"Severity", it.Severity})
 	}
 	if it.IterationID != "0" {
-		ps = append(ps, pair{"Iteration", it.IterationID})
+		ps = append(ps, pair{"Iteration", m.fields.OptionLabel("iteration_id", it.IterationID)})
 	}
 	if it.Kind == api.Task && it.StoryID != "0" {
 		ps = append(ps, pair{"Story", it.StoryID})
@@ -269,7 +270,7 @@ func (m *Model) descLines() []string {
 		return m.desc.lines
 	}
 	var lines []string
-	for _, l := range plainText(it.Description) {
+	for _, l := range richtext.PlainText(it.Description) {
 		lines = append(lines, wrapLines(l, cw)...)
 	}
 	m.desc = descCache{valid: true, id: it.ID, width: cw, lines: lines}

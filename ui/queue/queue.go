@@ -80,6 +80,7 @@ type Model struct {
 	index   map[string]int // item id → entry
 	options []api.PriorityOption
 	labels  map[string]string // field name → label, for custom fields
+	fields  api.FieldInfo     // for status and iteration names
 
 	pos    int    // the entry shown; len(entries) when every one was seen
 	scroll int    // first line of the description shown
@@ -109,6 +110,7 @@ func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.Pri
 // SetFieldLabels names the custom fields shown on the cards, from the kind's
 // field information (without it a custom field shows its wire name).
 func (m *Model) SetFieldLabels(fi api.FieldInfo) {
+	m.fields = fi
 	m.labels = make(map[string]string, len(fi))
 	for name, f := range fi {
 		if f.Label != "" {

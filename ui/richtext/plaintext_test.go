@@ -1,4 +1,4 @@
-package queue
+package richtext
 
 import (
 	"slices"
@@ -38,20 +38,14 @@ func TestPlainText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := plainText(tt.in)
+			got := PlainText(tt.in)
 			var want []string
 			if tt.want != "" {
 				want = strings.Split(tt.want, "\n")
 			}
 			if !slices.Equal(got, want) {
-				t.Errorf("plainText(%q)\n got %q\nwant %q", tt.in, got, want)
+				t.Errorf("PlainText(%q)\n got %q\nwant %q", tt.in, got, want)
 			}
 		})
-	}
-}
-
-func TestCleanDropsControls(t *testing.T) {
-	if got := clean(" a\x1b]0;title\x07b\n "); got != "a ]0;title b" {
-		t.Errorf("clean = %q", got)
 	}
 }

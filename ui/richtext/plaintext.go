@@ -1,4 +1,6 @@
-package queue
+// Package richtext turns the HTML of item descriptions into plain lines for
+// the terminal views (the queue, the board's preview).
+package richtext
 
 import (
 	"bytes"
@@ -8,14 +10,14 @@ import (
 	"unicode"
 )
 
-// plainText turns an item's description, HTML as the service stores it, into
+// PlainText turns an item's description, HTML as the service stores it, into
 // lines of plain text: tags are dropped, blocks and <br> end a line, list
 // items start with "• " (or their number in an ordered list), images show as
 // [image], scripts and styles vanish, entities are decoded, runs of white
 // space shrink to one space and blank lines to one. A description without
 // tags is plain text: its line breaks are kept. Control characters never
 // pass, so a description cannot steer the terminal.
-func plainText(s string) []string {
+func PlainText(s string) []string {
 	var text string
 	if looksLikeHTML(s) {
 		text = fromHTML(s)
