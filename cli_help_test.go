@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"triage/assets"
 )
 
 // runCLI runs the command line in-process and returns its exit code and output.
@@ -44,6 +42,8 @@ func TestHelpAndFlagErrors(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 2, nil, `triage: unknown command "frobnicate" (see 'triage help')` + "\n", nil},
 		{"help of an unknown command", []string{"help", "frobnicate"}, 2, nil, `triage: unknown command "frobnicate" (see 'triage help')` + "\n", nil},
 		{"version", []string{"version"}, 0, []string{"triage "}, "", []string{"triage dev\n"}},
+		{"version --help", []string{"version", "--help"}, 0, []string{"Usage: triage version\n", "Print the version."}, "", nil},
+		{"completion -h says how to load it", []string{"completion", "-h"}, 0, []string{"Usage: triage completion bash|zsh|fish", "source <(triage completion bash)"}, "", nil},
 		{"completion needs a shell", []string{"completion"}, 2, nil, "triage: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))\n", nil},
 	}
 	for _, tt := range tests {
@@ -70,8 +70,11 @@ func TestHelpAndFlagErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, out, _ := runCLI("--help"); out != assets.Usage {
-		t.Error("--help does not print the help text")
+	_, help, _ := runCLI("help")
+	for _, args := range [][]string{{"--help"}, {"-h"}} {
+		if _, out, _ := runCLI(args...); out != help {
+			t.Errorf("%s does not print the help text", args[0])
+		}
 	}
 }
 
@@ -144,5 +147,26 @@ func TestCompletionScriptsParse(t *testing.T) {
 				t.Errorf("%s %s: %v\n%s\n%s", sh.name, sh.check, err, out, script)
 			}
 		})
+	}
+}
+
+// TestReadmeShowsTheHelp: the README's "Using it" block is the command list
+// that triage help prints.
+func TestReadmeShowsTheHelp(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(readme), "## Using it\n\n```\n")
+	block, _, _ = strings.Cut(block, "```")
+	if !ok {
+		t.Fatal(`README.md has no "## Using it" code block`)
+	}
+	_, help, _ := runCLI("help")
+	_, list, _ := strings.Cut(help, "Usage:\n")
+	list, _, _ = strings.Cut(list, "\n\n")
+	want := strings.ReplaceAll("\n"+list, "\n  ", "\n")[1:] + "\n"
+	if block != want {
+		t.Errorf("README's Using it block:\n%s\nwant the command list of triage help:\n%s", block, want)
 	}
 }

@@ -4,14 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"regexp"
 	"strings"
-
-	"triage/assets"
 )
 
 // `triage completion bash|zsh|fish` prints a completion script for the
-// shell. Commands and their summaries come from the help text, each
+// shell. Commands and their summaries come from the command table, each
 // command's flags from its own flag set: the script completes exactly what
 // the command line takes.
 
@@ -27,23 +24,12 @@ type compFlag struct {
 	value       bool // takes a value
 }
 
-// usageLine is a command line of the help text: "  triage NAME ...   summary".
-var usageLine = regexp.MustCompile(`^  triage (\S+).*?\s{2,}(\S.*)$`)
-
-// completions collects the commands, summaries and flags.
-func (c *cli) completions(ctx context.Context) []completion {
-	summaries := map[string]string{}
-	for _, line := range strings.Split(assets.Usage, "\n") {
-		if m := usageLine.FindStringSubmatch(line); m != nil && !strings.HasPrefix(m[1], "[") {
-			summaries[m[1]] = m[2]
-		}
-	}
-	summaries["help"] = "show the commands, or the flags of one"
-	summaries["completion"] = "print a completion script: bash, zsh or fish"
+// completions collects the commands, summaries and flags of the command table.
+func completions(ctx context.Context) []completion {
 	var out []completion
-	for _, name := range commands {
-		comp := completion{name: name, summary: summaries[name]}
-		if fs, _ := c.flagsOf(ctx, name); fs != nil {
+	for _, cmd := range commandTable() {
+		comp := completion{name: cmd.name, summary: cmd.summary}
+		if fs := flagsOf(ctx, cmd); fs != nil {
 			fs.VisitAll(func(f *flag.Flag) {
 				value, usage := flag.UnquoteUsage(f)
 				comp.flags = append(comp.flags, compFlag{name: f.Name, usage: usage, value: value != ""})
@@ -59,7 +45,7 @@ func (c *cli) cmdCompletion(ctx context.Context, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", errUsage)
 	}
-	comps := c.completions(ctx)
+	comps := completions(ctx)
 	var script string
 	switch args[0] {
 	case "bash":

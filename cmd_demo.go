@@ -19,7 +19,7 @@ const demoWorkspace = 10022001
 // demo user. It never reads or writes the user's config or credentials: all
 // its files live in a temporary directory removed on exit.
 func (c *cli) cmdDemo(ctx context.Context, args []string) error {
-	fs := c.newFlags("demo", "triage demo [--items N]")
+	fs := newFlags("demo")
 	items := fs.Int("items", 0, "`N` generated items to add per workspace and kind (try 100000)")
 	if err := c.parse(fs, args); err != nil {
 		return err

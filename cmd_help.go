@@ -8,22 +8,33 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
-
-	"triage/assets"
 )
 
 // The help of the command line: `triage help`, `triage --help` and `-h` print
-// the command list (assets/help/usage.txt); `triage help COMMAND` and
+// the command list, made from the command table; `triage help COMMAND` and
 // `triage COMMAND --help` print that command's synopsis and flags, read from
 // the command's own flag set, so help, completion and parsing share one
-// definition of every flag.
+// definition of every command and flag.
 
-// commands are the commands of triage, in the order help lists them; ""
-// is the board.
-var commands = []string{"", "demo", "serve", "login", "logout", "status", "log", "version", "help", "completion"}
+// helpNotes ends the command list: what flags cannot say.
+const helpNotes = `Secrets come from the environment or a prompt, never from arguments:
+  TRIAGE_TOKEN, TRIAGE_API_USER + TRIAGE_API_PASSWORD, TRIAGE_CLIENT_SECRET.
+Other variables: TRIAGE_CONFIG (config file), TRIAGE_BROWSER or BROWSER (program that
+opens the authorization page), NO_COLOR.
+
+Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command.
+`
 
 // errFlagsOnly stops a command once its flags are defined (see flagsOf).
 var errFlagsOnly = errors.New("flags only")
+
+// tableName is the name of a flag set's command in the command table.
+func tableName(fsName string) string {
+	if fsName == "triage" {
+		return ""
+	}
+	return fsName
+}
 
 // parse reads a command's flags; positional arguments are refused. When the
 // cli only collects flag sets (flagsOf), it hands fs over and stops.
@@ -34,7 +45,8 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printFlags(c.stdout, fs, c.synopses[fs.Name()])
+			cmd, _ := lookupCommand(tableName(fs.Name()))
+			printCommand(c.stdout, cmd, fs)
 			return err
 		}
 		return fmt.Errorf("%w: %s", errUsage, flagError(fs.Name(), err))
@@ -71,13 +83,21 @@ func flagError(cmd string, err error) string {
 	return msg + " (see " + help + ")"
 }
 
-// printFlags prints a command's synopsis and its flags, two dashes each,
-// with their value names, descriptions and defaults.
-func printFlags(w io.Writer, fs *flag.FlagSet, synopsis string) {
-	fmt.Fprintf(w, "Usage: %s\n", synopsis)
-	type row struct{ left, usage string }
-	var rows []row
+// printColumns prints rows of two cells, the second aligned, indented by two.
+func printColumns(w io.Writer, rows [][2]string) {
 	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "  %-*s   %s\n", width, r[0], r[1])
+	}
+}
+
+// flagRows lists a flag set's flags as "--name VALUE" and their description
+// with the default, when it says something.
+func flagRows(fs *flag.FlagSet) [][2]string {
+	var rows [][2]string
 	fs.VisitAll(func(f *flag.Flag) {
 		value, usage := flag.UnquoteUsage(f)
 		left := "--" + f.Name
@@ -87,52 +107,79 @@ func printFlags(w io.Writer, fs *flag.FlagSet, synopsis string) {
 		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "0s" {
 			usage += " (default " + d + ")"
 		}
-		rows = append(rows, row{left, usage})
-		width = max(width, len(left))
+		rows = append(rows, [2]string{left, usage})
 	})
-	if len(rows) == 0 {
+	return rows
+}
+
+// printCommand prints a command's synopsis, summary and flags.
+func printCommand(w io.Writer, cmd command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "Usage: %s\n\n%s.\n", cmd.usageLine(), upperFirst(cmd.summary))
+	if cmd.details != "" {
+		fmt.Fprintln(w, cmd.details)
+	}
+	if fs == nil {
 		return
 	}
-	fmt.Fprint(w, "\nFlags:\n")
-	for _, r := range rows {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, r.usage)
+	if rows := flagRows(fs); len(rows) > 0 {
+		fmt.Fprint(w, "\nFlags:\n")
+		printColumns(w, rows)
 	}
 }
 
-// flagsOf returns the flag set of a command, and its synopsis, without
-// running it.
-func (c *cli) flagsOf(ctx context.Context, cmd string) (*flag.FlagSet, string) {
+// upperFirst capitalises the first letter of an ASCII summary.
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// printUsage prints the command list, the global flags and the notes.
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, "triage: triage TAPD stories, bugs and tasks from the keyboard.\n\nUsage:\n")
+	var rows [][2]string
+	for _, cmd := range commandTable() {
+		rows = append(rows, [2]string{cmd.usageLine(), cmd.summary})
+	}
+	printColumns(w, rows)
+	global := newFlags("triage")
+	new(globalFlags).register(global)
+	fmt.Fprint(w, "\nGlobal flags (after the command):\n")
+	printColumns(w, flagRows(global))
+	fmt.Fprint(w, "\n"+helpNotes)
+}
+
+// flagsOf returns the flag set of a command without running it, or nil
+// when the command has none.
+func flagsOf(ctx context.Context, cmd command) *flag.FlagSet {
 	var fs *flag.FlagSet
 	probe := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, env: func(string) string { return "" },
-		collect: func(f *flag.FlagSet) { fs = f }, synopses: map[string]string{}}
-	if err := probe.dispatch(ctx, cmd, nil); err != nil || fs == nil {
-		return nil, ""
+		collect: func(f *flag.FlagSet) { fs = f }}
+	switch cmd.name {
+	case "help", "version", "completion":
+		return nil
 	}
-	return fs, probe.synopses[fs.Name()]
+	if err := cmd.run(probe, ctx, nil); !errors.Is(err, errFlagsOnly) {
+		return nil
+	}
+	return fs
 }
 
 // cmdHelp is `triage help [COMMAND]`.
 func (c *cli) cmdHelp(ctx context.Context, args []string) error {
 	switch {
 	case len(args) == 0:
-		_, err := io.WriteString(c.stdout, assets.Usage)
-		return err
+		printUsage(c.stdout)
+		return nil
 	case len(args) > 1:
 		return fmt.Errorf("%w: help takes one command (got %q)", errUsage, strings.Join(args, " "))
 	}
-	switch args[0] {
-	case "help", "version":
-		_, err := io.WriteString(c.stdout, assets.Usage)
-		return err
-	case "completion":
-		_, err := fmt.Fprintln(c.stdout, "Usage: triage completion bash|zsh|fish\n\nPrints a completion script: source <(triage completion bash), source <(triage completion zsh)\nafter compinit, or triage completion fish | source.")
-		return err
+	cmd, ok := lookupCommand(args[0])
+	if !ok || cmd.name == "" {
+		return errUnknownCommand(args[0])
 	}
-	fs, synopsis := c.flagsOf(ctx, args[0])
-	if fs == nil {
-		return fmt.Errorf("%w: unknown command %q (see 'triage help')", errUsage, args[0])
-	}
-	printFlags(c.stdout, fs, synopsis)
+	printCommand(c.stdout, cmd, flagsOf(ctx, cmd))
 	return nil
 }
 
@@ -146,6 +193,12 @@ func versionString() string {
 	if !ok {
 		return "(unknown)"
 	}
+	return buildVersion(bi)
+}
+
+// buildVersion is the module's version, or for a development build
+// "(devel)" with the commit's short hash and -dirty for uncommitted changes.
+func buildVersion(bi *debug.BuildInfo) string {
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
 	}

@@ -20,7 +20,7 @@ import (
 
 // cmdLog prints today's changes on the service, or every change since a time.
 func (c *cli) cmdLog(ctx context.Context, args []string) error {
-	f := c.newFlags("log", "triage log [--json] [--since TIME] [global flags]")
+	f := newFlags("log")
 	var g globalFlags
 	g.register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
@@ -88,14 +88,25 @@ func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSO
 		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
 		return nil
 	}
-	printTable(c.stdout, logRows(edits, time.Now()))
+	printTable(c.stdout, logRows(edits, time.Now()), c.lineWidth())
 	return nil
 }
 
+// logColumns are the columns of `triage log`.
+var logColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "STATE"}
+
+// columnGap is the space between two columns.
+const columnGap = 2
+
+// shrinkable are the columns cut, by display width, when a line would not
+// fit: first the state's error (--json has all of it), then the title; each
+// keeps at least min cells.
+var shrinkable = [...]struct{ col, min int }{{6, len("maybe applied")}, {2, 16}}
+
 // logRows lays out the edits for a stand-up: local time (the day too when
-// not today), workspace name, kind, short id and title, change and state.
+// not today), short id, title, kind, workspace name, change and state.
 func logRows(edits []store.Edit, now time.Time) [][]string {
-	rows := [][]string{{"TIME", "WORKSPACE", "ITEM", "CHANGE", "STATE"}}
+	rows := [][]string{logColumns[:]}
 	today := now.Local().Format(time.DateOnly)
 	for _, e := range edits {
 		at := e.CreatedAt.Local()
@@ -107,64 +118,78 @@ func logRows(edits []store.Edit, now time.Time) [][]string {
 		if ws == "" {
 			ws = strconv.FormatInt(e.WorkspaceID, 10)
 		}
-		item := e.Kind.String() + " #" + (&api.Item{ID: e.ItemID}).ShortID()
-		switch {
-		case e.Op == store.OpCreate && e.ResultItemID != "":
-			item = e.Kind.String() + " #" + (&api.Item{ID: e.ResultItemID}).ShortID() + " " + e.Title
-		case e.Op == store.OpCreate:
-			item = "new " + e.Kind.String() + " " + e.Title
-		case e.ItemTitle != "":
-			item += " " + e.ItemTitle
+		id, title := "#"+api.ShortID(e.ItemID), e.ItemTitle
+		switch e.Op {
+		case store.OpCreate:
+			id, title = "new", e.Title
+			if e.ResultItemID != "" {
+				id = "#" + api.ShortID(e.ResultItemID)
+			}
+		case store.OpTitle:
+			title = e.To
 		}
-		rows = append(rows, []string{when, ws, ansi.Truncate(item, 48, "…"), change(e), state(e)})
+		rows = append(rows, []string{when, id, title, e.Kind.String(), ws, change(e), state(e)})
 	}
 	return rows
 }
 
 // printTable writes rows in columns aligned by display width, so that
-// Chinese text (two cells a character) lines up too.
-func printTable(w io.Writer, rows [][]string) {
-	var widths []int
+// Chinese text (two cells a character) lines up too. The shrinkable columns
+// are cut, by display width, so that a line fits in width cells.
+func printTable(w io.Writer, rows [][]string, width int) {
+	widths := make([]int, len(logColumns))
 	for _, r := range rows {
 		for i, cell := range r {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
+	}
+	total := (len(widths) - 1) * columnGap
+	for _, cw := range widths {
+		total += cw
+	}
+	for _, s := range shrinkable {
+		if total <= width {
+			break
+		}
+		cut := min(total-width, max(widths[s.col]-s.min, 0))
+		widths[s.col] -= cut
+		total -= cut
 	}
 	var b strings.Builder
 	for _, r := range rows {
 		b.Reset()
 		for i, cell := range r {
+			cell = ansi.Truncate(cell, widths[i], "…")
 			b.WriteString(cell)
 			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+2))
+				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+columnGap))
 			}
 		}
 		fmt.Fprintln(w, b.String())
 	}
 }
 
-// change describes what an edit changes.
+// noPriority is the log's word for an item without a priority.
+const noPriority = "none"
+
+// change describes what an edit changes: a priority from → to, a new
+// title, or a creation (at its priority).
 func change(e store.Edit) string {
+	orNone := func(p string) string {
+		if p == "" {
+			return noPriority
+		}
+		return p
+	}
+	var out string
 	switch e.Op {
 	case store.OpCreate:
-		if e.To != "" {
-			return fmt.Sprintf("created %q at %s", e.Title, e.To)
-		}
-		return fmt.Sprintf("created %q", e.Title)
+		out = "created at " + orNone(e.To)
 	case store.OpTitle:
-		return fmt.Sprintf("title %q → %q", e.From, e.To)
+		out = "new title"
+	default:
+		out = orNone(e.From) + " → " + orNone(e.To)
 	}
-	from, to := e.From, e.To
-	if from == "" {
-		from = "none"
-	}
-	if to == "" {
-		to = "none"
-	}
-	out := fmt.Sprintf("priority %s → %s", from, to)
 	if e.Undoes != 0 {
 		out += " (undo)"
 	}

@@ -19,7 +19,7 @@ import (
 
 // cmdLogin logs in by one of the three ways and stores the credential.
 func (c *cli) cmdLogin(ctx context.Context, args []string) error {
-	fs := c.newFlags("login", "triage login [--web | --token | --basic] [global flags]")
+	fs := newFlags("login")
 	var g globalFlags
 	g.register(fs)
 	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")

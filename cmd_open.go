@@ -19,7 +19,7 @@ import (
 // cmdOpen opens the board: of the last workspace when a valid credential is
 // stored, else after the login view.
 func (c *cli) cmdOpen(ctx context.Context, args []string) error {
-	fs := c.newFlags("triage", "triage [--workspace ID] [global flags]")
+	fs := newFlags("triage")
 	var g globalFlags
 	g.register(fs)
 	if err := c.parse(fs, args); err != nil {

@@ -14,7 +14,7 @@ import (
 
 // cmdServe runs the local service in the foreground until interrupted.
 func (c *cli) cmdServe(ctx context.Context, args []string) error {
-	fs := c.newFlags("serve", "triage serve [--addr 127.0.0.1:8080] [--data PATH] [--items N] [--latency D] [--rate N] [--rate-window D] [--code-ttl D] [--token-ttl D]")
+	fs := newFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
 	var opts sandbox.Options
 	fs.StringVar(&opts.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")

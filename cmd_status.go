@@ -27,7 +27,7 @@ const exitNotChecked = 3
 // refused or expired (the reason is printed); exitNotChecked: the service
 // could not say. --offline shows what is stored without asking. It never prompts.
 func (c *cli) cmdStatus(ctx context.Context, args []string) error {
-	fs := c.newFlags("status", "triage status [--offline] [global flags]")
+	fs := newFlags("status")
 	var g globalFlags
 	g.register(fs)
 	offline := fs.Bool("offline", false, "show what is stored without asking the service")

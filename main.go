@@ -31,8 +31,6 @@ type cli struct {
 	// isTerminal reports whether stdin and stdout are a terminal: prompts and
 	// the full-screen app need one.
 	isTerminal bool
-	// synopses are the usage lines of the flag sets made so far, by name.
-	synopses map[string]string
 	// collect, when set, receives a command's flag set instead of running
 	// the command (flagsOf).
 	collect func(*flag.FlagSet)
@@ -55,9 +53,6 @@ func main() {
 
 // run dispatches a command and turns its error into an exit code.
 func (c *cli) run(ctx context.Context, args []string) int {
-	if c.synopses == nil {
-		c.synopses = map[string]string{}
-	}
 	cmd, rest := "", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, rest = args[0], args[1:]
@@ -82,48 +77,29 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	}
 }
 
-// dispatch runs one command.
-func (c *cli) dispatch(ctx context.Context, cmd string, args []string) error {
-	var err error
-	switch cmd {
-	case "":
-		err = c.cmdOpen(ctx, args)
-	case "demo":
-		err = c.cmdDemo(ctx, args)
-	case "serve":
-		err = c.cmdServe(ctx, args)
-	case "login":
-		err = c.cmdLogin(ctx, args)
-	case "logout":
-		err = c.cmdLogout(ctx, args)
-	case "status":
-		err = c.cmdStatus(ctx, args)
-	case "log":
-		err = c.cmdLog(ctx, args)
-	case "version":
-		_, err = fmt.Fprintln(c.stdout, "triage", versionString())
-	case "help":
-		err = c.cmdHelp(ctx, args)
-	case "completion":
-		err = c.cmdCompletion(ctx, args)
-	default:
-		err = fmt.Errorf("%w: unknown command %q (see 'triage help')", errUsage, cmd)
+// dispatch runs one command of the command table.
+func (c *cli) dispatch(ctx context.Context, name string, args []string) error {
+	cmd, ok := lookupCommand(name)
+	if !ok {
+		return errUnknownCommand(name)
 	}
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") && flagsOf(ctx, cmd) == nil {
+		printCommand(c.stdout, cmd, nil)
+		return nil
+	}
+	err := cmd.run(c, ctx, args)
 	if errors.Is(err, errFlagsOnly) {
 		return nil
 	}
 	return err
 }
 
-// newFlags makes the flag set of a command; parse reports its errors and
-// prints its help (cmd_help.go).
-func (c *cli) newFlags(name, synopsis string) *flag.FlagSet {
+// newFlags makes the flag set of a command ("triage" for the board); parse
+// reports its errors and prints its help (cmd_help.go) with the synopsis of
+// the command table.
+func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	if c.synopses == nil {
-		c.synopses = map[string]string{}
-	}
-	c.synopses[name] = synopsis
 	return fs
 }

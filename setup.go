@@ -41,7 +41,7 @@ func (g *globalFlags) register(fs *flag.FlagSet) {
 // loadCommand reads the flags of a command that takes only the global ones,
 // and loads what it needs to reach the service.
 func (c *cli) loadCommand(ctx context.Context, name string, args []string) (*setup, error) {
-	fs := c.newFlags(name, "triage "+name+" [global flags]")
+	fs := newFlags(name)
 	var g globalFlags
 	g.register(fs)
 	if err := c.parse(fs, args); err != nil {

@@ -60,10 +60,10 @@ func TestStaleBoardAsksBeforeOverwriting(t *testing.T) {
 		t.Errorf("triage ended with %s", exit)
 	}
 	out := runTriage(t, home, s, "log")
-	want := map[string][]string{first: {"priority Low → Middle", "sent"}, second: {"priority High → Middle", "discarded"}}
+	want := map[string][]string{first: {"Low → Middle", "sent"}, second: {"High → Middle", "discarded"}}
 	for _, line := range strings.Split(out, "\n") {
 		for id, texts := range want {
-			short := "#" + (&api.Item{ID: id}).ShortID() + " "
+			short := "#" + api.ShortID(id) + " "
 			if strings.Contains(line, short) && strings.Contains(line, texts[0]) && strings.Contains(line, texts[1]) {
 				delete(want, id)
 			}

@@ -282,8 +282,11 @@ func appendKey(dst []byte, name string, n int) []byte {
 
 // ShortID is the id without its kind and workspace prefix: the trailing
 // sequence number with its leading zeros removed, as people quote it.
-func (it *Item) ShortID() string {
-	id := it.ID
+func (it *Item) ShortID() string { return ShortID(it.ID) }
+
+// ShortID shortens an item id as Item.ShortID does, for those that hold
+// only the id (the outbox's edits).
+func ShortID(id string) string {
 	if len(id) > 9 {
 		id = id[len(id)-9:]
 	}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+)
+
+// command is one command of triage. Its table is the single definition the
+// dispatcher, the help and the completion scripts read.
+type command struct {
+	name     string // "" is the board
+	synopsis string // what follows "triage NAME" in the usage line
+	summary  string // one line, for the command list and completion
+	details  string // more for its help, when a command needs it
+	run      func(*cli, context.Context, []string) error
+}
+
+// commandTable lists the commands in the order help shows them.
+func commandTable() []command {
+	return []command{
+		{"", "[--workspace ID] [global flags]", "open the board (logs in first when needed)", "", (*cli).cmdOpen},
+		{"demo", "[--items N]", "the app on a built-in local service, no account needed", "", (*cli).cmdDemo},
+		{"serve", "[--addr ADDRESS] [--data PATH] [flags]", "run the local TAPD-compatible service", "", (*cli).cmdServe},
+		{"login", "[--web | --token | --basic] [global flags]", "log in to the service and remember it", "", (*cli).cmdLogin},
+		{"logout", "[global flags]", "forget the credential of the current service", "", (*cli).cmdLogout},
+		{"status", "[--offline] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", (*cli).cmdStatus},
+		{"log", "[--json] [--since TIME] [global flags]", "today's changes on the service, for a stand-up", "", (*cli).cmdLog},
+		{"version", "", "print the version", "", (*cli).cmdVersion},
+		{"help", "[COMMAND]", "this text, or the flags of a command", "", (*cli).cmdHelp},
+		{"completion", "bash|zsh|fish", "print a shell completion script",
+			"Load it with source <(triage completion bash), source <(triage completion zsh)\nafter compinit, or triage completion fish | source.", (*cli).cmdCompletion},
+	}
+}
+
+// lookupCommand finds a command by name.
+func lookupCommand(name string) (command, bool) {
+	for _, cmd := range commandTable() {
+		if cmd.name == name {
+			return cmd, true
+		}
+	}
+	return command{}, false
+}
+
+// usageLine is the command's synopsis: "triage NAME FLAGS".
+func (cmd command) usageLine() string {
+	line := "triage"
+	if cmd.name != "" {
+		line += " " + cmd.name
+	}
+	if cmd.synopsis != "" {
+		line += " " + cmd.synopsis
+	}
+	return line
+}
+
+// errUnknownCommand is the one line for a command triage does not have.
+func errUnknownCommand(name string) error {
+	return fmt.Errorf("%w: unknown command %q (see 'triage help')", errUsage, name)
+}
+
+// cmdVersion is `triage version`.
+func (c *cli) cmdVersion(_ context.Context, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: version takes no arguments (got %q)", errUsage, args[0])
+	}
+	_, err := fmt.Fprintln(c.stdout, "triage", versionString())
+	return err
+}
