@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -49,6 +51,26 @@ func triageBinary(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", buildErr, builtBin)
 	}
 	return builtBin
+}
+
+// runBinary runs the built triage without a terminal, with env added to the
+// environment and stdin, and returns what it printed and its exit code.
+func runBinary(t *testing.T, env []string, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(triageBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exitErr *exec.ExitError
+	switch {
+	case errors.As(err, &exitErr):
+		code = exitErr.ExitCode()
+	case err != nil:
+		t.Fatalf("triage %s: %v", strings.Join(args, " "), err)
+	}
+	return out.String(), errOut.String(), code
 }
 
 // served is a `triage serve` process and the environment it printed.

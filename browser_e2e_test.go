@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"net/url"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -84,21 +80,10 @@ func (w *webLogin) ended(term *terminal, exit, message string) string {
 // run runs triage without a terminal and returns its output and exit code.
 func (w *webLogin) run(args ...string) (stdout, stderr string, code int) {
 	w.t.Helper()
-	cmd := exec.Command(triageBinary(w.t), args...)
-	cmd.Env = append(os.Environ(), w.env...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case errors.As(err, &exitErr):
-		code = exitErr.ExitCode()
-	case err != nil:
-		w.t.Fatalf("triage %s: %v", strings.Join(args, " "), err)
-	}
-	w.leaks.inText("stdout of triage "+args[0], out.String())
-	w.leaks.inText("stderr of triage "+args[0], errOut.String())
-	return out.String(), errOut.String(), code
+	stdout, stderr, code = runBinary(w.t, w.env, "", args...)
+	w.leaks.inText("stdout of triage "+args[0], stdout)
+	w.leaks.inText("stderr of triage "+args[0], stderr)
+	return stdout, stderr, code
 }
 
 // status runs `triage status` and returns its lines by label.

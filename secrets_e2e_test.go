@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"net/url"
 	"os"
@@ -163,27 +161,14 @@ type cliRun struct {
 	leaks *leaks
 }
 
-// run runs triage with stdin and no terminal, and returns stdout and the exit code.
+// run runs triage with stdin and no terminal, and returns its output and the exit code.
 func (r *cliRun) run(stdin string, extraEnv []string, args ...string) (string, int) {
 	r.t.Helper()
-	cmd := exec.Command(triageBinary(r.t), args...)
-	cmd.Env = append(append(os.Environ(), r.env...), extraEnv...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	code := 0
-	var exitErr *exec.ExitError
-	switch {
-	case errors.As(err, &exitErr):
-		code = exitErr.ExitCode()
-	case err != nil:
-		r.t.Fatalf("triage %s: %v", strings.Join(args, " "), err)
-	}
+	stdout, stderr, code := runBinary(r.t, append(append([]string{}, r.env...), extraEnv...), stdin, args...)
 	what := "triage " + strings.Join(args, " ")
-	r.leaks.inText("stdout of "+what, out.String())
-	r.leaks.inText("stderr of "+what, errOut.String())
-	return out.String() + errOut.String(), code
+	r.leaks.inText("stdout of "+what, stdout)
+	r.leaks.inText("stderr of "+what, stderr)
+	return stdout + stderr, code
 }
 
 // TestCommandsShowNoSecrets logs in and out with a personal token and an API

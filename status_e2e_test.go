@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"net/http"
 	"os"
 	"os/exec"
@@ -52,23 +50,11 @@ func newStatusRun(t *testing.T, serveArgs ...string) *statusRun {
 // run runs triage without a terminal; it returns stdout, stderr and the exit code.
 func (r *statusRun) run(stdin string, extraEnv []string, args ...string) (stdout, stderr string, code int) {
 	r.t.Helper()
-	cmd := exec.Command(triageBinary(r.t), args...)
-	cmd.Env = append(append(os.Environ(), r.env...), extraEnv...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case errors.As(err, &exitErr):
-		code = exitErr.ExitCode()
-	case err != nil:
-		r.t.Fatalf("triage %s: %v", strings.Join(args, " "), err)
-	}
+	stdout, stderr, code = runBinary(r.t, append(append([]string{}, r.env...), extraEnv...), stdin, args...)
 	what := "triage " + strings.Join(args, " ")
-	r.leaks.inText("stdout of "+what, out.String())
-	r.leaks.inText("stderr of "+what, errOut.String())
-	return out.String(), errOut.String(), code
+	r.leaks.inText("stdout of "+what, stdout)
+	r.leaks.inText("stderr of "+what, stderr)
+	return stdout, stderr, code
 }
 
 // loginToken stores the demo user's personal token.
