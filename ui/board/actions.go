@@ -55,5 +55,5 @@ func (m *Model) edit() tea.Cmd {
 	}
 	d := m.cur()
 	it := d.items[i]
-	return common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts})
+	return common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts, Fields: d.fields})
 }

@@ -38,6 +38,7 @@ type OpenEditorMsg struct {
 	Kind    api.Kind
 	Item    *api.Item
 	Options []api.PriorityOption
+	Fields  api.FieldInfo // the kind's field information, for status names
 }
 
 // SaveItemMsg is the editor's result: the root forwards it to the board,

@@ -35,6 +35,7 @@ type Model struct {
 	kind    api.Kind
 	item    *api.Item // nil: create
 	options []api.PriorityOption
+	fields  api.FieldInfo
 
 	title    common.TextField
 	priority string // value to send as priority_label; "" none
@@ -49,7 +50,7 @@ type Model struct {
 
 // New opens the editor on msg.Item, or for a new item of msg.Kind when Item is nil.
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
-	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options,
+	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options, fields: msg.Fields,
 		title: common.NewTextField(ctx.Styles, "> ", msg.Kind.String()+" title")}
 	if msg.Item != nil {
 		it := *msg.Item

@@ -24,7 +24,7 @@ func (m *Model) View() string {
 	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	if m.item != nil {
-		add(m.label("Status", false) + s.Subtle.Render(common.Fit(orNone(m.item.Status)+" (read-only)", w-labelCells)))
+		add(m.label("Status", false) + s.Subtle.Render(common.Fit(orNone(m.fields.OptionLabel("status", m.item.Status))+" (read-only)", w-labelCells)))
 		add(m.label("Owner", false) + s.Subtle.Render(common.Fit(orNone(strings.TrimSuffix(m.item.Owner, ";")), w-labelCells)))
 		add(m.label("ID", false) + s.Subtle.Render(m.item.ID))
 	}
