@@ -143,10 +143,16 @@ func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 		if e == nil {
 			return env, nil
 		}
-		if cl.write() || attempt >= c.maxRetries || !retryable(e) || ctx.Err() != nil {
+		if cl.write() || attempt >= c.maxRetries || !retryable(e) {
 			return Envelope{}, e
 		}
-		if err := c.pause(ctx, c.wait(attempt, e.RetryAfter)); err != nil {
+		// A retry the caller cancelled (now, or during the pause) ends as
+		// cancelled; a deadline keeps the failure that needed the retry.
+		err := ctx.Err()
+		if err == nil {
+			err = c.pause(ctx, c.wait(attempt, e.RetryAfter))
+		}
+		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return Envelope{}, contextError(cl.op, err)
 			}

@@ -48,12 +48,9 @@ func (c *Client) Create(ctx context.Context, n NewItem) (Item, error) {
 // priority_label (as displayed, no mapping) and current_user, never the
 // legacy priority.
 func (c *Client) UpdatePriority(ctx context.Context, workspaceID int64, kind Kind, id, label, currentUser string) (Item, error) {
-	op := fmt.Sprintf("update %s %s", kind, id)
-	label = NormalizePriority(label)
-	if label == "" {
-		return Item{}, invalid(op, "the priority is empty")
-	}
-	return c.Update(ctx, workspaceID, kind, id, map[string]string{"priority_label": label}, currentUser)
+	// An empty label clears the priority where the service allows it; where
+	// it does not, its refusal says why.
+	return c.Update(ctx, workspaceID, kind, id, map[string]string{"priority_label": NormalizePriority(label)}, currentUser)
 }
 
 // Update sets other fields of an item ("title" is sent as the kind's title

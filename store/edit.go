@@ -151,12 +151,8 @@ func (e Edit) check() error {
 		if strings.TrimSpace(e.ItemID) == "" {
 			problems = append(problems, "no item id")
 		}
-		switch {
-		case strings.TrimSpace(e.To) != "":
-		case e.Undoes != 0:
-			problems = append(problems, "the item had no priority before, and an empty priority cannot be set")
-		default:
-			problems = append(problems, fmt.Sprintf("an empty %s", e.Op))
+		if strings.TrimSpace(e.To) == "" && e.Op == OpTitle {
+			problems = append(problems, "an empty title") // an empty priority clears it, where the service allows that
 		}
 	case OpCreate:
 		if strings.TrimSpace(e.Title) == "" {

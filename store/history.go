@@ -70,16 +70,15 @@ var undoable = []EditState{StateWaiting, StateSending, StateMaybeApplied, StateS
 // LastUndoable is the newest priority edit of a session that u can undo: sent
 // or on its way, not itself an undo, not undone yet. Undoing it (Add of
 // UndoOf) marks it, so that the next call walks one edit further back. A
-// change that gave an item its first priority is passed over: the service
-// cannot clear a priority, so it cannot be undone, and u goes on to the
-// change before it.
+// change that gave an item its first priority is undone by clearing it,
+// where the service allows an empty priority.
 func (o *Outbox) LastUndoable(session string) (Edit, bool, error) {
 	edits, err := o.History(time.Time{}, session)
 	if err != nil {
 		return Edit{}, false, err
 	}
 	for _, e := range slices.Backward(edits) {
-		if e.Op == OpPriority && e.From != "" && e.Undoes == 0 && e.UndoneBy == 0 && slices.Contains(undoable, e.State) {
+		if e.Op == OpPriority && e.Undoes == 0 && e.UndoneBy == 0 && slices.Contains(undoable, e.State) {
 			return e, true, nil
 		}
 	}

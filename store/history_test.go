@@ -149,14 +149,15 @@ func TestFailedUndoCanBeUndoneAgain(t *testing.T) {
 
 func TestUndoOfAChangeFromNoPriority(t *testing.T) {
 	f := newReplayFixture(t)
-	earlier := f.add(t, priorityEdit(itemA, "Low", "Middle", "m0"))
+	f.add(t, priorityEdit(itemA, "Low", "Middle", "m0"))
 	first := f.add(t, priorityEdit("1010022001000000002", "", "High", "m0"))
-	if _, err := f.outbox.Add(UndoOf(first, "m1")); !errors.Is(err, ErrInvalidEdit) {
-		t.Errorf("Add undo to no priority = %v, want ErrInvalidEdit", err)
-	}
-	// u passes over the change that cannot be undone and walks on.
+	// u takes a first priority back by clearing it, where the service allows that.
 	orig, ok, err := f.outbox.LastUndoable(testSession)
-	if err != nil || !ok || orig.Seq != earlier.Seq {
-		t.Errorf("LastUndoable = %+v, %v, %v; want the earlier edit %d", orig, ok, err, earlier.Seq)
+	if err != nil || !ok || orig.Seq != first.Seq {
+		t.Fatalf("LastUndoable = %+v, %v, %v; want the first priority %d", orig, ok, err, first.Seq)
+	}
+	undo, err := f.outbox.Add(UndoOf(first, "m1"))
+	if err != nil || undo.To != "" || undo.Op != OpPriority {
+		t.Errorf("Add undo to no priority = %+v, %v; want a priority edit to none", undo, err)
 	}
 }

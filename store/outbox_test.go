@@ -56,7 +56,7 @@ func TestOutboxAddRefusesIncompleteEdits(t *testing.T) {
 		{"no user", func(e *Edit) { e.User = "" }, "no user"},
 		{"no workspace", func(e *Edit) { e.WorkspaceID = 0 }, "no workspace"},
 		{"no item", func(e *Edit) { e.ItemID = " " }, "no item id"},
-		{"empty priority", func(e *Edit) { e.To = "" }, "an empty priority"},
+		{"empty title", func(e *Edit) { e.Op, e.To = OpTitle, " " }, "an empty title"},
 		{"create without title", func(e *Edit) { e.Op, e.ItemID = OpCreate, "" }, "no title"},
 		{"unknown op", func(e *Edit) { e.Op = "delete" }, `unknown operation "delete"`},
 		{"title undoing", func(e *Edit) { e.Op, e.Undoes = OpTitle, 1 }, "only a priority edit undoes"},

@@ -68,6 +68,9 @@ func (e *edit) changes() []*change {
 func (e *edit) apply(it api.Item) api.Item {
 	if c := e.priority; c != nil && c.state != changeFailed {
 		it.PriorityLabel = c.to
+		if c.to == "" {
+			it.Priority = "" // cleared: the legacy value goes too
+		}
 	}
 	if c := e.title; c != nil && c.state != changeFailed {
 		it.Title = c.to
@@ -174,6 +177,15 @@ var errNoOutbox = errors.New("edits cannot be saved in this run: no outbox is op
 func (m *Model) setPriority(i int32, opt int) tea.Cmd {
 	d := m.cur()
 	return m.change(d, i, store.OpPriority, d.opts[opt].Value)
+}
+
+// clearPriority takes item i of the current kind back to no priority.
+func (m *Model) clearPriority(i int32) tea.Cmd {
+	d := m.cur()
+	if d.items[i].DisplayPriority() == "" {
+		return m.note("#%s has no priority already", d.items[i].ShortID())
+	}
+	return m.change(d, i, store.OpPriority, "")
 }
 
 // step moves the selected card (or, with marks, every marked card) to the

@@ -220,3 +220,32 @@ func TestMoveKeepsYourPlace(t *testing.T) {
 		t.Errorf("a second ] moved the next card to %q, want 紧急", got)
 	}
 }
+
+// TestClearingAPriority: p offers "none" last; the service clears the
+// priority where it allows an empty one, and where it refuses, the card goes
+// back and the status line says the service's reason.
+func TestClearingAPriority(t *testing.T) {
+	svc := newFakeService()
+	h := newHarness(t, svc, true, 80, 23).load().keys("tab", "l") // #1001, 紧急
+	h.keys("p", "G", "enter")
+	if got := h.columnOf(api.Bug, "1001"); got != noPriority {
+		t.Errorf("after clearing #1001 is in %q, want %s", got, noPriority)
+	}
+	if w := svc.written(); len(w) != 1 || w[0] != "priority 1110022001000001001=" {
+		t.Errorf("writes %q, want priority_label cleared", w)
+	}
+
+	refused := &api.Error{Kind: api.ErrValidation, Op: "update bug", HTTPStatus: 422, Info: "priority_label may not be empty in workspace 10022001"}
+	svc = newFakeService()
+	svc.writeErrs = []error{refused}
+	h = newHarness(t, svc, true, 80, 23).load().keys("tab", "l")
+	h.takeOut()
+	h.keys("p", "G", "enter")
+	if got := h.columnOf(api.Bug, "1001"); got != "紧急" {
+		t.Errorf("after the refusal #1001 is in %q, want it back in 紧急", got)
+	}
+	st := statuses(h.takeOut())
+	if len(st) == 0 || st[len(st)-1].Err == nil || !strings.Contains(st[len(st)-1].Err.Error(), "may not be empty") {
+		t.Errorf("status %v, want the service's reason", st)
+	}
+}

@@ -158,8 +158,10 @@ func TestPriorityKeys(t *testing.T) {
 		{"digit sets the nth option", []string{"3"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
 		{"digit past the options", []string{"9"}, "1008", noPriority, "", "", nil, "Bugs have 5 priorities"},
-		{"picker", []string{"p", "j", "j", "enter"}, "1011", noPriority, "1008", "中",
+		{"picker opens on the current priority", []string{"p", "k", "k", "k", "enter"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
+		{"picker clears a priority", []string{"l", "p", "j", "j", "j", "j", "j", "enter"}, "1006", "紧急", "1001", noPriority,
+			[]string{"priority 1110022001000001001="}, ""},
 		{"picker cancelled", []string{"p", "j", "esc"}, "1008", noPriority, "", "", nil, ""},
 	}
 	for _, tt := range tests {

@@ -69,9 +69,14 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 		return m.note("no priorities are known for %s", d.kind.Path())
 	}
 	it := &d.items[i]
-	items := make([]picker.Item, len(d.opts))
+	items := make([]picker.Item, len(d.opts), len(d.opts)+1)
 	for k, o := range d.opts {
 		items[k] = picker.Item{Title: o.Label, Detail: strings.TrimSpace(itoaKey(k)), Value: o.Value, Color: o.Color}
+	}
+	if !m.marking() {
+		// Last: no priority. The service clears it where it allows an empty
+		// one; where it does not, its refusal is shown and the card goes back.
+		items = append(items, picker.Item{Title: noneWord, Detail: "clear the priority", Value: ""})
 	}
 	title := "Priority of #" + it.ShortID()
 	if m.marking() {
@@ -135,7 +140,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 		}
 		return nil
 	default:
-		if msg.index < 0 || msg.index >= len(d.opts) {
+		if msg.index < 0 || msg.index > len(d.opts) || (msg.index == len(d.opts) && m.marking()) {
 			return nil
 		}
 		if m.marking() {
@@ -144,6 +149,9 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 		i, ok := d.find(p.id)
 		if !ok {
 			return nil
+		}
+		if msg.index == len(d.opts) {
+			return m.clearPriority(i)
 		}
 		return m.setPriority(i, msg.index)
 	}

@@ -197,12 +197,12 @@ func (m *Model) confirmed(e *edit, c *change, res store.Result, say bool) tea.Cm
 		if res.Edit.WorkspaceID == m.ws && res.Item.ID != "" {
 			d := m.sets[res.Edit.Kind]
 			if i, ok := d.find(id); ok {
-				m.replaceKeeping(d, i, merge(d.items[i], res.Item))
+				m.replaceKeeping(d, i, mergeAnswer(d.items[i], res))
 			}
 		}
 	} else {
 		if res.Item.ID != "" {
-			e.base = merge(e.base, res.Item)
+			e.base = mergeAnswer(e.base, res)
 		}
 		if c != nil {
 			m.drop(e, res.Edit.Op)
@@ -214,6 +214,17 @@ func (m *Model) confirmed(e *edit, c *change, res store.Result, say bool) tea.Cm
 		return save // an undo's note ("undid …") stays
 	}
 	return tea.Batch(save, m.note("%s", m.saidOf(res.Edit, id)))
+}
+
+// mergeAnswer lays the answer to a write over the item shown. The answer to
+// a priority write is the whole item, so its priority is taken as it is,
+// empty included: that is how a cleared priority shows.
+func mergeAnswer(shown api.Item, res store.Result) api.Item {
+	out := merge(shown, res.Item)
+	if res.Edit.Op == store.OpPriority && res.Item.ID == shown.ID {
+		out.PriorityLabel, out.Priority = res.Item.PriorityLabel, res.Item.Priority
+	}
+	return out
 }
 
 // saidOf is what the status line says of an edit the service took: the

@@ -24,7 +24,7 @@ func (m *Model) undo() tea.Cmd {
 	case err != nil:
 		return m.report(fmt.Errorf("could not read this session's changes: %w", err))
 	case !ok:
-		return m.note("nothing to undo: no priority change of this session is left (a first priority cannot be taken back: the service cannot clear one)")
+		return m.note("nothing to undo: no priority change of this session is left")
 	}
 	d := m.sets[orig.Kind]
 	i, here := d.find(orig.ItemID)

@@ -52,18 +52,21 @@ func TestUndoWalksBack(t *testing.T) {
 	}
 }
 
-// TestUndoFromNoPriority: a change from no priority cannot be undone (the
-// service cannot clear a priority); u says why and leaves the card.
+// TestUndoFromNoPriority: undoing a first priority clears it again.
 func TestUndoFromNoPriority(t *testing.T) {
-	h := newHarness(t, newFakeService(), true, 100, 30).load().keys("tab", "]")
+	svc := newFakeService()
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "]")
 	h.takeOut()
 	h.keys("u")
 	st := statuses(h.takeOut())
-	if len(st) != 1 || st[0].Err != nil || !strings.Contains(st[0].Text, "first priority cannot be taken back") {
-		t.Errorf("status %v, want the reason", st)
+	if len(st) == 0 || st[0].Err != nil || !strings.Contains(st[0].Text, "undid #1008: 紧急 → none") {
+		t.Errorf("status %v, want the undo to none", st)
 	}
-	if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
-		t.Errorf("#1008 is in %q, want it left in 紧急", got)
+	if got := h.columnOf(api.Bug, "1008"); got != noPriority {
+		t.Errorf("#1008 is in %q, want it back in %s", got, noPriority)
+	}
+	if w := svc.written(); len(w) != 2 || w[1] != "priority 1110022001000001008=" {
+		t.Errorf("writes %q, want the move then the clearing", w)
 	}
 }
 
