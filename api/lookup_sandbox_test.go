@@ -3,6 +3,8 @@ package api_test
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,5 +229,22 @@ func TestGetManyAgainstSandbox(t *testing.T) {
 	}
 	if _, err := c.GetMany(ctx, 0, api.Story, []string{"1"}); api.KindOf(err) != api.ErrValidation {
 		t.Errorf("GetMany without a workspace: %v, want a validation error", err)
+	}
+}
+
+// TestLastStepsAgainstSandbox: the final statuses of each kind's workflow,
+// as /workflows/last_steps names them.
+func TestLastStepsAgainstSandbox(t *testing.T) {
+	c, _ := startSandbox(t)
+	want := map[api.Kind][]string{api.Story: {"rejected", "resolved"}, api.Bug: {"closed", "rejected"}, api.Task: {"done"}}
+	for _, kind := range api.Kinds {
+		got, err := c.LastSteps(context.Background(), workspace, kind)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		codes := slices.Sorted(maps.Keys(got))
+		if !slices.Equal(codes, want[kind]) || got[codes[0]] == "" {
+			t.Errorf("%s final statuses %v, want %v with names", kind, got, want[kind])
+		}
 	}
 }

@@ -205,3 +205,31 @@ func listQuery(workspaceID int64, filter url.Values) url.Values {
 	q.Set("workspace_id", strconv.FormatInt(workspaceID, 10))
 	return q
 }
+
+// LastSteps reads the final statuses of a kind's workflow in a workspace
+// (GET /workflows/last_steps?system=story|bug|task): status code → name.
+// An item in one of them is done with; the triage queue leaves it out.
+func (c *Client) LastSteps(ctx context.Context, workspaceID int64, kind Kind) (map[string]string, error) {
+	op := fmt.Sprintf("read the final %s statuses", kind)
+	q := workspaceQuery(workspaceID)
+	q.Set("system", kind.String())
+	env, err := c.get(ctx, op, "/workflows/last_steps", q)
+	if err != nil {
+		return nil, err
+	}
+	if isEmptyList(env.Data) {
+		return map[string]string{}, nil
+	}
+	if !isObject(env.Data) {
+		return nil, shapeError(op, env.Data, "an object of status code → name", nil)
+	}
+	var raw map[string]FlexString
+	if err := env.DecodeData(&raw); err != nil {
+		return nil, shapeError(op, env.Data, "an object of status code → name", err)
+	}
+	out := make(map[string]string, len(raw))
+	for code, name := range raw {
+		out[code] = string(name)
+	}
+	return out, nil
+}

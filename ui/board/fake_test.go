@@ -23,10 +23,11 @@ const testWS = 10022001
 // labels (and items with unknown, legacy-only and no priority), stories with
 // the default labels, no tasks. Writes can be made to fail one by one.
 type fakeService struct {
-	mu       sync.Mutex
-	fields   map[api.Kind]api.FieldInfo
-	items    map[api.Kind][]api.Item
-	pageSize int
+	mu        sync.Mutex
+	fields    map[api.Kind]api.FieldInfo
+	items     map[api.Kind][]api.Item
+	lastSteps map[api.Kind]map[string]string // final statuses; nil: LastSteps fails
+	pageSize  int
 
 	fieldsErr error
 	listErr   error
@@ -96,6 +97,17 @@ func (s *fakeService) UserInfo(context.Context) (api.User, error) {
 
 func (s *fakeService) Workspaces(context.Context, string) ([]api.Workspace, error) {
 	return nil, nil
+}
+
+// LastSteps names the final statuses set in lastSteps; without them it
+// fails, as a service without the workflow interface does.
+func (s *fakeService) LastSteps(_ context.Context, _ int64, kind api.Kind) (map[string]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lastSteps[kind] == nil {
+		return nil, errors.New("no workflow")
+	}
+	return s.lastSteps[kind], nil
 }
 
 func (s *fakeService) FieldInfo(_ context.Context, _ int64, kind api.Kind) (api.FieldInfo, error) {
@@ -332,7 +344,7 @@ func (h *harness) run(cmd tea.Cmd) {
 			h.run(c)
 		}
 	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
-		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg:
+		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg, finalsMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	default:

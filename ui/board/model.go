@@ -50,7 +50,8 @@ type Model struct {
 	marks         [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
 	bulks         map[uint64]*bulkRun
 	bulkSeq       uint64
-	fromQueue     map[uint64]bool // tokens of edits the triage queue asked for
+	fromQueue     map[uint64]bool                 // tokens of edits the triage queue asked for
+	finals        [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 
 	// The outbox: how many edits wait for the service, and its flushes.
 	waiting, conflictCount int
@@ -111,7 +112,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 	for _, k := range api.Kinds {
 		m.stop(k)
 		m.sets[k] = newDataset(k, nil, 0)
-		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
+		m.cacheRead[k], m.changed[k], m.marks[k], m.finals[k] = false, nil, nil, nil
 	}
 	m.lastErr = nil
 	return tea.Batch(m.load(m.tab), m.startEdits())
@@ -218,6 +219,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPreviewTick(msg)
 	case previewItemMsg:
 		return m.onPreviewItem(msg)
+	case finalsMsg:
+		return m.onFinals(msg)
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:

@@ -90,13 +90,47 @@ func TestQueueLeavesOutFinishedItems(t *testing.T) {
 		t.Errorf("queue of %v, want #1008 and #1007 without the closed #1011", ids)
 	}
 	for _, s := range []string{"closed", "resolved", "rejected", "done"} {
-		if !finalStatus(s) {
-			t.Errorf("%s is not final", s)
+		if !defaultFinals[s] {
+			t.Errorf("%s is not final by default", s)
 		}
 	}
 	for _, s := range []string{"new", "in_progress", "planning", "developing", "reopened", "open", "progressing", "verified"} {
-		if finalStatus(s) {
-			t.Errorf("%s is final", s)
+		if defaultFinals[s] {
+			t.Errorf("%s is final by default", s)
 		}
+	}
+}
+
+// TestQueueFollowsTheWorkflow: the final statuses are the workspace's, read
+// from its workflow once: where only closed is final, a resolved bug still
+// needs triage.
+func TestQueueFollowsTheWorkflow(t *testing.T) {
+	svc := newFakeService()
+	svc.lastSteps = map[api.Kind]map[string]string{api.Bug: {"closed": "已关闭"}}
+	for i := range svc.items[api.Bug] {
+		if svc.items[api.Bug][i].ShortID() == "1011" {
+			svc.items[api.Bug][i].Status = "resolved"
+		}
+	}
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab")
+	h.takeOut()
+	open := func() []string {
+		h.keys("t")
+		var ids []string
+		for _, m := range h.takeOut() {
+			if o, ok := m.(common.OpenQueueMsg); ok {
+				for _, it := range o.Items {
+					ids = append(ids, it.ShortID())
+				}
+			}
+		}
+		return ids
+	}
+	if ids := open(); !slices.Equal(ids, []string{"1008", "1011", "1007"}) {
+		t.Errorf("queue of %v, want the resolved #1011 too: the workflow ends at closed only", ids)
+	}
+	svc.lastSteps = nil // read once: a second t asks nothing
+	if ids := open(); len(ids) != 3 {
+		t.Errorf("second queue of %v", ids)
 	}
 }
