@@ -162,6 +162,7 @@ func (st *store) load(s *Server) (found bool, err error) {
 		if err := loadRecords(tx.Bucket(bucketSessions), s.sessions); err != nil {
 			return fmt.Errorf("sessions: %w", err)
 		}
+		s.queueLoaded()
 		return nil
 	})
 	if err != nil {

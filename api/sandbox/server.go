@@ -65,6 +65,10 @@ type Server struct {
 	codes    map[string]*AuthCode
 	tokens   map[string]*AccessToken
 	sessions map[string]*BrowserSession
+	// The keys of codes, tokens and sessions in the order they were made,
+	// which is the order they expire in (fifo.go).
+	codeOrder, tokenOrder, anonymousOrder, signedInOrder fifo
+	signedIn                                             int // sessions with a nick
 
 	gzips sync.Pool // gzip writers of answers, reused (see exchange.send)
 
