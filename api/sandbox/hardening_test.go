@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,5 +79,38 @@ func TestSessionsAreCappedAndExpire(t *testing.T) {
 	s.mu.RUnlock()
 	if held != 1 {
 		t.Fatalf("%d sessions held after the others expired, want 1", held)
+	}
+}
+
+// TestUnknownScopesAreRefused: a scope TAPD does not have is sent back to
+// the application as invalid_scope, never shown for consent.
+func TestUnknownScopesAreRefused(t *testing.T) {
+	h := startHarness(t, Options{})
+	q := authQuery(h, testRedirect)
+	q.Set("scope", "story#read admin#all")
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noFollow.Get(h.run.URL + "/oauth/?" + q.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, err := url.Parse(resp.Header.Get("Location"))
+	if resp.StatusCode != http.StatusFound || err != nil {
+		t.Fatalf("status %d, location %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	back := loc.Query()
+	if loc.Host != "127.0.0.1:43210" || back.Get("error") != "invalid_scope" || back.Get("state") != q.Get("state") ||
+		!strings.Contains(back.Get("error_description"), "admin#all") || back.Get("code") != "" {
+		t.Errorf("redirect %s", loc)
+	}
+	for _, known := range []string{"story#write", "wiki#read", "timesheet#write"} {
+		if u := unknownScopes(known); len(u) != 0 {
+			t.Errorf("%s refused", known)
+		}
+	}
+	for _, unknown := range []string{"admin#all", "story#all", "storys#read"} {
+		if u := unknownScopes(unknown); len(u) != 1 {
+			t.Errorf("%s accepted", unknown)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"errors"
 	"mime"
 	"net/http"
 	"net/url"
@@ -100,11 +101,17 @@ func (s *Server) authorizePage(ex *exchange) {
 }
 
 // checkAuthRequest checks the authorization parameters, answering an error
-// page (400, never a redirect) when they are wrong.
+// page (400, never a redirect) when they are wrong; unknown scopes of a
+// request whose redirect address matched go back there as invalid_scope.
 func (s *Server) checkAuthRequest(ex *exchange, q url.Values) (authRequest, bool) {
 	s.mu.RLock()
 	req, err := parseAuthRequest(q, s.world.Clients)
 	s.mu.RUnlock()
+	if serr := (*scopeError)(nil); errors.As(err, &serr) {
+		s.redirect(ex, http.StatusFound, redirectTo(req.RedirectURI, url.Values{
+			"error": {"invalid_scope"}, "error_description": {serr.Error()}, "state": {req.State}}))
+		return authRequest{}, false
+	}
 	if err != nil {
 		s.message(ex, http.StatusBadRequest, "Invalid request", "This authorization request cannot be served: "+err.Error()+". Ask the application for a new link.")
 		return authRequest{}, false
