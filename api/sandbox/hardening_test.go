@@ -114,3 +114,73 @@ func TestUnknownScopesAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedSignInsAreSlowedPerAccount: after freeFailures wrong Basic
+// passwords an account is locked, for twice as long at each further
+// failure, even to the right password; other accounts are not; a success
+// clears the count. The clock is the harness's, so nothing waits.
+func TestFailedSignInsAreSlowedPerAccount(t *testing.T) {
+	h := startHarness(t, Options{})
+	list := func(auth string) reply {
+		return h.do(request{path: "/stories", auth: auth, query: wsQuery(wsAtlas)})
+	}
+	wrong := basicAuth(h.demo.APIUser, "guess")
+	for range freeFailures {
+		list(wrong).wantError(t, http.StatusUnauthorized, "")
+	}
+	list(h.apiBasic()).wantOK(t, nil) // a success clears the count
+	for range freeFailures + 1 {
+		list(wrong).wantError(t, http.StatusUnauthorized, "")
+	}
+	locked := list(h.apiBasic())
+	locked.wantError(t, http.StatusTooManyRequests, "")
+	if !strings.Contains(locked.env.Info, h.demo.APIUser) || !strings.Contains(locked.env.Info, "locked for 1 s") {
+		t.Errorf("lockout message %q", locked.env.Info)
+	}
+	list(basicAuth("harbor", "guess")).wantError(t, http.StatusUnauthorized, "") // another account is not locked
+	h.clock.Advance(time.Second)
+	list(wrong).wantError(t, http.StatusUnauthorized, "")
+	if info := list(h.apiBasic()).env.Info; !strings.Contains(info, "locked for 2 s") {
+		t.Errorf("second lockout %q, want 2 s", info)
+	}
+	h.clock.Advance(2 * time.Second)
+	list(h.apiBasic()).wantOK(t, nil)
+}
+
+// TestFailedClientSecretsAreSlowed: the token endpoint locks a client id
+// after repeated wrong secrets.
+func TestFailedClientSecretsAreSlowed(t *testing.T) {
+	h := startHarness(t, Options{})
+	code := h.issueTestCode(testRedirect, "story#read", "demo", wsAtlas)
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {testRedirect}}
+	for range freeFailures + 1 {
+		h.do(request{method: http.MethodPost, path: "/tokens/request_token", auth: basicAuth(h.demo.ClientID, "guess"), form: form}).
+			wantError(t, http.StatusUnauthorized, "")
+	}
+	h.exchange(code, testRedirect).wantError(t, http.StatusTooManyRequests, "")
+	h.clock.Advance(time.Second)
+	h.exchange(code, testRedirect).wantOK(t, nil)
+}
+
+// TestFailedWebSignInsAreSlowed: the sign-in page refuses a locked nick with
+// 429 and says for how long.
+func TestFailedWebSignInsAreSlowed(t *testing.T) {
+	h := startHarness(t, Options{})
+	q := authQuery(h, testRedirect)
+	b := newBrowser(t)
+	try := func(password string) page {
+		p := b.get(h.run.URL + "/oauth/?" + q.Encode())
+		return b.post(h.run.URL+"/oauth/signin", withForm(q, "csrf_token", p.csrf(t), "nick", "demo", "password", password))
+	}
+	for range freeFailures + 1 {
+		if p := try("guess"); !strings.Contains(p.body, "The nick or the password is wrong.") {
+			t.Fatalf("wrong password: %d\n%s", p.code, p.body)
+		}
+	}
+	p := try(h.user("demo").Password)
+	if p.code != http.StatusTooManyRequests || !strings.Contains(p.body, "locked for 1 s") {
+		t.Fatalf("locked sign-in: %d\n%s", p.code, p.body)
+	}
+	h.clock.Advance(time.Second)
+	signIn(t, h, b, q, "demo", h.user("demo").Password)
+}

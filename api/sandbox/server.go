@@ -57,6 +57,7 @@ type Server struct {
 	pages *template.Template
 	db    *store // nil without DataPath
 	rate  *rateLimiter
+	guard *guard // failed sign-ins per account
 
 	// mu guards world and the maps below. Handlers hold it (RLock to read,
 	// Lock to write) while they touch them and copy what they answer.
@@ -104,6 +105,7 @@ func New(opts Options) (*Server, error) {
 		clock:    clock,
 		pages:    pages,
 		rate:     newRateLimiter(opts.Rate, opts.RateWindow),
+		guard:    newGuard(),
 		codes:    make(map[string]*AuthCode),
 		tokens:   make(map[string]*AccessToken),
 		sessions: make(map[string]*BrowserSession),

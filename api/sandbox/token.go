@@ -23,14 +23,21 @@ func (s *Server) serveToken(ex *exchange) {
 		ex.fail(unauthorized())
 		return
 	}
+	key, now := "client\x00"+id, s.now()
+	if wait := s.guard.locked(key, now); wait > 0 {
+		ex.fail(tooManyFailures(id, wait))
+		return
+	}
 	s.mu.RLock()
 	client := s.clientByID(id)
 	valid := client != nil && secretEqual(client.Secret, secret)
 	s.mu.RUnlock()
 	if !valid {
+		s.guard.fail(key, now)
 		ex.fail(unauthorized())
 		return
 	}
+	s.guard.succeed(key)
 	if !s.limitRate(ex, credentialKey("client", id), id) {
 		return
 	}
