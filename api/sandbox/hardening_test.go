@@ -1,6 +1,9 @@
 package sandbox
 
 import (
+	"bufio"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -183,4 +186,73 @@ func TestFailedWebSignInsAreSlowed(t *testing.T) {
 	}
 	h.clock.Advance(time.Second)
 	signIn(t, h, b, q, "demo", h.user("demo").Password)
+}
+
+// TestTricklingBodyIsCutOff: a request whose body comes one byte at a time
+// is cut off at ReadTimeout, and an idle kept-alive connection is closed at
+// IdleTimeout. The deadlines on the test's side only keep a failure from
+// hanging; nothing is timed.
+func TestTricklingBodyIsCutOff(t *testing.T) {
+	h := startHarness(t, Options{ReadTimeout: 300 * time.Millisecond, IdleTimeout: 300 * time.Millisecond})
+	addr := strings.TrimPrefix(h.run.URL, "http://")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	head := "POST /stories HTTP/1.1\r\nHost: " + addr + "\r\nAuthorization: " + h.apiBasic() +
+		"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nworkspace_id="
+	if _, err := io.WriteString(conn, head); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				if _, err := conn.Write([]byte("1")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	if err := conn.SetReadDeadline(time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	rest, err := io.ReadAll(conn)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("the trickling request is still open after a minute (read %q)", rest)
+	}
+	if strings.Contains(string(rest), "200 OK") {
+		t.Fatalf("the trickling request was served: %q", rest)
+	}
+
+	idle, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	if err := idle.SetReadDeadline(time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(idle, "GET /quickstart/testauth HTTP/1.1\r\nHost: "+addr+"\r\nAuthorization: "+h.apiBasic()+"\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	rd := bufio.NewReader(idle)
+	resp, err := http.ReadResponse(rd, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil || resp.Close {
+		t.Fatalf("first answer on the kept-alive connection: %v (close %v)", err, resp.Close)
+	}
+	resp.Body.Close()
+	if _, err := rd.ReadByte(); err != io.EOF {
+		t.Fatalf("an idle kept-alive connection: %v, want it closed", err)
+	}
 }
