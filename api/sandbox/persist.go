@@ -110,6 +110,9 @@ func (s *Server) loadOrSeed() error {
 	if err != nil {
 		return fmt.Errorf("sandbox: seed: %w", err)
 	}
+	if s.opts.FreshSecrets {
+		w.freshSecrets()
+	}
 	s.world = w
 	s.fillItemSets()
 	if s.db == nil {
