@@ -181,14 +181,14 @@ func (w *world) relatedBugs(ws *Workspace, q url.Values) (json.RawMessage, *http
 	}
 	out := []relatedBug{}
 	stories, bugs := w.readItems(ws, api.Story), w.readItems(ws, api.Bug)
-	pos, ok := stories.Index[storyID]
+	pos, ok := stories.find(storyID)
 	if !ok || pos%4 != 0 {
 		return marshalData(out)
 	}
 	wsID := strconv.FormatInt(ws.ID, 10)
 	for _, b := range []int{pos, pos + 1} {
-		if b < len(bugs.Items) {
-			out = append(out, relatedBug{WorkspaceID: wsID, StoryID: storyID, BugID: bugs.Items[b].ID})
+		if b < bugs.len() {
+			out = append(out, relatedBug{WorkspaceID: wsID, StoryID: storyID, BugID: bugs.idAt(b)})
 		}
 	}
 	return marshalData(out)

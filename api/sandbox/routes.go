@@ -187,7 +187,7 @@ func (s *Server) writeAndSave(p principal, kind api.Kind, q url.Values) (json.Ra
 	set := s.world.Items[key]
 	pos, ok := 0, false
 	if set != nil {
-		pos, ok = set.Index[item.ID]
+		pos, ok = set.find(item.ID)
 	}
 	if !ok || s.db.saveItem(key, pos, set.Seq, item) != nil {
 		undo()
@@ -204,21 +204,22 @@ func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
 	if set == nil {
 		return func() { delete(s.world.Items, key) }
 	}
-	n, seq := len(set.Items), set.Seq
-	oldPos, known := set.Index[id]
+	n, seq, sorted := set.len(), set.Seq, set.sortedCreated
+	oldPos, known := set.find(id)
 	var old api.Item
+	_, wasEdited := set.edited[oldPos]
 	if known {
-		old = set.Items[oldPos]
+		old = set.at(oldPos)
 	}
 	return func() {
-		for id, pos := range set.Index {
-			if pos >= n {
-				delete(set.Index, id)
-			}
-		}
-		set.Items, set.Seq = set.Items[:n], seq
-		if known {
-			set.Items[oldPos] = old
+		set.truncate(n)
+		set.Seq, set.sortedCreated = seq, sorted
+		switch {
+		case known && oldPos >= set.lazyAt && oldPos < set.lazyAt+set.lazyN() && !wasEdited:
+			delete(set.edited, oldPos)
+			set.encoded.forget(oldPos)
+		case known:
+			set.put(oldPos, old)
 		}
 	}
 }
