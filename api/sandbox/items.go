@@ -84,6 +84,7 @@ func (w *world) items(ws *Workspace, k api.Kind) *itemSet {
 	set, ok := w.Items[key]
 	if !ok {
 		set = newItemSet(ws.ID)
+		set.encoded = w.encoded
 		w.Items[key] = set
 	}
 	return set
@@ -130,14 +131,14 @@ func appendPage(b []byte, set *itemSet, l *layout, positions []int) []byte {
 			b = l.appendItem(b, &it)
 			continue
 		}
-		if enc, ok := set.encoded.get(pos); ok {
+		if enc, ok := set.encoded.get(set, pos); ok {
 			b = append(b, enc...)
 			continue
 		}
 		it := set.at(pos)
 		start := len(b)
 		b = l.appendItem(b, &it)
-		set.encoded.keep(pos, slices.Clone(b[start:]))
+		set.encoded.keep(set, pos, slices.Clone(b[start:]))
 	}
 	return append(b, ']')
 }

@@ -25,8 +25,8 @@ type itemSet struct {
 	// sortedCreated is true while the created times never go down along the
 	// positions, so a created window is found by binary search.
 	sortedCreated bool
-	// encoded caches each item's full-field answer (itemcache.go).
-	encoded encodedCache
+	// encoded is the world's cache of full-field answers (itemcache.go).
+	encoded *encodedCache
 }
 
 // newItemSet is an empty set of workspace ws.
@@ -89,7 +89,7 @@ func (s *itemSet) find(id string) (int, bool) {
 
 // put replaces the item at a position.
 func (s *itemSet) put(pos int, it api.Item) {
-	s.encoded.forget(pos)
+	s.encoded.forget(s, pos)
 	n := s.lazyN()
 	switch {
 	case pos < s.lazyAt:
@@ -124,7 +124,7 @@ func (s *itemSet) add(it api.Item) int {
 func (s *itemSet) truncate(n int) {
 	for pos := n; pos < s.len(); pos++ {
 		delete(s.other, s.idAt(pos))
-		s.encoded.forget(pos)
+		s.encoded.forget(s, pos)
 	}
 	s.held = s.held[:n-s.lazyN()]
 }

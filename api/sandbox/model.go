@@ -130,6 +130,7 @@ type world struct {
 	Workspaces []*Workspace
 	Items      map[itemKey]*itemSet
 	Records    map[recordKey]*recordSet // iterations and comments (records.go)
+	encoded    *encodedCache            // full-field answers of items (itemcache.go)
 }
 
 // httpError is a failure to answer with an error envelope: the HTTP status

@@ -124,7 +124,8 @@ func (s *Server) loadOrSeed() error {
 	return nil
 }
 
-// fillItemSets gives every workspace and kind an item set, empty if need be.
+// fillItemSets gives every workspace and kind an item set, empty if need be,
+// and every set the world's cache of answers.
 func (s *Server) fillItemSets() {
 	if s.world.Items == nil {
 		s.world.Items = make(map[itemKey]*itemSet)
@@ -136,6 +137,12 @@ func (s *Server) fillItemSets() {
 				s.world.Items[key] = newItemSet(ws.ID)
 			}
 		}
+	}
+	if s.world.encoded == nil {
+		s.world.encoded = new(encodedCache)
+	}
+	for _, set := range s.world.Items {
+		set.encoded = s.world.encoded
 	}
 }
 

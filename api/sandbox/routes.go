@@ -217,7 +217,7 @@ func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
 		switch {
 		case known && oldPos >= set.lazyAt && oldPos < set.lazyAt+set.lazyN() && !wasEdited:
 			delete(set.edited, oldPos)
-			set.encoded.forget(oldPos)
+			set.encoded.forget(set, oldPos)
 		case known:
 			set.put(oldPos, old)
 		}
