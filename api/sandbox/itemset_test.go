@@ -112,3 +112,23 @@ func TestGeneratedItemsSurviveARestart(t *testing.T) {
 	again.do(request{path: "/stories", auth: again.apiBasic(), query: url.Values{"workspace_id": {"10022001"}, "id": {edited.ID}}}).
 		wantOK(t, nil)
 }
+
+// TestSeedReportsProgress: Options.Progress hears every item set built, the
+// last call done == total.
+func TestSeedReportsProgress(t *testing.T) {
+	var calls [][2]int
+	s, err := New(Options{ExtraItems: 10, Progress: func(done, total int) { calls = append(calls, [2]int{done, total}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	total := len(s.world.Workspaces) * len(api.Kinds)
+	if len(calls) != total {
+		t.Fatalf("%d progress calls, want %d", len(calls), total)
+	}
+	for i, c := range calls {
+		if c != [2]int{i + 1, total} {
+			t.Fatalf("call %d: %v, want %d of %d", i, c, i+1, total)
+		}
+	}
+}

@@ -106,7 +106,7 @@ func (s *Server) loadOrSeed() error {
 			return nil
 		}
 	}
-	w, err := seedWorld(s.opts.ExtraItems, s.now())
+	w, err := seedWorldReporting(s.opts.ExtraItems, s.now(), s.opts.Progress)
 	if err != nil {
 		return fmt.Errorf("sandbox: seed: %w", err)
 	}

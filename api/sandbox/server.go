@@ -45,6 +45,9 @@ type Options struct {
 	// ReadTimeout bounds the reading of a whole request, body included, so a
 	// body that trickles in is cut off (default DefaultReadTimeout).
 	ReadTimeout time.Duration
+	// Progress, when set, hears how many of the item sets of the seed are
+	// built (done of total), from one goroutine at a time.
+	Progress func(done, total int)
 	// FreshSecrets makes the secrets (client secret, API passwords, personal
 	// tokens) with crypto/rand when the content is seeded, instead of the
 	// seed's fixed ones; a database keeps them.
