@@ -10,8 +10,16 @@ import "sync"
 // back after one read. A nil cache keeps nothing.
 type encodedCache struct {
 	mu    sync.Mutex
-	items map[encodedKey][]byte
+	items map[encodedKey]*encodedItem
 	bytes int
+	// deflaters are flate writers reused to deflate answers (gzip_page.go).
+	deflaters sync.Pool
+}
+
+// encodedItem is an item's full-field answer and, once a gzip answer
+// needed it, the same deflated (gzip_page.go).
+type encodedItem struct {
+	plain, deflated []byte
 }
 
 // encodedKey names an item: its set and position.
@@ -30,8 +38,11 @@ func (c *encodedCache) get(set *itemSet, pos int) ([]byte, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b, ok := c.items[encodedKey{set, pos}]
-	return b, ok
+	e, ok := c.items[encodedKey{set, pos}]
+	if !ok {
+		return nil, false
+	}
+	return e.plain, true
 }
 
 // keep remembers the answer of a position of a set.
@@ -41,15 +52,21 @@ func (c *encodedCache) keep(set *itemSet, pos int, b []byte) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.items == nil || c.bytes+len(b) > maxEncodedBytes {
-		c.items, c.bytes = make(map[encodedKey][]byte), 0
+	c.put(encodedKey{set, pos}, &encodedItem{plain: b})
+}
+
+// put stores an entry, starting over past maxEncodedBytes. The caller holds
+// c.mu.
+func (c *encodedCache) put(k encodedKey, e *encodedItem) {
+	size := len(e.plain) + len(e.deflated)
+	if c.items == nil || c.bytes+size > maxEncodedBytes {
+		c.items, c.bytes = make(map[encodedKey]*encodedItem), 0
 	}
-	k := encodedKey{set, pos}
 	if old, ok := c.items[k]; ok {
-		c.bytes -= len(old)
+		c.bytes -= len(old.plain) + len(old.deflated)
 	}
-	c.items[k] = b
-	c.bytes += len(b)
+	c.items[k] = e
+	c.bytes += size
 }
 
 // forget drops the answer of a position of a set (its item changed).
@@ -62,6 +79,6 @@ func (c *encodedCache) forget(set *itemSet, pos int) {
 	k := encodedKey{set, pos}
 	if old, ok := c.items[k]; ok {
 		delete(c.items, k)
-		c.bytes -= len(old)
+		c.bytes -= len(old.plain) + len(old.deflated)
 	}
 }

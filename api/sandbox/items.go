@@ -91,27 +91,35 @@ func (w *world) items(ws *Workspace, k api.Kind) *itemSet {
 }
 
 func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
-	specs := catalog(ws, k)
-	limit, page, herr := parsePaging(q)
+	set, l, matched, herr := w.listPage(ws, k, q)
 	if herr != nil {
 		return nil, herr
 	}
-	order, desc, herr := parseOrder(specs, k, q.Get("order"))
-	if herr != nil {
-		return nil, herr
-	}
-	filters, herr := parseFilters(ws, k, specs, q)
-	if herr != nil {
-		return nil, herr
-	}
-	fields := splitFieldList(q.Get("fields"))
-	set := w.readItems(ws, k)
-	matched := pageOf(set, filters, order, desc, (page-1)*limit, limit)
 	if len(matched) == 0 {
 		return json.RawMessage("[]"), nil
 	}
-	l := newLayout(k, specs, fields)
 	return appendPage(make([]byte, 0, len(matched)*estimateItemBytes(len(l.fields))), set, l, matched), nil
+}
+
+// listPage reads a list query: the item set, the layout of the fields asked
+// for and the positions of the page's items.
+func (w *world) listPage(ws *Workspace, k api.Kind, q url.Values) (*itemSet, *layout, []int, *httpError) {
+	specs := catalog(ws, k)
+	limit, page, herr := parsePaging(q)
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	order, desc, herr := parseOrder(specs, k, q.Get("order"))
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	filters, herr := parseFilters(ws, k, specs, q)
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	set := w.readItems(ws, k)
+	matched := pageOf(set, filters, order, desc, (page-1)*limit, limit)
+	return set, newLayout(k, specs, splitFieldList(q.Get("fields"))), matched, nil
 }
 
 // estimateItemBytes is about how long an item with that many fields is on

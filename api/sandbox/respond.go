@@ -109,6 +109,19 @@ func (ex *exchange) send(status int, parts ...[]byte) {
 	}
 }
 
+// sendGzipped writes an answer already gzipped, for a client that accepts it.
+func (ex *exchange) sendGzipped(status int, body []byte) {
+	h := ex.w.Header()
+	h.Set("Content-Type", api.ContentTypeJSONCharset)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	ex.wrote = true
+	ex.w.WriteHeader(status)
+	_, _ = ex.w.Write(body)
+}
+
 // acceptsGzip reads Accept-Encoding: gzip (or *) with a q-value above zero.
 func acceptsGzip(values []string) bool {
 	for _, v := range values {
