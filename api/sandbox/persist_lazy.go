@@ -13,7 +13,9 @@ import (
 
 // The database keeps what generated items are made from, not the items: in
 // bucket "lazy", "<workspace>/<kind>" → lazyRecord. Written items are kept
-// whole in "items" at their positions, as every other item.
+// whole in "items" at their positions, as every other item. The generated
+// ones are made by the running version's generator: a version that generates
+// differently shows other unwritten extras in an old file.
 
 var bucketLazy = []byte("lazy")
 
