@@ -238,10 +238,11 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 }
 
 // writeComment creates a comment on an item of the workspace (entry_type,
-// entry_id, description, author required, as TAPD asks).
+// entry_id, description, author required, as TAPD asks), or updates the
+// description of the comment named by id (comment/update_comment).
 func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p principal, now string) (record, *httpError) {
-	if strings.TrimSpace(form.Get("id")) != "" {
-		return nil, fault(http.StatusUnprocessableEntity, "comments are created here; update one with /comments/update")
+	if id := strings.TrimSpace(form.Get("id")); id != "" {
+		return updateComment(ws, rs, id, form, p, now)
 	}
 	for _, n := range []string{"entry_type", "entry_id", "description", "author"} {
 		if _, herr := required(form, n); herr != nil {
