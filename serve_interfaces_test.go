@@ -33,6 +33,9 @@ func basicClient(t *testing.T, s *served) *tapdClient {
 // the answer's data into v; it returns the HTTP status.
 func (c *tapdClient) request(method, path string, form url.Values, v any) int {
 	c.t.Helper()
+	if v == nil {
+		v = new(json.RawMessage)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var req *http.Request
@@ -203,4 +206,99 @@ func personalToken(t *testing.T, s *served) (nick, token string) {
 		t.Fatalf("serve printed no demo user and token")
 	}
 	return nick, s.env["TRIAGE_TOKEN"]
+}
+
+// TestServeChangeHistory: story_changes, task_changes and bug_changes (and
+// their counts) list what writes through the API changed, with each
+// field's value before and after, as TAPD's doc pages show them.
+func TestServeChangeHistory(t *testing.T) {
+	s := startServe(t)
+	c := basicClient(t, s)
+	ws := interfacesWSZh
+
+	story := c.firstIDs(ws, "stories", 1)[0]
+	c.post("/stories", url.Values{"workspace_id": {ws}, "id": {story}, "name": {"改名"}, "current_user": {"wangfang"}}, nil)
+	var stories []struct {
+		WorkitemChange struct {
+			ID            string  `json:"id"`
+			WorkspaceID   string  `json:"workspace_id"`
+			Creator       string  `json:"creator"`
+			ChangeSummary string  `json:"change_summary"`
+			Comment       *string `json:"comment"`
+			Changes       string  `json:"changes"`
+			EntityType    string  `json:"entity_type"`
+			FieldChanges  []struct {
+				Field            string  `json:"field"`
+				ValueBefore      *string `json:"value_before"`
+				ValueAfter       *string `json:"value_after"`
+				ValueAfterParsed *string `json:"value_after_parsed"`
+				FieldLabel       string  `json:"field_label"`
+			} `json:"field_changes"`
+			StoryID string `json:"story_id"`
+		}
+	}
+	c.get("/story_changes", url.Values{"workspace_id": {ws}, "story_id": {story}}, &stories)
+	if len(stories) != 1 {
+		t.Fatalf("story_changes = %+v", stories)
+	}
+	sc := stories[0].WorkitemChange
+	if sc.StoryID != story || sc.WorkspaceID != ws || sc.Creator != "wangfang" || sc.EntityType != "Story" ||
+		len(sc.FieldChanges) != 1 || sc.FieldChanges[0].Field != "name" || *sc.FieldChanges[0].ValueAfter != "改名" ||
+		sc.FieldChanges[0].FieldLabel != "标题" || !strings.Contains(sc.Changes, `"value_after":"改名"`) {
+		t.Errorf("story change = %+v", sc)
+	}
+
+	task := c.firstIDs(ws, "tasks", 1)[0]
+	var current []struct{ Task struct{ Status string } }
+	c.get("/tasks", url.Values{"workspace_id": {ws}, "id": {task}, "fields": {"status"}}, &current)
+	next := map[string]string{"open": "进行中", "progressing": "已完成", "done": "进行中"}[current[0].Task.Status]
+	c.post("/tasks", url.Values{"workspace_id": {ws}, "id": {task}, "v_status": {next}}, nil)
+	var tasks []struct {
+		WorkitemChange struct {
+			TaskID        string `json:"task_id"`
+			EntityType    string `json:"entity_type"`
+			ChangeSummary string `json:"change_summary"`
+			FieldChanges  []struct {
+				Field            string  `json:"field"`
+				ValueBefore      *string `json:"value_before"`
+				ValueAfterParsed *string `json:"value_after_parsed"`
+			} `json:"field_changes"`
+		}
+	}
+	c.get("/task_changes", url.Values{"workspace_id": {ws}, "task_id": {task}}, &tasks)
+	if len(tasks) != 1 || tasks[0].WorkitemChange.TaskID != task || tasks[0].WorkitemChange.EntityType != "Task" ||
+		*tasks[0].WorkitemChange.FieldChanges[0].ValueBefore != current[0].Task.Status ||
+		*tasks[0].WorkitemChange.FieldChanges[0].ValueAfterParsed != next {
+		t.Errorf("task_changes = %+v", tasks)
+	}
+
+	bug := c.firstIDs(ws, "bugs", 1)[0]
+	c.post("/bugs", url.Values{"workspace_id": {ws}, "id": {bug}, "current_owner": {"alice"}, "current_user": {"alice"}}, nil)
+	var bugs []struct {
+		BugChange struct {
+			ID          string  `json:"id"`
+			BugID       string  `json:"bug_id"`
+			Author      string  `json:"author"`
+			Field       string  `json:"field"`
+			OldValue    *string `json:"old_value"`
+			NewValue    *string `json:"new_value"`
+			Memo        *string `json:"memo"`
+			Created     string  `json:"created"`
+			WorkspaceID string  `json:"workspace_id"`
+		}
+	}
+	c.get("/bug_changes", url.Values{"workspace_id": {ws}, "bug_id": {bug}}, &bugs)
+	if len(bugs) != 1 || bugs[0].BugChange.Field != "current_owner" || *bugs[0].BugChange.NewValue != "alice;" ||
+		bugs[0].BugChange.Author != "alice" || bugs[0].BugChange.BugID != bug || bugs[0].BugChange.Created == "" {
+		t.Errorf("bug_changes = %+v", bugs)
+	}
+	for path, want := range map[string]int{"/story_changes/count": 1, "/task_changes/count": 1, "/bug_changes/count": 1} {
+		var count struct {
+			Count int `json:"count"`
+		}
+		c.get(path, url.Values{"workspace_id": {ws}}, &count)
+		if count.Count != want {
+			t.Errorf("%s = %d, want %d", path, count.Count, want)
+		}
+	}
 }
