@@ -173,24 +173,17 @@ type relatedBug struct {
 }
 
 // relatedBugs is the data of GET /stories/get_related_bugs?story_id=, one
-// id or several joined by "," or "|": the seed links every fourth story (by
-// position) to the bug at the same position and the one after it.
+// id or several joined by "," or "|": the bugs the seed links to each story
+// (relations.go) and those POST /relations linked to it.
 func (w *world) relatedBugs(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
 	storyIDs, herr := required(q, "story_id")
 	if herr != nil {
 		return nil, herr
 	}
 	out := []relatedBug{}
-	stories, bugs := w.readItems(ws, api.Story), w.readItems(ws, api.Bug)
 	for _, storyID := range splitAlternatives(storyIDs, true) {
-		pos, ok := stories.Index[storyID]
-		if !ok || pos%4 != 0 {
-			continue
-		}
-		for _, b := range []int{pos, pos + 1} {
-			if b < len(bugs.Items) {
-				out = append(out, relatedBug{WorkspaceID: ws.ID, StoryID: storyID, BugID: bugs.Items[b].ID})
-			}
+		for _, bug := range w.bugsOfStory(ws, storyID) {
+			out = append(out, relatedBug{WorkspaceID: ws.ID, StoryID: storyID, BugID: bug})
 		}
 	}
 	return marshalData(out)

@@ -89,6 +89,7 @@ func (w *world) seedRecords(now time.Time) {
 			}
 		}
 	}
+	w.seedCatalogRecords()
 }
 
 // commentEntryType is the entry_type of comments on kind k, as TAPD names it.
@@ -280,9 +281,9 @@ func loadRecordsInto(tx *bolt.Tx, w *world) error {
 		if err != nil || len(parts) != 3 {
 			return fmt.Errorf("record key %q", key)
 		}
-		k := iterationKind
-		if parts[1] == commentKind.wrapper {
-			k = commentKind
+		k, known := recordKindByWrapper(parts[1])
+		if !known {
+			return fmt.Errorf("record key %q: unknown kind", key)
 		}
 		var r record
 		if err := json.Unmarshal(v, &r); err != nil {
