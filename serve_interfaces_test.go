@@ -29,6 +29,23 @@ func basicClient(t *testing.T, s *served) *tapdClient {
 	return &tapdClient{t: t, base: s.env["TRIAGE_BASE_URL"], auth: func(r *http.Request) { r.SetBasicAuth(user, pass) }}
 }
 
+// on is the client reporting to t, for a subtest.
+func (c *tapdClient) on(t *testing.T) *tapdClient {
+	cp := *c
+	cp.t = t
+	return &cp
+}
+
+// count is GET path/count?query's count.
+func (c *tapdClient) count(path string, query url.Values) int {
+	c.t.Helper()
+	var n struct {
+		Count int `json:"count"`
+	}
+	c.get(path+"/count", query, &n)
+	return n.Count
+}
+
 // request sends method path with a form (POST) or query (GET) and decodes
 // the answer's data into v; it returns the HTTP status.
 func (c *tapdClient) request(method, path string, form url.Values, v any) int {
@@ -122,6 +139,7 @@ func TestServeFixedShapes(t *testing.T) {
 	c := basicClient(t, s)
 
 	t.Run("get_related_bugs", func(t *testing.T) {
+		c := c.on(t)
 		stories := c.firstIDs(interfacesWS, "stories", 5)
 		var related []struct {
 			WorkspaceID int64  `json:"workspace_id"`
@@ -136,6 +154,7 @@ func TestServeFixedShapes(t *testing.T) {
 	})
 
 	t.Run("pure_options panel", func(t *testing.T) {
+		c := c.on(t)
 		for _, kind := range []string{"stories", "bugs", "tasks"} {
 			var info map[string]struct {
 				PureOptions []struct {
@@ -152,6 +171,7 @@ func TestServeFixedShapes(t *testing.T) {
 	})
 
 	t.Run("testauth with a personal token", func(t *testing.T) {
+		c := c.on(t)
 		nick, token := personalToken(t, s)
 		bearer := &tapdClient{t: t, base: c.base, auth: func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+token) }}
 		var rec struct {
@@ -166,6 +186,7 @@ func TestServeFixedShapes(t *testing.T) {
 	})
 
 	t.Run("update a comment", func(t *testing.T) {
+		c := c.on(t)
 		var list []struct {
 			Comment struct {
 				ID, Description, Modified, EntryType string
