@@ -40,7 +40,7 @@ func TestServeCatalogRecords(t *testing.T) {
 		}
 		before := c.count("/label", ws)
 		c.post("/label", url.Values{"workspace_id": ws["workspace_id"], "name": {"紧急"}, "color": {"2"}, "creator": {"wangfang"}}, &made)
-		if made.LabelPool.Name != "紧急" || made.LabelPool.Color != "2" || made.LabelPool.Creator != "wangfang" || c.count("/label", ws) != before+1 {
+		if made.LabelPool.Name != "紧急" || made.LabelPool.Color != "2" || made.LabelPool.ColorValue != "#F85E5E" || made.LabelPool.Creator != "wangfang" || c.count("/label", ws) != before+1 {
 			t.Errorf("label = %+v", made.LabelPool)
 		}
 	})

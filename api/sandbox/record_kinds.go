@@ -22,6 +22,7 @@ type recordSpec struct {
 	write    bool     // POST path creates (no id) or updates (id)
 	required []string // what a creation must name
 	creator  string   // the field a creation records its author in, "" for none
+	keep     []string // fields an update does not change
 	defaults record   // a creation's values for fields it does not name
 	scope    api.Kind // the scope reading and writing need
 }
@@ -96,7 +97,7 @@ var (
 // recordSpecs are the record kinds served at their TAPD paths.
 var recordSpecs = []recordSpec{
 	{kind: releaseKind, path: "/releases", count: true, scope: api.Story},
-	{kind: labelKind, path: "/label", count: true, write: true, required: []string{"name"}, creator: "creator",
+	{kind: labelKind, path: "/label", count: true, write: true, required: []string{"name"}, creator: "creator", keep: []string{"name"},
 		defaults: record{"color": "1", "color_value": "#2FB280", "modifier": ""}, scope: api.Story},
 	{kind: moduleKind, path: "/modules", count: true, write: true, required: []string{"name"}, creator: "owner",
 		defaults: record{"description": ""}, scope: api.Story},

@@ -75,6 +75,9 @@ func (s *Server) writeSpecRecord(p principal, spec recordSpec, form url.Values) 
 		if old == nil {
 			return nil, fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", strings.ToLower(k.wrapper), quoteName(id), ws.ID))
 		}
+		for _, n := range spec.keep {
+			delete(in, n)
+		}
 		r = maps.Clone(old)
 		maps.Copy(r, in)
 	} else {
@@ -101,7 +104,7 @@ func (s *Server) writeSpecRecord(p principal, spec recordSpec, form url.Values) 
 			r[n] = now
 		}
 	}
-	if slices.Contains(k.fields, "modifier") {
+	if _, named := in["modifier"]; !named && slices.Contains(k.fields, "modifier") {
 		r["modifier"] = actor
 	}
 	if herr := s.world.checkRecord(ws, k, r, now); herr != nil {
@@ -127,11 +130,23 @@ func (s *Server) writeSpecRecord(p principal, spec recordSpec, form url.Values) 
 	return k.appendWrapped(nil, r, k.fields), nil
 }
 
-// checkRecord refuses what a record of kind k may not say: a relation or a
-// timesheet naming an item the workspace does not have, a timesheet without
-// a positive time; a timesheet's day defaults to today.
+// checkRecord refuses what a record of kind k may not say: a label whose
+// name holds "|" or whose colour is not 1–4 (its color_value follows the
+// colour), a relation or a timesheet naming an item the workspace does not
+// have, a timesheet without a positive time; a timesheet's day defaults to
+// today.
 func (w *world) checkRecord(ws *Workspace, k recordKind, r record, now string) *httpError {
 	switch k.wrapper {
+	case labelKind.wrapper:
+		if strings.Contains(r["name"], "|") {
+			return unprocessable("name may not contain \"|\": it separates an item's labels")
+		}
+		colors := map[string]string{"1": "#2FB280", "2": "#F85E5E", "3": "#FFAF21", "4": "#748096"}
+		value, ok := colors[r["color"]]
+		if !ok {
+			return unprocessable("color must be 1, 2, 3 or 4, got %s", quoteShort(r["color"]))
+		}
+		r["color_value"] = value
 	case relationKind.wrapper:
 		for _, side := range []string{"source", "target"} {
 			if herr := w.checkEntity(ws, side+"_type", r[side+"_type"], r[side+"_id"]); herr != nil {

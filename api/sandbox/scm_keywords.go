@@ -5,18 +5,17 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"triage/api"
 )
 
 // GET /svn_commits/get_scm_copy_keywords?object_id=&type=: the text a
-// commit message carries to link the commit to an item, TAPD's smart
-// commit keyword "--story=<short id> --user=<nick> <title>" as a string
-// (the data is the string itself, as the SDKs decode it).
+// commit message carries to link the commit to an item, "--story=<short id>
+// <title>" as the commit messages of source/get_svn_commits carry it; the
+// data is the string itself, as the SDKs decode it.
 
 // scmKeywords is the keyword text of an item of the workspace.
-func (w *world) scmKeywords(ws *Workspace, q url.Values, nick string) (json.RawMessage, *httpError) {
+func (w *world) scmKeywords(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
 	id, herr := required(q, "object_id")
 	if herr != nil {
 		return nil, herr
@@ -36,10 +35,7 @@ func (w *world) scmKeywords(ws *Workspace, q url.Values, nick string) (json.RawM
 	}
 	it := &set.Items[pos]
 	title, _ := it.Get(kind.TitleField())
-	if nick == "" {
-		nick = strings.TrimSuffix(it.Creator, ";")
-	}
-	return marshalData(fmt.Sprintf("--%s=%s --user=%s %s", typ, api.ShortID(it.ID), nick, title))
+	return marshalData(fmt.Sprintf("--%s=%s %s", typ, api.ShortID(it.ID), title))
 }
 
 // serveSCMKeywords is GET /svn_commits/get_scm_copy_keywords; the scope
@@ -54,6 +50,6 @@ func (s *Server) serveSCMKeywords(ex *exchange) {
 		kind = api.Story
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		return s.world.scmKeywords(ws, q, c.Nick)
+		return s.world.scmKeywords(ws, q)
 	})
 }
