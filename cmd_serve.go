@@ -40,7 +40,7 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	c.printServeEnv(base, srv.Demo())
 	fmt.Fprintf(c.stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
 
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {

@@ -187,7 +187,7 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 			t.Errorf("current_owner user_options = %+v", info["current_owner"].UserOptions)
 		}
 		var iterations map[string]string
-		if err := json.Unmarshal(info["iteration_id"].Options, &iterations); err != nil || iterations["1310022001000000001"] != "Sprint 1" {
+		if err := json.Unmarshal(info["iteration_id"].Options, &iterations); err != nil || iterations["1110022001000000001"] != "Sprint 1" {
 			t.Errorf("iteration_id options %s: %v", info["iteration_id"].Options, err)
 		}
 	})

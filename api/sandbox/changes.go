@@ -73,12 +73,6 @@ func (w *world) readChangeLog(key itemKey) *changeLog {
 	return &changeLog{}
 }
 
-// changeID is the id of a change: 10, the 8-digit workspace, a 9-digit
-// sequence number, as TAPD's change ids are written.
-func changeID(ws, seq int64) string {
-	return "10" + string(appendPadded(appendPadded(nil, ws, 8), seq, 9))
-}
-
 // diffItems lists the fields whose value differs between before and after,
 // in catalog order.
 func diffItems(ws *Workspace, k api.Kind, before, after *api.Item) []fieldChange {
@@ -130,7 +124,7 @@ func (w *world) recordChanges(ws *Workspace, k api.Kind, before, after *api.Item
 	one := func(fs []fieldChange) {
 		l.seq++
 		l.list = append(l.list, itemChange{
-			ID: changeID(ws.ID, l.seq), ItemID: after.ID, Creator: strings.TrimSuffix(creator, ";"),
+			ID: newID(ws.ID, l.seq), ItemID: after.ID, Creator: strings.TrimSuffix(creator, ";"),
 			Created: after.Modified, Status: after.Status, Create: before == nil, Fields: fs,
 		})
 	}

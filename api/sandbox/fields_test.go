@@ -62,7 +62,7 @@ func TestFieldsInfoShapes(t *testing.T) {
 			`[{"value":"demo","label":"demo"},{"value":"alice","label":"alice"},{"value":"bob","label":"bob"}]`},
 		{"labels the items carry", wsPhaseOne, api.Story, "label", "options", labelOptions(t, w, wsPhaseOne)},
 		{"iterations by name", wsPhaseOne, api.Story, "iteration_id", "options",
-			`{"1310022001000000001":"Sprint 1","1310022001000000002":"Sprint 2","1310022001000000003":"Sprint 3","1310022001000000004":"Sprint 4","1310022001000000005":"Sprint 5","1310022001000000006":"Sprint 6"}`},
+			`{"1110022001000000001":"Sprint 1","1110022001000000002":"Sprint 2","1110022001000000003":"Sprint 3","1110022001000000004":"Sprint 4","1110022001000000005":"Sprint 5","1110022001000000006":"Sprint 6"}`},
 		{"custom labels in order", wsCustom, api.Story, "priority_label", "options",
 			`{"紧急":"紧急","高":"高","中":"中","低":"低","锦上添花":"锦上添花"}`},
 		{"custom legacy field returns labels", wsCustom, api.Task, "priority", "options",

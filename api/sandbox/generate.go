@@ -83,7 +83,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 	}
 	g.descs = buildDescriptions(k, v)
 	for i := int64(1); i <= 6; i++ {
-		g.iterations = append(g.iterations, "13"+string(appendPadded(appendPadded(nil, ws.ID, 8), i, 9)))
+		g.iterations = append(g.iterations, newID(ws.ID, i))
 	}
 	for _, top := range v.Modules {
 		for _, leaf := range top.Children {
@@ -156,9 +156,7 @@ func (g *generator) generate(base, extra int, stories *itemSet) *itemSet {
 
 // fill generates one item.
 func (g *generator) fill(it *api.Item, seq, created, modified int64, stories *itemSet) {
-	b := append(g.buf[:0], g.kind.IDPrefix()...)
-	b = appendPadded(b, g.ws.ID, 8)
-	b = appendPadded(b, seq, 9)
+	b := appendID(g.buf[:0], g.ws.ID, seq)
 	b = appendServiceTime(b, created)
 	b = appendServiceTime(b, modified)
 	b = g.appendTitle(b)

@@ -83,6 +83,8 @@ type AuthCode struct {
 	WorkspaceID int64     `json:"workspace_id"`
 	IssuedAt    time.Time `json:"issued_at"`
 	Used        bool      `json:"used"`
+	// Tokens are those issued from the code, revoked if it is replayed.
+	Tokens []string `json:"tokens,omitempty"`
 }
 
 // AccessToken is an issued user-mode token.

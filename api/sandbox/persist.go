@@ -19,7 +19,8 @@ import (
 // transaction, synced before the answer is sent, so a restart or a kill in
 // the middle of a write finds either the old state or the new one.
 //
-//	world     "world" → JSON of companies, users, clients, workspaces
+//	world     "world" → JSON of companies, users, clients, workspaces;
+//	          "ids" → the id prefix, when ids follow ids.go (ids_convert.go)
 //	items     one sub-bucket per "<workspace>/<kind>": 8-byte position → item JSON
 //	seqs      "<workspace>/<kind>" → last sequence number used in ids
 //	codes     code → AuthCode JSON
@@ -69,6 +70,10 @@ func openStore(path string) (*store, error) {
 	if err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("sandbox: prepare database %s: %w", path, err)
+	}
+	if err := convertOldIDs(db); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("%w (file %s)", err, path)
 	}
 	return &store{db: db}, nil
 }
@@ -160,6 +165,7 @@ func (st *store) load(s *Server) (found bool, err error) {
 		if err := loadRecords(tx.Bucket(bucketSessions), s.sessions); err != nil {
 			return fmt.Errorf("sessions: %w", err)
 		}
+		s.queueLoaded()
 		return nil
 	})
 	if err != nil {
@@ -250,6 +256,9 @@ func (st *store) saveWorld(w *world) error {
 					return err
 				}
 			}
+		}
+		if err := tx.Bucket(bucketWorld).Put(keyIDs, []byte(idPrefix)); err != nil {
+			return err
 		}
 		return tx.Bucket(bucketWorld).Put(keyWorld, rec)
 	})

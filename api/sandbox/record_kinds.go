@@ -38,59 +38,59 @@ func customFieldNames1to50() []string {
 }
 
 var (
-	releaseKind = recordKind{wrapper: "Release", prefix: "11",
+	releaseKind = recordKind{wrapper: "Release",
 		fields: []string{"id", "workspace_id", "name", "description", "startdate", "enddate", "creator", "created", "modified", "status"},
 		times:  []string{"startdate", "enddate", "created", "modified"}, like: []string{"name"}}
-	labelKind = recordKind{wrapper: "LabelPool", prefix: "12",
+	labelKind = recordKind{wrapper: "LabelPool",
 		fields: []string{"id", "workspace_id", "name", "color", "creator", "modifier", "created", "modified", "color_value"},
 		times:  []string{"created", "modified"}, like: []string{"name"}}
-	moduleKind = recordKind{wrapper: "Module", prefix: "10",
+	moduleKind = recordKind{wrapper: "Module",
 		fields: []string{"id", "name", "description", "owner", "created", "workspace_id"},
 		times:  []string{"created"}, like: []string{"name"}}
-	versionKind = recordKind{wrapper: "Version", prefix: "11",
+	versionKind = recordKind{wrapper: "Version",
 		fields: []string{"id", "name", "description", "created", "owner", "due", "completed", "default", "parent_id", "path",
 			"module_id", "start", "realend", "testtime", "realbegin", "releasetime", "business_module", "version_type",
 			"modifier", "modified_time", "status", "workspace_id", "creator"},
 		times: []string{"created"}, like: []string{"name"}}
-	featureKind = recordKind{wrapper: "Feature", prefix: "10",
+	featureKind = recordKind{wrapper: "Feature",
 		fields: []string{"id", "name", "description", "created", "owner", "due", "completed", "default", "module_id",
 			"release_id", "release_name", "priority", "estimate", "estimate_completed", "modified", "workspace_id"},
 		times: []string{"created", "modified"}, like: []string{"name"}}
-	categoryKind = recordKind{wrapper: "Category", prefix: "10",
+	categoryKind = recordKind{wrapper: "Category",
 		fields: []string{"id", "workspace_id", "name", "description", "parent_id", "modified", "created", "creator", "modifier"},
 		times:  []string{"created", "modified"}, like: []string{"name"}}
-	templateKind = recordKind{wrapper: "WorkitemTemplate", prefix: "10",
+	templateKind = recordKind{wrapper: "WorkitemTemplate",
 		fields: []string{"id", "name", "description", "sort", "default", "creator", "editor_type", "workspace_id"}}
-	removedStoryKind = recordKind{wrapper: "RemovedStory", prefix: "10",
+	removedStoryKind = recordKind{wrapper: "RemovedStory",
 		fields: []string{"id", "name", "creator", "created", "operation_user", "deleted", "is_archived"},
 		times:  []string{"created", "deleted"}}
-	workflowKind = recordKind{wrapper: "Workflow", prefix: "10",
+	workflowKind = recordKind{wrapper: "Workflow",
 		fields: []string{"id", "workspace_id", "name", "description", "system_name", "is_default", "created", "creator", "modified", "modifier", "type"},
 		times:  []string{"created", "modified"}}
-	timesheetKind = recordKind{wrapper: "Timesheet", prefix: "10",
+	timesheetKind = recordKind{wrapper: "Timesheet",
 		fields: []string{"id", "entity_type", "entity_id", "timespent", "spentdate", "owner", "created", "modified", "workspace_id", "memo", "is_delete"},
 		times:  []string{"spentdate", "created", "modified"}}
-	tcaseKind = recordKind{wrapper: "Tcase", prefix: "10",
+	tcaseKind = recordKind{wrapper: "Tcase",
 		fields: append([]string{"id", "steps", "workspace_id", "category_id", "created", "modifier", "modified", "creator",
 			"status", "name", "precondition", "expectation", "type", "priority"}, customFieldNames1to50()...),
 		times: []string{"created", "modified"}, like: []string{"name"}}
-	testPlanKind = recordKind{wrapper: "TestPlan", prefix: "10",
+	testPlanKind = recordKind{wrapper: "TestPlan",
 		fields: append([]string{"id", "workspace_id", "name", "description", "version", "owner", "status", "type",
 			"start_date", "end_date", "creator", "created", "modified", "modifier", "created_from"}, customFieldNames1to50()...),
 		times: []string{"start_date", "end_date", "created", "modified"}, like: []string{"name"}}
-	wikiKind = recordKind{wrapper: "Wiki", prefix: "12",
+	wikiKind = recordKind{wrapper: "Wiki",
 		fields: []string{"id", "name", "workspace_id", "description", "markdown_description", "is_rich", "parent_wiki_id",
 			"note", "view_count", "created", "creator", "modified", "modifier"},
 		times: []string{"created", "modified"}, like: []string{"name"}}
-	attachmentKind = recordKind{wrapper: "Attachment", prefix: "12",
+	attachmentKind = recordKind{wrapper: "Attachment",
 		fields: []string{"id", "type", "entry_id", "filename", "content_type", "created", "workspace_id", "owner"},
 		times:  []string{"created"}}
-	relationKind = recordKind{wrapper: "Relation", prefix: "10",
+	relationKind = recordKind{wrapper: "Relation",
 		fields: []string{"id", "workspace_id", "source_type", "source_id", "target_type", "target_id", "modified", "created"},
 		times:  []string{"created", "modified"}}
-	iterationTypeKind = recordKind{wrapper: "WorkitemType", prefix: "10",
+	iterationTypeKind = recordKind{wrapper: "WorkitemType",
 		fields: []string{"id", "workspace_id", "entity_type", "name", "creator", "created", "modified"}}
-	iterationFieldKind = recordKind{wrapper: "CustomFieldConfig", prefix: "10",
+	iterationFieldKind = recordKind{wrapper: "CustomFieldConfig",
 		fields: []string{"id", "workspace_id", "entry_type", "custom_field", "type", "name", "options", "enabled", "sort", "memo"}}
 )
 

@@ -30,7 +30,7 @@ func (w *world) seedWorkspaceRecords(ws *Workspace) {
 	add := func(k recordKind, r record) record {
 		rs := w.recordSetOf(ws.ID, k)
 		if r["id"] == "" {
-			r["id"] = rs.nextID(k, ws.ID)
+			r["id"] = rs.nextID(ws.ID)
 		}
 		if slices.Contains(k.fields, "workspace_id") {
 			r["workspace_id"] = wsID
@@ -79,7 +79,7 @@ func (w *world) seedWorkspaceRecords(ws *Workspace) {
 		"created": seedEpoch, "modified": seedEpoch, "modifier": nick})
 	add(templateKind, record{"name": in("System default template", "系统默认模板"), "description": "", "sort": "1", "default": "1", "creator": "SYSTEM", "editor_type": "1"})
 	removed := w.recordSetOf(ws.ID, removedStoryKind)
-	removed.add(record{"id": itemID(api.Story, ws.ID, 900000001), "name": in("Duplicate of the sign-in story", "重复的登录需求"), "creator": nick,
+	removed.add(record{"id": newID(ws.ID, 900000001), "name": in("Duplicate of the sign-in story", "重复的登录需求"), "creator": nick,
 		"created": seedEpoch, "operation_user": nick, "deleted": "2025-09-02 10:00:00", "is_archived": "0"})
 	for _, system := range []string{"story", "bugtrace"} {
 		add(workflowKind, record{"name": "system workflow", "description": in("Default workflow", "系统默认工作流"), "system_name": system,

@@ -111,7 +111,7 @@ func (s *Server) writeSpecRecord(p principal, spec recordSpec, form url.Values) 
 		return nil, herr
 	}
 	if old == nil {
-		r["id"] = rs.nextID(k, ws.ID)
+		r["id"] = rs.nextID(ws.ID)
 	}
 	if s.db != nil {
 		key := strconv.FormatInt(ws.ID, 10) + "/" + k.wrapper + "/" + r["id"]

@@ -61,7 +61,7 @@ func (w *world) seedRecords(now time.Time) {
 				status, completed = "open", ""
 			}
 			r := record{
-				"id": its.nextID(iterationKind, ws.ID), "workspace_id": wsID,
+				"id": its.nextID(ws.ID), "workspace_id": wsID,
 				"name":      text{fmt.Sprintf("Sprint %d", i+1), fmt.Sprintf("迭代%d", i+1)}.in(ws.Locale),
 				"startdate": start.Format(time.DateOnly), "enddate": end.Format(time.DateOnly),
 				"status": status, "release_id": releaseID(ws, i*releasesPerWorkspace/6), "description": "", "creator": nicks[0],
@@ -80,7 +80,7 @@ func (w *world) seedRecords(now time.Time) {
 			for i := 0; i < 3 && i < len(set.Items); i++ {
 				it := &set.Items[i]
 				comments.add(record{
-					"id": comments.nextID(commentKind, ws.ID), "workspace_id": wsID,
+					"id": comments.nextID(ws.ID), "workspace_id": wsID,
 					"title":       text{"Comment added", "添加评论"}.in(ws.Locale),
 					"description": "<p>" + text{"Checked with the team: keep it on the list.", "已与团队确认，保留在列表中。"}.in(ws.Locale) + "</p>",
 					"author":      nicks[i%len(nicks)], "entry_type": commentEntryType(k), "entry_id": it.ID,
@@ -233,7 +233,7 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 	for n, v := range in {
 		r[n] = v
 	}
-	r["id"], r["workspace_id"] = rs.nextID(iterationKind, ws.ID), strconv.FormatInt(ws.ID, 10)
+	r["id"], r["workspace_id"] = rs.nextID(ws.ID), strconv.FormatInt(ws.ID, 10)
 	r["created"], r["modified"], r["ancestor_id"], r["path"] = now, now, r["id"], r["id"]+":"
 	return rs.add(r), nil
 }
@@ -256,7 +256,7 @@ func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p p
 		return nil, fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", kind, quoteName(entry), ws.ID))
 	}
 	r := recordParams(commentKind, form, "id", "workspace_id", "created", "modified")
-	r["id"], r["workspace_id"], r["entry_id"] = rs.nextID(commentKind, ws.ID), strconv.FormatInt(ws.ID, 10), entry
+	r["id"], r["workspace_id"], r["entry_id"] = rs.nextID(ws.ID), strconv.FormatInt(ws.ID, 10), entry
 	r["created"], r["modified"] = now, now
 	if r["title"] == "" {
 		r["title"] = text{"Comment added", "添加评论"}.in(ws.Locale)

@@ -205,13 +205,13 @@ func TestSeedItemInvariants(t *testing.T) {
 				want[i] = s.name
 			}
 			slices.Sort(want)
-			prefix := k.IDPrefix() + strconv.FormatInt(ws.ID, 10)
+			prefix := idPrefix + strconv.FormatInt(ws.ID, 10)
 			prevCreated := ""
 			for pos, it := range set.Items {
-				if len(it.ID) != 19 || !isDigits(it.ID) || !strings.HasPrefix(it.ID, prefix) || ids[it.ID] {
+				if len(it.ID) != 19 || !isDigits(it.ID) || !strings.HasPrefix(it.ID, prefix) || ids[k.String()+it.ID] {
 					t.Fatalf("%s: id %q is not a new 19-digit id starting %s", k, it.ID, prefix)
 				}
-				ids[it.ID] = true
+				ids[k.String()+it.ID] = true
 				if set.Index[it.ID] != pos {
 					t.Fatalf("index of %s is %d, want %d", it.ID, set.Index[it.ID], pos)
 				}

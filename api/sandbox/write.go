@@ -68,7 +68,7 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	it.Modified = api.FormatTime(now)
 	if create {
 		set.Seq++
-		it.ID = itemID(k, ws.ID, set.Seq)
+		it.ID = newID(ws.ID, set.Seq)
 		set.Items = append(set.Items, it)
 		set.Index[it.ID] = len(set.Items) - 1
 	} else {
@@ -170,24 +170,4 @@ func (w *world) actor(p principal) string {
 		}
 	}
 	return "api"
-}
-
-// itemID is the 19-digit id of an item: kind prefix, 8-digit workspace id,
-// 9-digit sequence.
-func itemID(k api.Kind, workspace, seq int64) string {
-	b := make([]byte, 0, 19)
-	b = append(b, k.IDPrefix()...)
-	b = appendPadded(b, workspace, 8)
-	b = appendPadded(b, seq, 9)
-	return string(b)
-}
-
-// appendPadded appends n in decimal, zero-padded to width digits.
-func appendPadded(b []byte, n int64, width int) []byte {
-	var digits [20]byte
-	s := strconv.AppendInt(digits[:0], n, 10)
-	for i := len(s); i < width; i++ {
-		b = append(b, '0')
-	}
-	return append(b, s...)
 }

@@ -64,9 +64,9 @@ func TestCreateItems(t *testing.T) {
 				t.Errorf("reporter %q", it.Creator)
 			}
 		}},
-		{"task linked to a story", wsPhaseOne, api.Task, demoBasic, form("name", "Write tests", "story_id", "1010022001000000001", "effort", "4"),
+		{"task linked to a story", wsPhaseOne, api.Task, demoBasic, form("name", "Write tests", "story_id", "1110022001000000001", "effort", "4"),
 			func(t *testing.T, it api.Item) {
-				if it.Status != "open" || it.StoryID != "1010022001000000001" {
+				if it.Status != "open" || it.StoryID != "1110022001000000001" {
 					t.Errorf("got %+v", it)
 				}
 				if v, _ := it.Get("progress"); v != "0" {
@@ -88,7 +88,7 @@ func TestCreateItems(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", data, err)
 			}
-			wantID := string(appendPadded([]byte(c.kind.IDPrefix()), c.ws, 8)) + string(appendPadded(nil, int64(before+1), 9))
+			wantID := string(appendID(nil, c.ws, int64(before+1)))
 			if it.ID != wantID || stored.ID != wantID || it.Modified != api.FormatTime(seedTestNow) {
 				t.Errorf("id %s modified %s, want %s at now", it.ID, it.Modified, wantID)
 			}
@@ -160,7 +160,7 @@ func mustMarshal(t *testing.T, it api.Item) []byte {
 }
 
 func TestWriteRefusals(t *testing.T) {
-	storyID := "1010022001000000010"
+	storyID := "1110022001000000010"
 	cases := []struct {
 		name     string
 		kind     api.Kind
@@ -173,9 +173,9 @@ func TestWriteRefusals(t *testing.T) {
 		{"task without name", api.Task, form(), 422, []string{"name is required."}},
 		{"bug without title", api.Bug, form("name", "wrong field"), 422, []string{"title is required."}},
 		{"update emptying the name", api.Story, form("id", storyID, "name", ""), 422, []string{"name may not be empty."}},
-		{"unknown id", api.Story, form("id", "1010022001999999999", "name", "x"), 404, []string{"story 1010022001999999999 not existed"}},
-		{"id of another kind", api.Bug, form("id", storyID, "status", "new"), 404, []string{"not existed"}},
-		{"id of another workspace", api.Story, form("id", "1010022002000000001"), 404, []string{"not existed"}},
+		{"unknown id", api.Story, form("id", "1110022001999999999", "name", "x"), 404, []string{"story 1110022001999999999 not existed"}},
+		{"id of another kind", api.Bug, form("id", "1110022001000000200", "status", "new"), 404, []string{"not existed"}},
+		{"id of another workspace", api.Story, form("id", "1110022002000000001"), 404, []string{"not existed"}},
 		{"malformed id", api.Task, form("id", "12ab"), 422, []string{"id must be a string of digits"}},
 		{"bad status", api.Story, form("name", "x", "status", "done"), 422, []string{`status "done"`, "planning, developing, resolved, rejected"}},
 		{"empty status", api.Story, form("id", storyID, "status", ""), 422, []string{"status"}},
