@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -321,5 +322,62 @@ func TestServeChangeHistory(t *testing.T) {
 		if count.Count != want {
 			t.Errorf("%s = %d, want %d", path, count.Count, want)
 		}
+	}
+}
+
+// TestServeInterfacesKeepWritesAcrossRestarts: what the added interfaces
+// write through one `triage serve --data` process (history, a batch update,
+// a relation, a label, a timesheet, a comment's update) the next one reads.
+func TestServeInterfacesKeepWritesAcrossRestarts(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "sandbox.db")
+	s := startServe(t, "--data", data)
+	c := basicClient(t, s)
+	ws := interfacesWS
+	stories, bugs, tasks := c.firstIDs(ws, "stories", 2), c.firstIDs(ws, "bugs", 9), c.firstIDs(ws, "tasks", 1)
+	c.post("/stories", url.Values{"workspace_id": {ws}, "id": {stories[0]}, "name": {"Kept"}}, nil)
+	c.post("/bugs/batch_update_bug", url.Values{"workspace_id": {ws}, "workitems": {`[{"id":"` + bugs[0] + `","severity":"fatal"}]`}}, nil)
+	c.post("/relations", url.Values{"workspace_id": {ws}, "source_type": {"story"}, "source_id": {stories[1]}, "target_type": {"bug"}, "target_id": {bugs[8]}}, nil)
+	c.post("/label", url.Values{"workspace_id": {ws}, "name": {"kept-label"}}, nil)
+	c.post("/timesheets", url.Values{"workspace_id": {ws}, "entity_type": {"task"}, "entity_id": {tasks[0]}, "timespent": {"4"}, "owner": {"alice"}, "spentdate": {"2026-02-03"}}, nil)
+	var comments []struct {
+		Comment struct {
+			ID string `json:"id"`
+		}
+	}
+	c.get("/comments", url.Values{"workspace_id": {ws}, "limit": {"1"}}, &comments)
+	c.post("/comments", url.Values{"workspace_id": {ws}, "id": {comments[0].Comment.ID}, "description": {"kept comment"}}, nil)
+	if err := s.stop(t); err != nil {
+		t.Fatalf("serve exited with %v", err)
+	}
+
+	s = startServe(t, "--data", data)
+	c = basicClient(t, s)
+	if n := c.count("/story_changes", url.Values{"workspace_id": {ws}, "story_id": {stories[0]}}); n != 1 {
+		t.Errorf("story history after restart: %d changes", n)
+	}
+	if n := c.count("/bug_changes", url.Values{"workspace_id": {ws}, "bug_id": {bugs[0]}, "field": {"severity"}}); n != 1 {
+		t.Errorf("bug history after restart: %d changes", n)
+	}
+	var related []struct {
+		BugID string `json:"bug_id"`
+	}
+	c.get("/stories/get_related_bugs", url.Values{"workspace_id": {ws}, "story_id": {stories[1]}}, &related)
+	if len(related) != 1 || related[0].BugID != bugs[8] {
+		t.Errorf("related bugs after restart = %+v", related)
+	}
+	if n := c.count("/label", url.Values{"workspace_id": {ws}, "name": {"kept-label"}}); n != 1 {
+		t.Errorf("labels named kept-label after restart: %d", n)
+	}
+	if n := c.count("/timesheets", url.Values{"workspace_id": {ws}, "spentdate": {"2026-02-03"}}); n != 1 {
+		t.Errorf("timesheets of 2026-02-03 after restart: %d", n)
+	}
+	var after []struct {
+		Comment struct {
+			Description string `json:"description"`
+		}
+	}
+	c.get("/comments", url.Values{"workspace_id": {ws}, "id": {comments[0].Comment.ID}}, &after)
+	if len(after) != 1 || after[0].Comment.Description != "kept comment" {
+		t.Errorf("comment after restart = %+v", after)
 	}
 }
