@@ -65,7 +65,7 @@ func TestServeWorkitemInterfaces(t *testing.T) {
 		}
 	})
 
-	t.Run("relations", func(t *testing.T) { // story/create_story_bug, bug/get_related_stories, story/get_link_stories
+	t.Run("relations", func(t *testing.T) { // story/create_story_bug, bug/get_related_stories, story/get_link_stories, story/add_story_link_relations
 		c := c.on(t)
 		stories := c.firstIDs(ws, "stories", 3)
 		bugs := c.firstIDs(ws, "bugs", 8)
@@ -115,6 +115,14 @@ func TestServeWorkitemInterfaces(t *testing.T) {
 		c.get("/stories/get_link_stories", url.Values{"workspace_id": {ws}, "story_id": {stories[1]}}, &links)
 		if len(links) != 1 || links[0].ID != stories[2] || links[0].Type != "direct_relate" || links[0].LinkedWorkspaceID != 10022002 {
 			t.Errorf("linked stories = %+v", links)
+		}
+		var linked struct {
+			Success int `json:"success"`
+		}
+		c.post("/stories/add_story_link_relations", url.Values{"workspace_id": {ws}, "src_story_id": {stories[0]}, "target_story_id": {stories[1]}}, &linked)
+		c.get("/stories/get_link_stories", url.Values{"workspace_id": {ws}, "story_id": {stories[1]}}, &links)
+		if linked.Success != 1 || len(links) != 2 || links[1].ID != stories[0] {
+			t.Errorf("after add_story_link_relations: %+v, links %+v", linked, links)
 		}
 		if status := c.request(http.MethodPost, "/relations", url.Values{"workspace_id": {ws}, "source_type": {"story"},
 			"source_id": {"1"}, "target_type": {"bug"}, "target_id": {bugs[0]}}, nil); status != http.StatusNotFound {

@@ -28,6 +28,8 @@ func (s *Server) routeInterfaces(ex *exchange, path string) bool {
 		s.serveWorkspaceRead(ex, api.Bug, func(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
 			return s.world.relatedStories(ws, q)
 		})
+	case "/stories/add_story_link_relations":
+		s.serveAddStoryLink(ex)
 	case "/stories/get_link_stories":
 		s.serveWorkspaceRead(ex, api.Story, func(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
 			return s.world.linkStories(ws, q)

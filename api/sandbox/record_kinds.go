@@ -94,6 +94,11 @@ var (
 		fields: []string{"id", "workspace_id", "entry_type", "custom_field", "type", "name", "options", "enabled", "sort", "memo"}}
 )
 
+// relationRecords are the relations between items, written with POST
+// /relations and /stories/add_story_link_relations (relations.go).
+var relationRecords = recordSpec{kind: relationKind, path: "/relations", write: true,
+	required: []string{"source_type", "source_id", "target_type", "target_id"}, scope: api.Story}
+
 // recordSpecs are the record kinds served at their TAPD paths.
 var recordSpecs = []recordSpec{
 	{kind: releaseKind, path: "/releases", count: true, scope: api.Story},
@@ -121,7 +126,7 @@ var recordSpecs = []recordSpec{
 		defaults: record{"description": "", "markdown_description": "", "is_rich": "0", "parent_wiki_id": "0", "note": "", "view_count": "0"},
 		scope:    api.Story},
 	{kind: attachmentKind, path: "/attachments", count: true, scope: api.Story},
-	{kind: relationKind, path: "/relations", write: true, required: []string{"source_type", "source_id", "target_type", "target_id"}, scope: api.Story},
+	relationRecords,
 	{kind: iterationTypeKind, path: "/iterations/workitem_types", scope: api.Story},
 	{kind: iterationFieldKind, path: "/iterations/custom_fields_settings", scope: api.Story},
 }
