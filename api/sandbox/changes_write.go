@@ -16,8 +16,8 @@ func (s *Server) commitItemWrite(ws *Workspace, kind api.Kind, q url.Values, p p
 	id := strings.TrimSpace(q.Get("id"))
 	var before *api.Item
 	if set := s.world.Items[key]; set != nil {
-		if pos, ok := set.Index[id]; ok {
-			old := set.Items[pos]
+		if pos, ok := set.find(id); ok {
+			old := set.at(pos)
 			before = &old
 		}
 	}
@@ -30,7 +30,7 @@ func (s *Server) commitItemWrite(ws *Workspace, kind api.Kind, q url.Values, p p
 	set := s.world.Items[key]
 	pos, ok := 0, false
 	if set != nil {
-		pos, ok = set.Index[item.ID]
+		pos, ok = set.find(item.ID)
 	}
 	if !ok || s.db.saveItemAndChanges(key, pos, set.Seq, item, changes) != nil {
 		undoChanges()

@@ -112,7 +112,7 @@ func TestFieldsInfoCoversItems(t *testing.T) {
 	for _, ws := range w.Workspaces {
 		for _, k := range api.Kinds {
 			raw, info := rawFields(t, w, ws.ID, k)
-			for _, name := range w.Items[itemKey{ws.ID, k}].Items[0].FieldNames() {
+			for _, name := range w.Items[itemKey{ws.ID, k}].all()[0].FieldNames() {
 				entry, ok := raw[name]
 				if !ok {
 					t.Errorf("%d %s: field %s not described", ws.ID, k, name)
@@ -144,7 +144,7 @@ func TestFieldsInfoCoversItems(t *testing.T) {
 func labelOptions(t *testing.T, w *world, ws int64) string {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, it := range w.Items[itemKey{ws, api.Story}].Items {
+	for _, it := range w.Items[itemKey{ws, api.Story}].all() {
 		for _, l := range strings.Split(it.Label, "|") {
 			if l != "" {
 				seen[l] = true

@@ -105,13 +105,6 @@ type BrowserSession struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// itemSet holds the items of one kind in one workspace, in creation order.
-type itemSet struct {
-	Items []api.Item
-	Index map[string]int // id → position in Items
-	Seq   int64          // last sequence number used in ids
-}
-
 // principal is who a request acts as, resolved from its credentials.
 type principal struct {
 	Method      string // "basic", "oauth", "personal"

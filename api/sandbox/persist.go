@@ -113,6 +113,9 @@ func (s *Server) loadOrSeed() error {
 	if err != nil {
 		return fmt.Errorf("sandbox: seed: %w", err)
 	}
+	if s.opts.FreshSecrets {
+		w.freshSecrets()
+	}
 	s.world = w
 	s.fillItemSets()
 	if s.db == nil {
@@ -133,7 +136,7 @@ func (s *Server) fillItemSets() {
 		for _, k := range api.Kinds {
 			key := itemKey{Workspace: ws.ID, Kind: k}
 			if s.world.Items[key] == nil {
-				s.world.Items[key] = &itemSet{Index: make(map[string]int)}
+				s.world.Items[key] = newItemSet(ws.ID)
 			}
 		}
 	}
@@ -179,33 +182,40 @@ func (st *store) load(s *Server) (found bool, err error) {
 
 // loadItems reads every item set in stored position order.
 func loadItems(tx *bolt.Tx, w *world) error {
-	seqs := tx.Bucket(bucketSeqs)
-	return tx.Bucket(bucketItems).ForEachBucket(func(name []byte) error {
+	lazies, err := readLazy(tx, w)
+	if err != nil {
+		return err
+	}
+	seqs, items := tx.Bucket(bucketSeqs), tx.Bucket(bucketItems)
+	keys := make(map[itemKey]bool)
+	err = items.ForEachBucket(func(name []byte) error {
 		key, err := parseSetName(string(name))
 		if err != nil {
 			return err
 		}
-		set := &itemSet{Index: make(map[string]int)}
+		keys[key] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for key := range lazies {
+		keys[key] = true
+	}
+	for key := range keys {
+		name := setName(key)
+		set, err := loadSet(items.Bucket(name), key, lazies[key])
+		if err != nil {
+			return err
+		}
 		if raw := seqs.Get(name); raw != nil {
 			if set.Seq, err = strconv.ParseInt(string(raw), 10, 64); err != nil {
 				return fmt.Errorf("items %s: sequence: %w", name, err)
 			}
 		}
-		err = tx.Bucket(bucketItems).Bucket(name).ForEach(func(_, v []byte) error {
-			it := api.Item{Kind: key.Kind}
-			if err := it.UnmarshalJSON(v); err != nil {
-				return fmt.Errorf("items %s: %w", name, err)
-			}
-			set.Index[it.ID] = len(set.Items)
-			set.Items = append(set.Items, it)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
 		w.Items[key] = set
-		return nil
-	})
+	}
+	return nil
 }
 
 func loadRecords[T any](b *bolt.Bucket, into map[string]*T) error {
@@ -251,10 +261,8 @@ func (st *store) saveWorld(w *world) error {
 	}
 	err = st.db.Update(func(tx *bolt.Tx) error {
 		for key, set := range w.Items {
-			for pos, it := range set.Items {
-				if err := putItem(tx, key, pos, set.Seq, it); err != nil {
-					return err
-				}
+			if err := putSet(tx, key, set); err != nil {
+				return err
 			}
 		}
 		if err := tx.Bucket(bucketWorld).Put(keyIDs, []byte(idPrefix)); err != nil {
@@ -264,6 +272,27 @@ func (st *store) saveWorld(w *world) error {
 	})
 	if err != nil {
 		return fmt.Errorf("sandbox: save world: %w", err)
+	}
+	return nil
+}
+
+// putSet writes the items a set holds, and what its generated ones are made
+// from.
+func putSet(tx *bolt.Tx, key itemKey, set *itemSet) error {
+	for pos := range set.len() {
+		_, edited := set.edited[pos]
+		if pos >= set.lazyAt && pos < set.lazyAt+set.lazyN() && !edited {
+			continue
+		}
+		if err := putItem(tx, key, pos, set.Seq, set.at(pos)); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bucketSeqs).Put(setName(key), []byte(strconv.FormatInt(set.Seq, 10))); err != nil {
+		return err
+	}
+	if set.lazy != nil {
+		return putLazy(tx, key, set.lazy)
 	}
 	return nil
 }

@@ -114,5 +114,9 @@ func (w *world) seedWorkspaceRecords(ws *Workspace) {
 
 // firstItems are the first n items of a set, fewer when it has fewer.
 func firstItems(set *itemSet, n int) []api.Item {
-	return set.Items[:min(n, len(set.Items))]
+	out := make([]api.Item, min(n, set.len()))
+	for pos := range out {
+		out[pos] = set.at(pos)
+	}
+	return out
 }

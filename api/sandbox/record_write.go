@@ -183,7 +183,7 @@ func (w *world) checkEntity(ws *Workspace, param, entityType, id string) *httpEr
 	default:
 		return unprocessable("%s must be story, bug or task, got %s", param, quoteShort(entityType))
 	}
-	if _, ok := w.readItems(ws, kind).Index[id]; !ok {
+	if _, ok := w.readItems(ws, kind).find(id); !ok {
 		return fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", kind, quoteShort(id), ws.ID))
 	}
 	return nil

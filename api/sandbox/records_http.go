@@ -77,8 +77,8 @@ func (w *world) seedRecords(now time.Time) {
 		comments := w.recordSetOf(ws.ID, commentKind)
 		for _, k := range []api.Kind{api.Story, api.Bug} {
 			set := w.readItems(ws, k)
-			for i := 0; i < 3 && i < len(set.Items); i++ {
-				it := &set.Items[i]
+			for i := 0; i < 3 && i < set.len(); i++ {
+				it := set.at(i)
 				comments.add(record{
 					"id": comments.nextID(ws.ID), "workspace_id": wsID,
 					"title":       text{"Comment added", "添加评论"}.in(ws.Locale),
@@ -252,7 +252,7 @@ func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p p
 	}
 	kind, _ := commentKindOf(form.Get("entry_type"))
 	entry := strings.TrimSpace(form.Get("entry_id"))
-	if _, ok := s.world.readItems(ws, kind).Index[entry]; !ok {
+	if _, ok := s.world.readItems(ws, kind).find(entry); !ok {
 		return nil, fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", kind, quoteName(entry), ws.ID))
 	}
 	r := recordParams(commentKind, form, "id", "workspace_id", "created", "modified")

@@ -35,7 +35,7 @@ func TestVStatusFollowsTheWorkflow(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ws := workspace(t, w, c.ws)
 			var id string
-			for _, it := range w.Items[itemKey{c.ws, c.kind}].Items {
+			for _, it := range w.Items[itemKey{c.ws, c.kind}].all() {
 				if it.Status == c.from {
 					id = it.ID
 					break
@@ -49,7 +49,7 @@ func TestVStatusFollowsTheWorkflow(t *testing.T) {
 				if herr == nil || herr.Status != http.StatusUnprocessableEntity || !strings.Contains(herr.Info, c.mentions) {
 					t.Fatalf("v_status %q = %v, want a 422 mentioning %q", c.vStatus, herr, c.mentions)
 				}
-				if got := w.Items[itemKey{c.ws, c.kind}].Items[w.Items[itemKey{c.ws, c.kind}].Index[id]].Status; got != c.from {
+				if got := w.Items[itemKey{c.ws, c.kind}].at(position(w.Items[itemKey{c.ws, c.kind}], id)).Status; got != c.from {
 					t.Errorf("a refused write changed the status to %s", got)
 				}
 				return

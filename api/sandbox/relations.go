@@ -52,15 +52,15 @@ func (w *world) writtenLinks(ws *Workspace, from string, id string, to string, v
 // seededBugsOf are the bugs the seed links to a story: the bugs at its
 // position and the one after, for every fourth story.
 func (w *world) seededBugsOf(ws *Workspace, storyID string) []string {
-	pos, ok := w.readItems(ws, api.Story).Index[storyID]
+	pos, ok := w.readItems(ws, api.Story).find(storyID)
 	bugs := w.readItems(ws, api.Bug)
 	if !ok || pos%4 != 0 {
 		return nil
 	}
 	var out []string
 	for _, b := range []int{pos, pos + 1} {
-		if b < len(bugs.Items) {
-			out = append(out, bugs.Items[b].ID)
+		if b < bugs.len() {
+			out = append(out, bugs.idAt(b))
 		}
 	}
 	return out
@@ -88,14 +88,14 @@ func (w *world) relatedStories(ws *Workspace, q url.Values) (json.RawMessage, *h
 	out := []relatedStory{}
 	stories := w.readItems(ws, api.Story)
 	for _, bugID := range splitAlternatives(ids, true) {
-		pos, ok := w.readItems(ws, api.Bug).Index[bugID]
+		pos, ok := w.readItems(ws, api.Bug).find(bugID)
 		if !ok {
 			continue
 		}
 		var found []string
 		for _, s := range []int{pos, pos - 1} {
-			if s >= 0 && s%4 == 0 && s < len(stories.Items) {
-				found = append(found, stories.Items[s].ID)
+			if s >= 0 && s%4 == 0 && s < stories.len() {
+				found = append(found, stories.idAt(s))
 			}
 		}
 		w.writtenLinks(ws, "bug", bugID, "story", func(story string, _ record) {

@@ -192,21 +192,22 @@ func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
 	if set == nil {
 		return func() { delete(s.world.Items, key) }
 	}
-	n, seq := len(set.Items), set.Seq
-	oldPos, known := set.Index[id]
+	n, seq, sorted := set.len(), set.Seq, set.sortedCreated
+	oldPos, known := set.find(id)
 	var old api.Item
+	_, wasEdited := set.edited[oldPos]
 	if known {
-		old = set.Items[oldPos]
+		old = set.at(oldPos)
 	}
 	return func() {
-		for id, pos := range set.Index {
-			if pos >= n {
-				delete(set.Index, id)
-			}
-		}
-		set.Items, set.Seq = set.Items[:n], seq
-		if known {
-			set.Items[oldPos] = old
+		set.truncate(n)
+		set.Seq, set.sortedCreated = seq, sorted
+		switch {
+		case known && oldPos >= set.lazyAt && oldPos < set.lazyAt+set.lazyN() && !wasEdited:
+			delete(set.edited, oldPos)
+			set.encoded.forget(oldPos)
+		case known:
+			set.put(oldPos, old)
 		}
 	}
 }

@@ -29,11 +29,11 @@ func (w *world) scmKeywords(ws *Workspace, q url.Values) (json.RawMessage, *http
 		return nil, unprocessable("type must be story, bug or task, got %s", quoteShort(typ))
 	}
 	set := w.readItems(ws, kind)
-	pos, ok := set.Index[id]
+	pos, ok := set.find(id)
 	if !ok {
 		return nil, fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", kind, quoteShort(id), ws.ID))
 	}
-	it := &set.Items[pos]
+	it := set.at(pos)
 	title, _ := it.Get(kind.TitleField())
 	return marshalData(fmt.Sprintf("--%s=%s %s", typ, api.ShortID(it.ID), title))
 }

@@ -125,7 +125,7 @@ type seedJob struct {
 func (j *seedJob) run(counts map[string]int, extra int, now time.Time) {
 	for _, k := range api.Kinds {
 		g := newGenerator(j.ws, k, j.v, j.members, j.legacyOnly, now)
-		j.sets[k] = g.generate(counts[k.String()], extra, j.sets[api.Story])
+		j.sets[k] = g.generate(counts[k.String()], extra, counts[api.Story.String()]+extra)
 	}
 }
 

@@ -45,6 +45,10 @@ type Options struct {
 	// ReadTimeout bounds the reading of a whole request, body included, so a
 	// body that trickles in is cut off (default DefaultReadTimeout).
 	ReadTimeout time.Duration
+	// FreshSecrets makes the secrets (client secret, API passwords, personal
+	// tokens) with crypto/rand when the content is seeded, instead of the
+	// seed's fixed ones; a database keeps them.
+	FreshSecrets bool
 	// IdleTimeout closes a kept-alive connection that sends no request
 	// (default DefaultIdleTimeout).
 	IdleTimeout time.Duration

@@ -40,13 +40,13 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 			return api.Item{}, nil, unprocessable("id must be a string of digits, got %s", quoteShort(id))
 		}
 		var ok bool
-		if pos, ok = set.Index[id]; !ok {
+		if pos, ok = set.find(id); !ok {
 			return api.Item{}, nil, &httpError{Status: http.StatusNotFound, Info: k.String() + " " + id + " not existed in workspace " + strconv.FormatInt(ws.ID, 10)}
 		}
 		if _, sent := form[k.TitleField()]; sent && strings.TrimSpace(form.Get(k.TitleField())) == "" {
 			return api.Item{}, nil, unprocessable("%s may not be empty.", k.TitleField())
 		}
-		it = set.Items[pos]
+		it = set.at(pos)
 		it.Extra = maps.Clone(it.Extra)
 		editor := strings.TrimSpace(form.Get("current_user"))
 		if editor == "" {
@@ -69,10 +69,9 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	if create {
 		set.Seq++
 		it.ID = newID(ws.ID, set.Seq)
-		set.Items = append(set.Items, it)
-		set.Index[it.ID] = len(set.Items) - 1
+		set.add(it)
 	} else {
-		set.Items[pos] = it
+		set.put(pos, it)
 	}
 	data := newLayout(k, specs, nil).appendItem(nil, &it)
 	if !create && k == api.Bug {
