@@ -131,6 +131,7 @@ type world struct {
 	Items      map[itemKey]*itemSet
 	Records    map[recordKey]*recordSet // iterations and comments (records.go)
 	encoded    *encodedCache            // full-field answers of items (itemcache.go)
+	Changes    map[itemKey]*changeLog   // the items' change history (changes.go)
 }
 
 // httpError is a failure to answer with an error envelope: the HTTP status
