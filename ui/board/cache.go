@@ -11,10 +11,6 @@ import (
 	"triage/store"
 )
 
-// saveDelay gathers the confirmed edits of a moment into one save of the
-// cached board.
-const saveDelay = 2 * time.Second
-
 // cacheMsg carries the cached board of a kind.
 type cacheMsg struct {
 	gen  uint64
@@ -23,15 +19,6 @@ type cacheMsg struct {
 	ok   bool
 	err  error
 }
-
-// saveTickMsg is the time to save a kind's board in the cache.
-type saveTickMsg struct {
-	kind api.Kind
-	gen  uint64
-}
-
-// cacheSavedMsg is the cache's answer to a save.
-type cacheSavedMsg struct{ err error }
 
 // readCache reads the cached board of kind k.
 func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
@@ -121,57 +108,13 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
 }
 
-// save writes a kind's board to the cache.
+// save writes a kind's board to the cache, through the engine.
 func (m *Model) save(k api.Kind) tea.Cmd {
-	cache := m.ctx.Cache
-	if cache == nil || m.ctx.User == "" {
-		return nil
-	}
 	snap, ok := m.snapshot(k)
 	if !ok {
 		return nil
 	}
-	svc, user, ws := m.ctx.ServiceURL, m.ctx.User, m.ws
-	return m.ctx.Tasks.Run(cacheTask, func() tea.Msg {
-		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
-	})
-}
-
-// saveSoon saves a kind's board after the edits of the moment are confirmed.
-func (m *Model) saveSoon(k api.Kind) tea.Cmd {
-	if m.ctx.Cache == nil {
-		return nil
-	}
-	m.saveGen[k]++
-	return m.after(saveDelay, saveTickMsg{kind: k, gen: m.saveGen[k]})
-}
-
-// onSaveTick saves unless a later confirmation set a later time.
-func (m *Model) onSaveTick(msg saveTickMsg) tea.Cmd {
-	if msg.gen != m.saveGen[msg.kind] {
-		return nil
-	}
-	return m.save(msg.kind)
-}
-
-// cacheTask names the saving of the board to the cache, for the status line.
-const cacheTask = "caching the board"
-
-// onCacheSaved reports a failed save once: the cache is only a help. A save
-// that works again takes the error away, and the next failure is reported.
-func (m *Model) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
-	if msg.err == nil {
-		if !m.cacheWarned {
-			return nil
-		}
-		m.cacheWarned = false
-		return m.succeeded(cacheTask)
-	}
-	if m.cacheWarned {
-		return nil
-	}
-	m.cacheWarned = true
-	return m.reportTask(cacheTask, fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
+	return m.eng.Save(k, snap)
 }
 
 // overlay lays the edits not yet confirmed over the items of a dataset just

@@ -48,12 +48,10 @@ type Model struct {
 
 	// The cache: which kinds were read from it, the items that changed since
 	// (highlighted until the next key), and the debounced saves.
-	cacheRead   [len(api.Kinds)]bool
-	changed     [len(api.Kinds)]map[string]bool
-	saveGen     [len(api.Kinds)]uint64
-	cacheWarned bool
+	cacheRead [len(api.Kinds)]bool
+	changed   [len(api.Kinds)]map[string]bool
 
-	// after is the timer of saves and the preview (tea.Tick; tests fire it at once).
+	// after is the timer of the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
 
 	lastErr     error
@@ -239,10 +237,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onChanges(msg)
 	case reloadMsg:
 		return m.onReload(msg)
-	case saveTickMsg:
-		return m.onSaveTick(msg)
-	case cacheSavedMsg:
-		return m.onCacheSaved(msg)
+	case workspace.SaveDueMsg:
+		return m.save(msg.Kind)
 	case pickedMsg:
 		return m.onPicked(msg)
 	case historyMsg:

@@ -37,7 +37,12 @@ type Engine struct {
 	flushing, flushIdle    bool
 	authAsked              bool
 
-	lastErr error
+	lastErr     error
+	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
+
+	// The cache: the debounced saves, and whether a failed save was said.
+	saveGen     [len(api.Kinds)]uint64
+	cacheWarned bool
 
 	// After is the timer of flushes (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
@@ -125,6 +130,10 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onResolved(msg), true
 	case finalsMsg:
 		return g.onFinals(msg), true
+	case saveTickMsg:
+		return g.onSaveTick(msg), true
+	case cacheSavedMsg:
+		return g.onCacheSaved(msg), true
 	case common.SaveItemMsg:
 		return g.onSave(msg), true
 	case common.CreateItemMsg:
@@ -168,7 +177,7 @@ func (g *Engine) Err() error { return g.lastErr }
 
 // report puts an error on the status line.
 func (g *Engine) report(err error) tea.Cmd {
-	g.lastErr = err
+	g.lastErr, g.lastErrTask = err, ""
 	return common.Cmd(common.StatusMsg{Err: err})
 }
 

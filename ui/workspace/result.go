@@ -90,6 +90,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 // service's item, and the change is done when it was the latest.
 func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result, say bool) tea.Cmd {
 	id := res.Edit.ItemID
+	save := g.saveSoon(res.Edit.Kind)
 	switch {
 	case e == nil:
 		// An edit of an earlier run, or of another view: show the service's item.
@@ -109,9 +110,9 @@ func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result,
 		g.show(ch, e, true)
 	}
 	if !say || res.Edit.Undoes != 0 {
-		return nil // an undo's note ("undid …") stays
+		return save // an undo's note ("undid …") stays
 	}
-	return note("%s", g.said(res.Edit, id))
+	return tea.Batch(save, note("%s", g.said(res.Edit, id)))
 }
 
 // show tells the views an edit's item as the edit leaves it now;
