@@ -142,8 +142,6 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
-	case common.ReauthenticatedMsg:
-		g.authAsked = false
 	}
 	return nil, false
 }
