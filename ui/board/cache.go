@@ -108,8 +108,12 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
 }
 
-// save writes a kind's board to the cache, through the engine.
+// save writes a kind's board to the cache, through the engine; with no
+// cache in this run, no snapshot is taken.
 func (m *Model) save(k api.Kind) tea.Cmd {
+	if !m.eng.Caching() {
+		return nil
+	}
 	snap, ok := m.snapshot(k)
 	if !ok {
 		return nil

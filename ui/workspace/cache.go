@@ -49,14 +49,17 @@ func (g *Engine) onSaveTick(msg saveTickMsg) tea.Cmd {
 	return common.Cmd(SaveDueMsg{Kind: msg.kind})
 }
 
+// Caching reports whether boards are cached in this run (a cache is open
+// and a user logged in): without, a view takes no snapshot for Save.
+func (g *Engine) Caching() bool { return g.ctx.Cache != nil && g.ctx.User != "" }
+
 // Save writes a kind's board of the open workspace to the cache, as the
 // service holds it (the edits not yet confirmed left out).
 func (g *Engine) Save(k api.Kind, snap store.Snapshot) tea.Cmd {
-	cache := g.ctx.Cache
-	if cache == nil || g.ctx.User == "" {
+	if !g.Caching() {
 		return nil
 	}
-	svc, user, ws := g.ctx.ServiceURL, g.ctx.User, g.ws
+	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
 		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
 	})

@@ -21,7 +21,7 @@ type Engine struct {
 
 	edits  map[string]*edit // item id → the changes laid over it
 	token  uint64           // the last queuing's token
-	runs   map[uint64]*run  // the sends under way, by their first token
+	runs   map[uint64]*run  // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 
@@ -45,7 +45,7 @@ type Engine struct {
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
 
-	// After is the timer of flushes (tea.Tick; tests fire it at once).
+	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 }
 
