@@ -9,54 +9,37 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/workspace"
 )
-
-// cacheMsg carries the cached board of a kind.
-type cacheMsg struct {
-	gen  uint64
-	kind api.Kind
-	snap store.Snapshot
-	ok   bool
-	err  error
-}
-
-// readCache reads the cached board of kind k.
-func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
-	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
-	return m.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
-		snap, ok, err := cache.Load(svc, user, ws, k)
-		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
-	})
-}
 
 // onCache draws the cached board while the load runs; without one, the load
 // fills the board as its pages come.
-func (m *Model) onCache(msg cacheMsg) tea.Cmd {
-	l := &m.loads[msg.kind]
-	if msg.gen != l.gen || !l.cacheWait {
+func (m *Model) onCache(msg workspace.CachedMsg) tea.Cmd {
+	l := &m.loads[msg.Kind]
+	if msg.Gen != l.gen || !l.cacheWait {
 		return nil
 	}
 	l.cacheWait = false
 	list := l.deferred
 	l.deferred = nil
 	var cmd tea.Cmd
-	if msg.err != nil {
-		cmd = m.report(msg.err)
+	if msg.Err != nil {
+		cmd = m.report(msg.Err)
 	}
-	if !msg.ok || len(msg.snap.Items) == 0 {
+	if !msg.OK || len(msg.Snap.Items) == 0 {
 		l.onScreen = true
-		m.sets[msg.kind] = l.fresh
+		m.sets[msg.Kind] = l.fresh
 		m.clamp(l.fresh)
 		return tea.Batch(cmd, list)
 	}
-	d := fromSnapshot(msg.kind, msg.snap)
-	m.eng.SetFields(msg.kind, msg.snap.Fields)
-	d.carry(m.sets[msg.kind])
+	d := fromSnapshot(msg.Kind, msg.Snap)
+	m.eng.SetFields(msg.Kind, msg.Snap.Fields)
+	d.carry(m.sets[msg.Kind])
 	m.overlay(d)
-	m.sets[msg.kind] = d
+	m.sets[msg.Kind] = d
 	m.clamp(d)
 	if d.synced != "" {
-		return tea.Batch(cmd, m.refresh(msg.kind))
+		return tea.Batch(cmd, m.refresh(msg.Kind))
 	}
 	return tea.Batch(cmd, list)
 }

@@ -27,6 +27,30 @@ type saveTickMsg struct {
 // cacheSavedMsg is the cache's answer to a save.
 type cacheSavedMsg struct{ err error }
 
+// CachedMsg carries the cached board of a kind, read for the load of
+// generation Gen (a view's own count); OK is false when none is cached.
+type CachedMsg struct {
+	Gen  uint64
+	Kind api.Kind
+	Snap store.Snapshot
+	OK   bool
+	Err  error
+}
+
+// ReadCache reads the cached board of kind k of the open workspace, once
+// per kind and workspace: false when there is no cache, or it was read.
+func (g *Engine) ReadCache(gen uint64, k api.Kind) (tea.Cmd, bool) {
+	if !g.Caching() || g.cacheRead[k] {
+		return nil, false
+	}
+	g.cacheRead[k] = true
+	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
+	return g.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
+		snap, ok, err := cache.Load(svc, user, ws, k)
+		return CachedMsg{Gen: gen, Kind: k, Snap: snap, OK: ok, Err: err}
+	}), true
+}
+
 // SaveDueMsg asks the view that holds a kind's board for it, to cache it
 // (Save): the edits of the moment are confirmed.
 type SaveDueMsg struct{ Kind api.Kind }

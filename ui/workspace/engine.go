@@ -41,7 +41,9 @@ type Engine struct {
 	lastErr     error
 	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
 
-	// The cache: the debounced saves, and whether a failed save was said.
+	// The cache: the kinds read from it, the debounced saves, and whether a
+	// failed save was said.
+	cacheRead   [len(api.Kinds)]bool
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
 
@@ -65,6 +67,7 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
 	g.finals = [len(api.Kinds)]map[string]bool{}
+	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	return g.startEdits()
 }
