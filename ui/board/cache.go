@@ -72,15 +72,7 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		switch {
-		case a == b:
-			return 0
-		case d.colLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(order, d.colCmp)
 	items := make([]api.Item, len(order))
 	for n, i := range order {
 		items[n] = d.items[i]

@@ -84,6 +84,26 @@ func (d *dataset) colLess(a, b int32) bool {
 	return a < b
 }
 
+// colCmp is colLess as a comparison, for sorting.
+func (d *dataset) colCmp(a, b int32) int {
+	switch {
+	case a == b:
+		return 0
+	case d.colLess(a, b):
+		return -1
+	}
+	return 1
+}
+
+// boardCmp orders items as the board shows them: by column, then within
+// their column.
+func (d *dataset) boardCmp(a, b int32) int {
+	if d.col[a] != d.col[b] {
+		return int(d.col[a] - d.col[b])
+	}
+	return d.colCmp(a, b)
+}
+
 // filtering reports whether the text filter is on.
 func (d *dataset) filtering() bool { return d.query != "" }
 
@@ -174,15 +194,7 @@ func (d *dataset) indexNew(first int32) {
 	for i := first; i < n; i++ {
 		batch = append(batch, i)
 	}
-	slices.SortFunc(batch, func(a, b int32) int {
-		if d.col[a] != d.col[b] {
-			return int(d.col[a] - d.col[b])
-		}
-		if d.colLess(a, b) {
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(batch, d.boardCmp)
 	for lo := 0; lo < len(batch); {
 		c := d.col[batch[lo]]
 		hi := lo
