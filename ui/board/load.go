@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // loadState is the loading of one kind: every answer carries the generation
@@ -167,7 +168,11 @@ func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	shown := m.sets[k]
 	fresh := newDataset(k, nil, 0)
 	fresh.carry(shown)
-	useCache := len(shown.items) == 0 && m.ctx.Cache != nil && m.ctx.User != "" && !m.cacheRead[k]
+	var readCache tea.Cmd
+	useCache := false
+	if len(shown.items) == 0 {
+		readCache, useCache = m.eng.ReadCache(m.gen, k)
+	}
 	m.loads[k] = loadState{
 		gen: m.gen, started: true, cancel: cancel, listing: true,
 		task:  m.ctx.Tasks.Start(loadTask(k)),
@@ -179,9 +184,8 @@ func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	list := startList(ctx, m.ctx.Service, m.gen, m.listRequest(k))
 	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k)}
 	if useCache {
-		m.cacheRead[k] = true
 		m.loads[k].deferred = list
-		return tea.Batch(append(cmds, m.readCache(m.gen, k))...)
+		return tea.Batch(append(cmds, readCache)...)
 	}
 	return tea.Batch(append(cmds, list)...)
 }
@@ -259,6 +263,9 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 		cmd = m.loadFailed(l, msg.kind, msg.err)
 	}
 	l.fields = msg.fields
+	if msg.err == nil {
+		m.eng.SetFields(msg.kind, msg.fields)
+	}
 	d := newDataset(msg.kind, msg.fields.PriorityOptions(), 0)
 	d.carry(l.fresh)
 	l.fresh = d
@@ -304,7 +311,7 @@ func (m *Model) onPages(msg pagesMsg) tea.Cmd {
 // loadFailed reports a failed load: an expired login asks the root to log in
 // again (once per load) and then reload; anything else goes to the status line.
 func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
-	if needsLogin(err) {
+	if workspace.NeedsLogin(err) {
 		if l.authAsked {
 			return nil
 		}
@@ -323,18 +330,17 @@ func (m *Model) addPage(d *dataset, p api.Page, shown bool) {
 	items := p.Items
 	copied := false
 	for k := range items {
-		if !shown {
+		if !shown || !m.eng.Editing() {
 			break
 		}
-		e, ok := m.edits[items[k].ID]
-		if !ok || e.kind != d.kind || e.ws != m.ws {
+		it, ok := m.eng.Lay(d.kind, items[k])
+		if !ok {
 			continue
 		}
 		if !copied {
 			items, copied = slices.Clone(items), true
 		}
-		e.base = items[k]
-		items[k] = e.apply(items[k])
+		items[k] = it
 	}
 	d.addPage(p.Number, items)
 }
