@@ -155,7 +155,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		}
 	}
 	read := r.readAll(ctx, ready)
-	held := make(map[string]bool) // items with an older edit still pending
+	held := make(map[itemKey]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
 		if err := ctx.Err(); err != nil {
@@ -165,7 +165,8 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		if e.Op == OpCreate {
 			item = ""
 		}
-		if item != "" && held[item] {
+		key := itemKey{e.WorkspaceID, e.Kind, item}
+		if item != "" && held[key] {
 			continue
 		}
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
@@ -178,7 +179,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 			}
 		}
 		if item != "" && (!due || res.Edit.State.Pending()) {
-			held[item] = true
+			held[key] = true
 		}
 		if _, resting := r.resting(); resting {
 			break
