@@ -19,9 +19,9 @@ type Engine struct {
 	ctx *common.Context
 	ws  int64
 
-	edits  map[string]*edit // item id → the changes laid over it
-	token  uint64           // the last queuing's token
-	runs   map[uint64]*run  // the sends under way, by id (startRun)
+	edits  map[editKey]*edit // item → the changes laid over it
+	token  uint64            // the last queuing's token
+	runs   map[uint64]*run   // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 
@@ -53,7 +53,7 @@ type Engine struct {
 
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
-	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run),
+	return &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
 		unanswered: make(map[uint64]*stepItem), After: tick}
 }
 
