@@ -25,3 +25,21 @@ func TestEditsOfOneIDInTwoKindsDoNotWait(t *testing.T) {
 		t.Fatalf("Flush = %+v, %v; want the bug's edit sent while the story's waits", results, err)
 	}
 }
+
+// TestCreateResultsAreTakenPerKind: a bug found after a create that may have
+// been applied is not the result of an earlier story create that produced
+// the same id, so the bug is not created a second time.
+func TestCreateResultsAreTakenPerKind(t *testing.T) {
+	f := newReplayFixture(t)
+	res, err := f.r.Send(context.Background(), f.add(t, Edit{Kind: api.Story, Op: OpCreate, Title: "Same"}))
+	if err != nil || res.Outcome != OutcomeSent || res.Edit.ResultItemID == "" {
+		t.Fatalf("create = %+v, %v", res, err)
+	}
+	id := res.Edit.ResultItemID
+	if taken, err := f.outbox.resultTaken(api.Story, id, 0); err != nil || !taken {
+		t.Errorf("story %s taken = %v, %v; want true", id, taken, err)
+	}
+	if taken, err := f.outbox.resultTaken(api.Bug, id, 0); err != nil || taken {
+		t.Errorf("bug %s taken = %v, %v; want false", id, taken, err)
+	}
+}

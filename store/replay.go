@@ -250,7 +250,7 @@ func (r *Replayer) create(ctx context.Context, j job) (Result, error) {
 			return r.afterFailure(ctx, j, err, false)
 		}
 		if found {
-			taken, err := r.outbox.resultTaken(it.ID, j.Seq)
+			taken, err := r.outbox.resultTaken(j.Kind, it.ID, j.Seq)
 			if err != nil {
 				return Result{Edit: j.Edit}, err
 			}
