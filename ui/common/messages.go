@@ -84,10 +84,17 @@ type OpenQueueMsg struct {
 }
 
 // OpenHistoryMsg asks the root to open the list of this session's changes,
-// with the titles of the items they change (item id → title) when known.
+// with the titles of the items they change when known.
 type OpenHistoryMsg struct {
 	Edits  []store.Edit
-	Titles map[string]string
+	Titles map[ItemRef]string
+}
+
+// ItemRef names an item of a workspace by kind and id: TAPD gives a story
+// and a bug the same id for the same short id.
+type ItemRef struct {
+	Kind api.Kind
+	ID   string
 }
 
 // EditsChangedMsg says that edits of the outbox moved on (sent, queued,

@@ -24,8 +24,8 @@ import (
 type Model struct {
 	ctx    *common.Context
 	keys   KeyMap
-	edits  []store.Edit      // newest first
-	titles map[string]string // item id → title, when known
+	edits  []store.Edit              // newest first
+	titles map[common.ItemRef]string // titles of the items, when known
 
 	cursor, offset int
 	width, height  int
@@ -58,9 +58,9 @@ func (m *Model) SetEdits(edits []store.Edit) {
 	m.clamp()
 }
 
-// SetTitles names the items (item id → title) the changes are about; without
+// SetTitles names the items the changes are about; without
 // a title a change shows its kind and number only.
-func (m *Model) SetTitles(titles map[string]string) { m.titles = titles }
+func (m *Model) SetTitles(titles map[common.ItemRef]string) { m.titles = titles }
 
 // Selected is the change under the cursor, and false when there is none.
 func (m *Model) Selected() (store.Edit, bool) {

@@ -178,7 +178,7 @@ func (m *Model) title(e store.Edit) string {
 	if e.Op == store.OpCreate {
 		return ""
 	}
-	return common.Clean(m.titles[e.ItemID])
+	return common.Clean(m.titles[common.ItemRef{Kind: e.Kind, ID: e.ItemID}])
 }
 
 // state draws the edit's state, stateCells wide, with a mark that carries
