@@ -2,26 +2,18 @@ package board
 
 import (
 	"strings"
+
+	"triage/filter"
 )
 
-// The text filter (/) is a small query, as gh-dash and GitHub's search take
-// one: words must all appear in the title, owners or id, and terms narrow by
-// field, each with alternatives joined by "|" or ",":
-//
-//	status:planning|developing   a status's code or display name
-//	owner:alice   owner:@me      an owner's nick; @me is the user logged in
-//	prio:High|Low                a priority's label or value, "none" for none
-//
-// M toggles "owner:@me" ("mine").
+// The text filter (/) is the query of package filter. M toggles
+// "owner:@me" ("mine").
 
 // textQuery is a parsed filter. Whether a status code or a column passes is
 // worked out the first time an item has it, then remembered: the columns
 // and the status names may arrive after the filter was typed.
 type textQuery struct {
-	words    []string // lower-cased
-	status   []string // alternatives, lower-cased; nil: any
-	prio     []string // alternatives, lower-cased; nil: any
-	owners   []string // lower-cased nicks; nil: any
+	filter.Query
 	statusOK map[string]bool
 	colOK    map[int]bool
 }
@@ -31,63 +23,24 @@ const mineTerm = "owner:@me"
 
 // parseQuery reads a lower-cased filter; me is the user's nick.
 func parseQuery(q, me string) textQuery {
-	var tq textQuery
-	for _, f := range strings.Fields(q) {
-		key, value, ok := strings.Cut(f, ":")
-		alts := strings.FieldsFunc(value, func(r rune) bool { return r == '|' || r == ',' })
-		if !ok || len(alts) == 0 {
-			tq.words = append(tq.words, strings.TrimPrefix(f, "#"))
-			continue
-		}
-		switch key {
-		case "status", "s":
-			tq.status = append(tq.status, alts...)
-		case "owner", "o":
-			for _, a := range alts {
-				if a == "@me" {
-					a = strings.ToLower(me)
-				}
-				tq.owners = append(tq.owners, a)
-			}
-		case "prio", "priority", "p":
-			tq.prio = append(tq.prio, alts...)
-		default:
-			tq.words = append(tq.words, f)
-		}
-	}
-	tq.statusOK, tq.colOK = map[string]bool{}, map[int]bool{}
-	return tq
+	return textQuery{Query: filter.Parse(q, me), statusOK: map[string]bool{}, colOK: map[int]bool{}}
 }
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
-	for _, w := range tq.words {
-		if !strings.Contains(d.hay[i], w) && !(isDigits(w) && strings.Contains(d.items[i].ID, w)) {
-			return false
-		}
-	}
-	if tq.status != nil && !d.statusPasses(d.items[i].Status) {
-		return false
-	}
-	if tq.prio != nil && !d.columnPasses(int(d.col[i])) {
-		return false
-	}
-	if tq.owners != nil && !d.ownedByAny(i, tq.owners) {
-		return false
-	}
-	return true
+	return tq.WordsIn(d.hay[i], d.items[i].ID) &&
+		(tq.Status == nil || d.statusPasses(d.items[i].Status)) &&
+		(tq.Prio == nil || d.columnPasses(int(d.col[i]))) &&
+		tq.OwnedByAny(d.items[i].Owner)
 }
 
 // statusPasses reports whether a status code, or its display name, is one
-// of the filter's statuses.
+// of the filter's.
 func (d *dataset) statusPasses(code string) bool {
 	ok, seen := d.tq.statusOK[code]
 	if !seen {
-		lower, name := strings.ToLower(code), strings.ToLower(statusName(d.fields, code))
-		for _, a := range d.tq.status {
-			ok = ok || a == lower || a == name
-		}
+		ok = d.tq.StatusPasses(code, statusName(d.fields, code))
 		d.tq.statusOK[code] = ok
 	}
 	return ok
@@ -98,28 +51,10 @@ func (d *dataset) statusPasses(code string) bool {
 func (d *dataset) columnPasses(c int) bool {
 	ok, seen := d.tq.colOK[c]
 	if !seen {
-		col := &d.cols[c]
-		label, key := strings.ToLower(col.label), strings.ToLower(col.key)
-		for _, a := range d.tq.prio {
-			ok = ok || a == label || a == key || (a == "none" && col.key == "")
-		}
+		ok = d.tq.PriorityPasses(d.cols[c].key, d.cols[c].label)
 		d.tq.colOK[c] = ok
 	}
 	return ok
-}
-
-// ownedByAny reports whether one of item i's owners is one of nicks.
-func (d *dataset) ownedByAny(i int32, nicks []string) bool {
-	for _, o := range strings.Split(d.items[i].Owner, ";") {
-		if o = strings.ToLower(strings.TrimSpace(o)); o != "" {
-			for _, n := range nicks {
-				if o == n {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // isDigits reports a non-empty string of ASCII digits.
