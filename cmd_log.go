@@ -5,14 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
 	"triage/store"
@@ -88,7 +85,7 @@ func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSO
 		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
 		return nil
 	}
-	printTable(c.stdout, logRows(edits, time.Now()), c.lineWidth())
+	printTable(c.stdout, logRows(edits, time.Now()), c.lineWidth(), shrinkable[:])
 	return nil
 }
 
@@ -101,7 +98,7 @@ const columnGap = 2
 // shrinkable are the columns cut, by display width, when a line would not
 // fit: first the state's error (--json has all of it), then the title; each
 // keeps at least min cells.
-var shrinkable = [...]struct{ col, min int }{{6, len("maybe applied")}, {2, 16}}
+var shrinkable = [...]shrinkRule{{6, len("maybe applied")}, {2, 16}}
 
 // logRows lays out the edits for a stand-up: local time (the day too when
 // not today), short id, title, kind, workspace name, change and state.
@@ -131,42 +128,6 @@ func logRows(edits []store.Edit, now time.Time) [][]string {
 		rows = append(rows, []string{when, id, title, e.Kind.String(), ws, change(e), state(e)})
 	}
 	return rows
-}
-
-// printTable writes rows in columns aligned by display width, so that
-// Chinese text (two cells a character) lines up too. The shrinkable columns
-// are cut, by display width, so that a line fits in width cells.
-func printTable(w io.Writer, rows [][]string, width int) {
-	widths := make([]int, len(logColumns))
-	for _, r := range rows {
-		for i, cell := range r {
-			widths[i] = max(widths[i], ansi.StringWidth(cell))
-		}
-	}
-	total := (len(widths) - 1) * columnGap
-	for _, cw := range widths {
-		total += cw
-	}
-	for _, s := range shrinkable {
-		if total <= width {
-			break
-		}
-		cut := min(total-width, max(widths[s.col]-s.min, 0))
-		widths[s.col] -= cut
-		total -= cut
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		b.Reset()
-		for i, cell := range r {
-			cell = ansi.Truncate(cell, widths[i], "…")
-			b.WriteString(cell)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+columnGap))
-			}
-		}
-		fmt.Fprintln(w, b.String())
-	}
 }
 
 // noPriority is the log's word for an item without a priority.
