@@ -33,10 +33,11 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := store.LoadConfig(paths, c.env)
+	cfg, err := store.LoadConfig(paths, g.env(c.env))
 	if err != nil {
 		return err
 	}
+	paths = paths.ForProfile(cfg.ProfileName)
 	if err := cfg.Override(store.Overrides{BaseURL: g.baseURL}); err != nil {
 		return fmt.Errorf("%w: %s", errUsage, err)
 	}

@@ -112,7 +112,7 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 			return s.remember(ctx, sess)
 		},
 		RememberWorkspace: func(id int64) error {
-			return store.UpdateConfig(s.cfg.Path, func(st *store.Settings) { st.Workspace = id })
+			return store.RememberWorkspace(s.cfg, id)
 		},
 		WorkspaceID: s.cfg.Workspace,
 		Theme:       s.cfg.Theme,

@@ -14,6 +14,7 @@ import (
 
 // globalFlags are accepted by every command that talks to a service.
 type globalFlags struct {
+	profile                            string
 	baseURL, authURL, webURL, clientID string
 	redirectPort                       *int
 	workspace                          int64
@@ -22,6 +23,7 @@ type globalFlags struct {
 
 // register adds the global flags to a command's flag set.
 func (g *globalFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.profile, "profile", "", "`NAME` of the config's profile to use (env TRIAGE_PROFILE)")
 	fs.StringVar(&g.baseURL, "base-url", "", "API address `URL` (env TRIAGE_BASE_URL)")
 	fs.StringVar(&g.authURL, "auth-url", "", "authorization pages address `URL` (env TRIAGE_AUTH_URL)")
 	fs.StringVar(&g.webURL, "web-url", "", "web app address `URL`, for links (env TRIAGE_WEB_URL)")
@@ -36,6 +38,19 @@ func (g *globalFlags) register(fs *flag.FlagSet) {
 	})
 	fs.Int64Var(&g.workspace, "workspace", 0, "`ID` of the workspace to open (env TRIAGE_WORKSPACE)")
 	fs.BoolVar(&g.insecureStorage, "insecure-storage", false, "keep credentials in a private plain-text file instead of the OS keyring")
+}
+
+// env is the environment with --profile, when given, as TRIAGE_PROFILE.
+func (g *globalFlags) env(env func(string) string) func(string) string {
+	if g.profile == "" {
+		return env
+	}
+	return func(name string) string {
+		if name == store.EnvProfile {
+			return g.profile
+		}
+		return env(name)
+	}
 }
 
 // loadCommand reads the flags of a command that takes only the global ones,
@@ -78,9 +93,14 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err := paths.Ensure(); err != nil {
 		return nil, err
 	}
-	cfg, err := store.LoadConfig(paths, env)
+	cfg, err := store.LoadConfig(paths, g.env(env))
 	if err != nil {
 		return nil, err
+	}
+	if paths = paths.ForProfile(cfg.ProfileName); cfg.ProfileName != "" {
+		if err := paths.Ensure(); err != nil {
+			return nil, err
+		}
 	}
 	err = cfg.Override(store.Overrides{
 		BaseURL: g.baseURL, AuthURL: g.authURL, WebURL: g.webURL, ClientID: g.clientID,
