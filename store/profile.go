@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
