@@ -157,9 +157,6 @@ func jsonFieldsFor(kind api.Kind, chosen bool, cols []string) []string {
 		if w := wireName(kind, c); w != "" && !slices.Contains(fields, w) {
 			fields = append(fields, w)
 		}
-		if c == "priority" && !slices.Contains(fields, "priority") {
-			fields = append(fields, "priority")
-		}
 	}
 	return fields
 }
