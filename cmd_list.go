@@ -55,7 +55,7 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 		}
 		q = filter.Parse(strings.Join(words, " "), me)
 	}
-	names, err := readNames(ctx, t.client, ws, kind)
+	names, err := t.names(ctx, ws, kind)
 	if err != nil {
 		return c.unreachable(err)
 	}

@@ -72,7 +72,7 @@ func (c *cli) cmdView(ctx context.Context, args []string) error {
 	if *asJSON {
 		return writeItemJSON(c.stdout, it, notes, *comments)
 	}
-	names, err := readNames(ctx, t.client, ws, it.Kind)
+	names, err := t.names(ctx, ws, it.Kind)
 	if err != nil {
 		return c.unreachable(err)
 	}

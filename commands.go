@@ -40,6 +40,9 @@ func commandTable() []command {
 
 // lookupCommand finds a command by name.
 func lookupCommand(name string) (command, bool) {
+	if name == completeCommand.name {
+		return completeCommand, true
+	}
 	for _, cmd := range commandTable() {
 		if cmd.name == name {
 			return cmd, true

@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/store"
 )
 
 // The scriptable commands (list, view, set) share how they reach the
@@ -71,6 +72,23 @@ func (t *scriptTarget) me(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return checked.Nick, nil
+}
+
+// names reads the field names of a kind, and keeps its priority labels for
+// shell completion (a failure to keep them changes nothing else).
+func (t *scriptTarget) names(ctx context.Context, ws int64, kind api.Kind) (workspaceNames, error) {
+	n, err := readNames(ctx, t.client, ws, kind)
+	if err != nil {
+		return n, err
+	}
+	if service, err := store.ServiceKey(t.setup.cfg.BaseURL); err == nil {
+		labels := make([]string, len(n.opts))
+		for i, o := range n.opts {
+			labels[i] = o.Label
+		}
+		_ = store.SaveLabels(t.setup.paths.CacheDir, service, kind.String(), labels)
+	}
+	return n, nil
 }
 
 // unreachable reports an error of the service and returns the error whose
