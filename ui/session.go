@@ -202,7 +202,7 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 		m.ctx.Workspace = m.workspace(id)
 		return tea.Batch(m.remember(id), m.openBoard(id))
 	}
-	spaces := picker.New(m.ctx, "Choose a workspace", items)
+	spaces := picker.New(m.ctx, "Choose a workspace", items).Named("Workspaces")
 	cmd := m.replace(spaces)
 	m.spaces = spaces
 	return cmd
@@ -249,7 +249,7 @@ func (m *Model) onSwitchSpaces(msg switchSpacesMsg) tea.Cmd {
 	if len(items) < 2 {
 		return common.Cmd(common.StatusMsg{Text: "you take part in no other workspace"})
 	}
-	m.spaces = picker.New(m.ctx, "Switch to a workspace", items)
+	m.spaces = picker.New(m.ctx, "Switch to a workspace", items).Named("Workspaces")
 	return m.push(m.spaces)
 }
 
@@ -271,9 +271,9 @@ func (m *Model) openBoard(id int64) tea.Cmd {
 		m.ctx.Workspace = m.workspace(id)
 	}
 	if m.board == nil {
-		m.board = m.opts.NewBoard(m.ctx)
+		m.board = m.opts.NewBoard(m.ctx, m.engine)
 	}
-	return tea.Batch(m.replace(m.board), m.board.Load(id))
+	return tea.Batch(m.replace(m.board), m.engine.Open(id), m.board.Load(id))
 }
 
 func (m *Model) remember(id int64) tea.Cmd {

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/ui/richtext"
+	"triage/ui/workspace"
 )
 
 // The preview pane (P) shows the whole item under the cursor: title, status
@@ -132,7 +133,7 @@ func (m *Model) viewPreview(w, h int) string {
 	if ok {
 		it = d.items[i]
 		if full, ok := m.prev.full[it.ID]; ok {
-			it = merge(full, it) // the board's edits over the whole item
+			it = workspace.Merge(full, it) // the board's edits over the whole item
 		}
 	}
 	inner := max(w-4, 10)

@@ -38,7 +38,7 @@ func BenchmarkRefresh(b *testing.B) {
 	}
 	c := uitest.Context(client, uitest.Theme{Dark: true}, 120, 40)
 	c.Base, c.ServiceURL, c.User = ctx, srv.URL, "demo"
-	m := New(c)
+	m := newBoard(c)
 	m.SetSize(120, 40)
 	loaded := func(m *Model) bool { return !m.loads[api.Story].busy() && len(m.sets[api.Story].items) >= total }
 
@@ -46,7 +46,7 @@ func BenchmarkRefresh(b *testing.B) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	firstFrame(ctx, m, m.Load(ws), loaded)
+	firstFrame(ctx, m, m.openWorkspace(ws), loaded)
 	full := time.Since(start)
 	runtime.GC()
 	var after runtime.MemStats

@@ -71,6 +71,9 @@ func (m *Model) Selected() (store.Edit, bool) {
 // Capturing reports true: q and U belong to the history.
 func (m *Model) Capturing() bool { return true }
 
+// Title names the view for the help.
+func (m *Model) Title() string { return "This session's changes" }
+
 // KeyMap returns the history's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
