@@ -83,13 +83,33 @@ func parseItemURL(r itemRef, s string) (itemRef, error) {
 func (r itemRef) candidates(ws int64) []api.Item {
 	out := make([]api.Item, 0, len(r.kinds))
 	for _, k := range r.kinds {
-		id := r.digits
-		if len(id) <= shortIDLen {
-			id = k.IDPrefix() + strconv.FormatInt(ws, 10) + strings.Repeat("0", shortIDLen-len(id)) + id
-		}
-		out = append(out, api.Item{Kind: k, ID: id})
+		out = append(out, api.Item{Kind: k, ID: r.fullID(k, ws)})
 	}
 	return out
+}
+
+// fullID is the full id of the reference as an item of kind k in workspace ws.
+func (r itemRef) fullID(k api.Kind, ws int64) string {
+	if len(r.digits) > shortIDLen {
+		return r.digits
+	}
+	return k.IDPrefix() + strconv.FormatInt(ws, 10) + strings.Repeat("0", shortIDLen-len(r.digits)) + r.digits
+}
+
+// offlineKind is the kind of the item when it is known without reading it:
+// one kind to try (--kind, the address), or a full id's prefix.
+func (r itemRef) offlineKind() (api.Kind, bool) {
+	if len(r.kinds) == 1 {
+		return r.kinds[0], true
+	}
+	if len(r.digits) == fullIDLen {
+		for _, k := range r.kinds {
+			if strings.HasPrefix(r.digits, k.IDPrefix()) {
+				return k, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // resolve reads the item named by r, trying each kind it may be.

@@ -82,11 +82,7 @@ func (t *scriptTarget) names(ctx context.Context, ws int64, kind api.Kind) (work
 		return n, err
 	}
 	if service, err := store.ServiceKey(t.setup.cfg.BaseURL); err == nil {
-		labels := make([]string, len(n.opts))
-		for i, o := range n.opts {
-			labels[i] = o.Label
-		}
-		_ = store.SaveLabels(t.setup.paths.CacheDir, service, kind.String(), labels)
+		_ = store.SaveLabels(t.setup.paths.CacheDir, service, kind, n.opts)
 	}
 	return n, nil
 }
