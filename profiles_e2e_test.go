@@ -79,3 +79,43 @@ func TestProfilesKeepCredentialsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileOutboxesApart: an edit kept for a profile whose service is
+// down waits in that profile's outbox only: the other profile neither
+// lists it nor sends it with its own credential.
+func TestProfileOutboxesApart(t *testing.T) {
+	a, b := startServe(t), startServe(t)
+	env := profileHome(t, a, b)
+	run := func(args ...string) (string, string, int) {
+		return runBinary(t, env, "", append(args, "--insecure-storage")...)
+	}
+	for _, p := range []struct {
+		name string
+		s    *served
+	}{{"a", a}, {"b", b}} {
+		if out, errOut, code := runBinary(t, env, p.s.env["TRIAGE_TOKEN"]+"\n", "login", "--token", "--profile", p.name, "--insecure-storage"); code != 0 {
+			t.Fatalf("login to %s: exit %d\n%s%s", p.name, code, out, errOut)
+		}
+	}
+	if err := a.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run("set", "6", "--kind", "story", "--priority", "High", "--if-priority", "Middle", "--queue", "--profile", "a"); code != 3 || !strings.Contains(errOut, "queued") {
+		t.Fatalf("set --queue on a stopped a: exit %d\n%s", code, errOut)
+	}
+	if _, errOut, code := run("set", "7", "--priority", "High", "--profile", "b"); code != 0 {
+		t.Fatalf("set on b: exit %d\n%s", code, errOut)
+	}
+	outA, _, _ := run("log", "--json", "--profile", "a")
+	outB, _, _ := run("log", "--json", "--profile", "b")
+	if !strings.Contains(outA, `"item_id":"1010022001000000006"`) || !strings.Contains(outA, `"state":"waiting"`) || strings.Contains(outA, "1010022001000000007") {
+		t.Errorf("a's outbox:\n%s", outA)
+	}
+	if strings.Contains(outB, "1010022001000000006") || !strings.Contains(outB, `"item_id":"1010022001000000007"`) {
+		t.Errorf("b's outbox holds a's edit or lacks its own:\n%s", outB)
+	}
+	out, _, _ := run("view", "6", "--json", "--profile", "b")
+	if !strings.Contains(out, `"priority_label":"Middle"`) {
+		t.Errorf("a's edit reached b's service:\n%s", out)
+	}
+}
