@@ -190,6 +190,9 @@ const (
 	keyTheme        = "theme"
 	keyProfile      = "profile"
 	keyProfiles     = "profiles"
+	keyKeys         = "keys"
+	keyCommands     = "commands"
+	keyViews        = "views"
 )
 
 // errUnknownKey is returned by set for a key that is not a setting.

@@ -104,11 +104,16 @@ func readConfigDoc(path string, mustExist bool) (*yaml.Node, error) {
 
 // Sections are the parts of the config file of more than one value.
 type Sections struct {
-	Profiles []Profile // profiles:, in the file's order
+	Profiles []Profile    // profiles:, in the file's order
+	Keys     []KeyBinding // keys:
+	Commands []Command    // commands:
+	Views    []SavedView  // views:
 }
 
 // empty reports a file without any of them.
-func (s *Sections) empty() bool { return len(s.Profiles) == 0 }
+func (s *Sections) empty() bool {
+	return len(s.Profiles) == 0 && len(s.Keys) == 0 && len(s.Commands) == 0 && len(s.Views) == 0
+}
 
 // decodeSettings applies the settings of a parsed config file over s. Its
 // errors start with "line N:" and never repeat a value.
@@ -148,8 +153,15 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Secti
 	if env, secret := secretEnv(key); secret {
 		return fmt.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login` or %s", k.Line, key, env)
 	}
-	if key == keyProfiles {
+	switch key {
+	case keyProfiles:
 		return decodeProfiles(v, &sec.Profiles)
+	case keyKeys:
+		return decodeKeys(v, &sec.Keys)
+	case keyCommands:
+		return decodeCommands(v, &sec.Commands)
+	case keyViews:
+		return decodeViews(v, &sec.Views)
 	}
 	if v.Kind != yaml.ScalarNode {
 		return fmt.Errorf("line %d: %s: want a single value", v.Line, key)
@@ -159,7 +171,7 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Secti
 	}
 	err := s.set(key, v.Value)
 	if errors.Is(err, errUnknownKey) {
-		return fmt.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(append(settingKeys(), keyProfiles), ", "))
+		return fmt.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(append(settingKeys(), keyProfiles, keyKeys, keyCommands, keyViews), ", "))
 	}
 	if err != nil {
 		return fmt.Errorf("line %d: %s: %w", v.Line, key, err)
