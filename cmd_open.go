@@ -93,6 +93,8 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	client := api.NewClient(s.cfg.BaseURL, authz, api.WithUserAgent("triage/"+version))
 
 	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
+	uictx.KeyOverrides = s.keys
+	s.keys.Remap("app", uictx.Keys)
 	uictx.Base = ctx
 	uictx.ServiceURL = s.cfg.BaseURL
 	uictx.WebURL = s.cfg.WebURL

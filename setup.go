@@ -10,6 +10,8 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui"
+	"triage/ui/common"
 )
 
 // globalFlags are accepted by every command that talks to a service.
@@ -71,6 +73,8 @@ type setup struct {
 	paths store.Paths
 	cfg   store.Config
 	creds store.Credentials
+	// keys are the user's keys, checked (config keys:, commands:, views:).
+	keys common.KeyOverrides
 	// storageNote says that credentials go to a plain-text file, and why,
 	// when they do. Only login prints it, when it stores one; status shows
 	// the file as where the credential is stored, and the app's login
@@ -97,6 +101,10 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err != nil {
 		return nil, err
 	}
+	keys, err := ui.KeyOverrides(cfg.Sections)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", cfg.Path, err)
+	}
 	if paths = paths.ForProfile(cfg.ProfileName); cfg.ProfileName != "" {
 		if err := paths.Ensure(); err != nil {
 			return nil, err
@@ -114,7 +122,7 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err != nil {
 		return nil, err
 	}
-	return &setup{paths: paths, cfg: cfg, creds: creds, storageNote: note.String()}, nil
+	return &setup{paths: paths, cfg: cfg, keys: keys, creds: creds, storageNote: note.String()}, nil
 }
 
 // errNotLoggedIn says that no credential is known for the service.

@@ -83,6 +83,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 		m.sets[k] = newDataset(k, nil, 0)
 	}
 	m.paint = newPalette(ctx.Styles)
+	ctx.KeyOverrides.Remap("board", &m.keys)
 	return m
 }
 

@@ -21,6 +21,9 @@ type Context struct {
 	Styles  *Styles
 	Keys    *KeyMap
 	Tasks   *Tasks
+	// KeyOverrides are the user's keys; each view remaps its key map with
+	// them when it is made (nil: the defaults).
+	KeyOverrides KeyOverrides
 
 	// Edits and Cache are the outbox and the item cache; nil: the board
 	// cannot edit (Edits), or starts without a cached board (Cache).

@@ -48,6 +48,7 @@ type Model struct {
 // New returns a picker over items with a title.
 func New(ctx *common.Context, title string, items []Item) *Model {
 	m := &Model{ctx: ctx, title: title, keys: DefaultKeyMap()}
+	ctx.KeyOverrides.Remap("picker", &m.keys)
 	m.filter = common.NewTextField(ctx.Styles, "/ ", "type to filter")
 	m.SetItems(items)
 	m.SetSize(ctx.Width, ctx.Height)

@@ -93,6 +93,7 @@ type Model struct {
 func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.PriorityOption) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: kind, options: options,
 		entries: make([]entry, len(items)), index: make(map[string]int, len(items))}
+	ctx.KeyOverrides.Remap("queue", &m.keys)
 	for i, it := range items {
 		m.entries[i] = entry{item: it}
 		m.index[it.ID] = i
