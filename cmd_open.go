@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -95,6 +96,10 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
 	uictx.KeyOverrides = s.keys
 	s.keys.Remap("app", uictx.Keys)
+	if sec := s.cfg.Sections; sec != nil {
+		uictx.Commands, uictx.Views = sec.Commands, sec.Views
+		uictx.RunCommand = commandRunner(os.Environ())
+	}
 	uictx.Base = ctx
 	uictx.ServiceURL = s.cfg.BaseURL
 	uictx.WebURL = s.cfg.WebURL

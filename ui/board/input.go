@@ -103,6 +103,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.New):
 		d := m.cur()
 		return common.Cmd(common.OpenEditorMsg{Kind: m.tab, Options: d.opts})
+	default:
+		return m.onUserKey(msg)
 	}
 	return nil
 }

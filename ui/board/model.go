@@ -139,7 +139,7 @@ func (m *Model) KeyMap() help.KeyMap {
 	if m.prompt != nil {
 		return m.promptKeyMap()
 	}
-	return m.keys
+	return m.helpKeys()
 }
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
@@ -248,6 +248,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPicked(msg)
 	case historyMsg:
 		return m.onHistory(msg)
+	case commandDoneMsg:
+		return m.onCommandDone(msg)
 	case common.ThemeChangedMsg:
 		m.paint = newPalette(m.ctx.Styles)
 		m.filter.Styles = m.ctx.Styles
