@@ -125,6 +125,7 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		Theme:       s.cfg.Theme,
 		Warning:     st.warning,
 	}
+	rememberViews(&uiOpts, s, uictx.Log)
 	if r.session.Method != "" {
 		sess := r.session
 		uiOpts.Session = &sess
@@ -133,9 +134,13 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		}
 	}
 	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	final, err := p.Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		uictx.Log.Error("the terminal app stopped", "error", err.Error())
 		return fmt.Errorf("the terminal app stopped: %w", err)
+	}
+	if root, ok := final.(*ui.Model); ok {
+		root.SaveViewState()
 	}
 	uictx.Log.Info("stop")
 	return nil

@@ -47,6 +47,10 @@ type Options struct {
 	// Theme "dark" or "light" fixes the colours; anything else ("auto")
 	// follows the background the terminal reports.
 	Theme string
+	// ViewState is how the board was last shown in a workspace, and
+	// SaveViewState keeps it; nil: the board starts as it always does.
+	ViewState     func(ws int64) (store.ViewState, bool)
+	SaveViewState func(ws int64, st store.ViewState)
 	// Warning is shown on the status line at start (the item cache was
 	// rebuilt or cannot be used in this run); nil: none.
 	Warning error

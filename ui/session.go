@@ -266,12 +266,13 @@ func (m *Model) workspace(id int64) api.Workspace {
 // openBoard shows the board of a workspace, alone on the stack.
 func (m *Model) openBoard(id int64) tea.Cmd {
 	m.state = stateReady
+	if m.board == nil {
+		m.board = m.opts.NewBoard(m.ctx, m.engine)
+	}
+	m.restoreBoard(id)
 	m.ctx.WorkspaceID = id
 	if m.ctx.Workspace.ID == "" {
 		m.ctx.Workspace = m.workspace(id)
-	}
-	if m.board == nil {
-		m.board = m.opts.NewBoard(m.ctx, m.engine)
 	}
 	return tea.Batch(m.replace(m.board), m.engine.Open(id), m.board.Load(id))
 }

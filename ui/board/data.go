@@ -388,8 +388,8 @@ func (d *dataset) carry(old *dataset) {
 		return
 	}
 	d.sort = old.sort
-	d.query, d.typed, d.me = old.query, old.typed, old.me
-	d.tq = parseQuery(d.query, d.me) // its columns and statuses are d's own
+	d.typed = old.typed
+	d.setQuery(old.query, old.me) // matched on d's own items, columns and statuses
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)
 	}

@@ -49,6 +49,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.togglePreview()
 	case key.Matches(msg, k.Workspace):
 		return common.Cmd(common.SwitchWorkspaceMsg{})
+	case key.Matches(msg, k.Views):
+		return m.openViewPicker()
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):

@@ -30,6 +30,7 @@ type KeyMap struct {
 	Accept         key.Binding
 	Preview        key.Binding
 	Workspace      key.Binding
+	Views          key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -84,6 +85,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:    b("enter", "keep filter", "enter"),
 		Preview:   b("P", "preview pane", "P"),
 		Workspace: b("w", "switch workspace", "w"),
+		Views:     b("b", "saved views", "b"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -104,6 +106,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/workspace"
 )
@@ -55,6 +56,13 @@ type Model struct {
 
 	// after is the timer of saves and the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
+
+	// viewName is the saved view shown ("" none); restore is the state to
+	// show at the next Load, and focus the item to put the cursor on once
+	// it is listed.
+	viewName string
+	restore  *store.ViewState
+	focus    string
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
@@ -104,6 +112,13 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
 	}
 	m.lastErr = nil
+	if st := m.restore; st != nil {
+		m.restore = nil
+		if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" {
+			m.tab = k
+		}
+		m.apply(*st)
+	}
 	return m.load(m.tab)
 }
 
@@ -195,7 +210,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg, workspace.ChangedMsg:
 		// The preview follows the cursor wherever input or a load moves it.
-		return tea.Batch(m.handle(msg), m.previewFollow())
+		cmd := m.handle(msg)
+		m.focusRestored()
+		return tea.Batch(cmd, m.previewFollow())
 	}
 	return m.handle(msg)
 }

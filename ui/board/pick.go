@@ -18,6 +18,7 @@ type pickPurpose int
 const (
 	pickPriority pickPurpose = iota // set the priority of an item
 	pickFilter                      // keep one priority column
+	pickView                        // switch to a saved view
 )
 
 // pickState is the picker the board shows on top of itself.
@@ -134,6 +135,11 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
+	case pickView:
+		if msg.index >= 0 && msg.index < len(m.ctx.Views) {
+			return m.useView(m.ctx.Views[msg.index])
+		}
+		return nil
 	case pickFilter:
 		if msg.index >= 0 && msg.index < len(p.cols) {
 			m.keepSelection(func() { d.setPriorityFilter(p.cols[msg.index]) })
