@@ -79,3 +79,25 @@ func TestBrokenKeysNameTheLine(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeConfigLoads: the README's example of the settings is a config
+// triage takes.
+func TestReadmeConfigLoads(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "```yaml\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("the README has no yaml block")
+	}
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte(block), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runBinary(t, append(homeEnv(t.TempDir()), "TRIAGE_CONFIG="+path), "", "profile", "list")
+	if code != 0 || out != "* default\n  work\n  play\n" {
+		t.Errorf("profile list with the README's config: exit %d\n%s%s", code, out, errOut)
+	}
+}
