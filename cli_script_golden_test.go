@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -123,5 +124,33 @@ func TestListReadsPast20000(t *testing.T) {
 	}
 	if code != 0 || len(ids) <= 20100 || len(seen) != len(ids) {
 		t.Fatalf("list printed %d ids (%d distinct), exit %d, want more than 20,100 distinct; stderr:\n%s", len(ids), len(seen), code, errOut)
+	}
+}
+
+// TestViewWebOpensTheItem: view --web gives the item's web address to the
+// browser program.
+func TestViewWebOpensTheItem(t *testing.T) {
+	env := scriptService(t)
+	dir := t.TempDir()
+	opened := filepath.Join(dir, "opened")
+	browser := filepath.Join(dir, "browser")
+	if err := os.WriteFile(browser, []byte("#!/bin/sh\necho \"$1\" > "+opened+"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out := runScript(t, append(env, "BROWSER="+browser), false, "view", "#2", "--kind", "task", "--web")
+	want := "https://www.tapd.cn/10022001/prong/tasks/view/1210022001000000002"
+	if !strings.Contains(out, "# exit 0") || !strings.Contains(out, "Opened "+want) {
+		t.Fatalf("view --web:\n%s", out)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, err := os.ReadFile(opened)
+		if err == nil && strings.TrimSpace(string(got)) == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the browser was given %q (%v), want %s", got, err, want)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

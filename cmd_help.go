@@ -19,8 +19,10 @@ import (
 // helpNotes ends the command list: what flags cannot say.
 const helpNotes = `Secrets come from the environment or a prompt, never from arguments:
   TRIAGE_TOKEN, TRIAGE_API_USER + TRIAGE_API_PASSWORD, TRIAGE_CLIENT_SECRET.
-Other variables: TRIAGE_CONFIG (config file), TRIAGE_BROWSER or BROWSER (program that
-opens the authorization page), NO_COLOR.
+Other variables: TRIAGE_CONFIG (config file), TRIAGE_PROFILE (profile to use),
+TRIAGE_BROWSER or BROWSER (program that opens the authorization page), NO_COLOR.
+The config file ($XDG_CONFIG_HOME/triage/config.yaml) also takes profiles:, keys:
+(remap any action by its name in ? help), commands: and views: (see the README).
 
 Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command.
 `

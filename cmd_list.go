@@ -79,7 +79,7 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	switch {
 	case *asJSON:
 		return writeItemsJSON(c.stdout, kept, jsonFieldsFor(kind, *columns != "", cols))
-	case c.isTerminal:
+	case c.stdoutIsTerminal():
 		rows := [][]string{columnHeaders(cols)}
 		for i := range kept {
 			rows = append(rows, names.row(&kept[i], cols, t.setup.cfg.WebURL))

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"time"
+
+	"github.com/charmbracelet/x/term"
 
 	"triage/api"
 	"triage/auth"
@@ -125,4 +128,11 @@ func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		pos, args = append(pos, rest[0]), rest[1:]
 	}
+}
+
+// stdoutIsTerminal reports whether the output goes to a terminal, which
+// gets a table, rather than to a pipe or a file, which get plain lines.
+func (c *cli) stdoutIsTerminal() bool {
+	f, ok := c.stdout.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }
