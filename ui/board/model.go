@@ -39,8 +39,9 @@ type Model struct {
 	loads [len(api.Kinds)]loadState
 	gen   uint64
 
-	filter common.TextField
-	pick   *pickState
+	filter     common.TextField
+	filterHint string // what tab offers to complete (query_complete.go)
+	pick       *pickState
 
 	edits         map[string]*edit
 	editSeq       uint64

@@ -5,117 +5,110 @@ import (
 )
 
 // The text filter (/) is a small query, as gh-dash and GitHub's search take
-// one: words must all appear in the title, owners or id, and terms narrow by
-// field, each with alternatives joined by "|" or ",":
+// one (the grammar is in query_parse.go): words must all appear in the
+// title, owners or id, and terms narrow by field with values matched by
+// prefix, case-insensitively:
 //
-//	status:planning|developing   a status's code or display name
-//	owner:alice   owner:@me      an owner's nick; @me is the user logged in
-//	prio:High|Low                a priority's label or value, "none" for none
+//	status:dev|"in progress"  a status's code or display name
+//	owner:ali   owner:@me     an owner's nick; @me is the user logged in
+//	prio:hi  prio:none        a priority's label or value, "none" for none
+//	#12  -term                one item by short id; not the term
 //
 // M toggles "owner:@me" ("mine").
-
-// textQuery is a parsed filter. Whether a status code or a column passes is
-// worked out the first time an item has it, then remembered: the columns
-// and the status names may arrive after the filter was typed.
-type textQuery struct {
-	words    []string // lower-cased
-	status   []string // alternatives, lower-cased; nil: any
-	prio     []string // alternatives, lower-cased; nil: any
-	owners   []string // lower-cased nicks; nil: any
-	statusOK map[string]bool
-	colOK    map[int]bool
-}
-
-// mineTerm is the term M adds and removes.
-const mineTerm = "owner:@me"
-
-// parseQuery reads a lower-cased filter; me is the user's nick.
-func parseQuery(q, me string) textQuery {
-	var tq textQuery
-	for _, f := range strings.Fields(q) {
-		key, value, ok := strings.Cut(f, ":")
-		alts := strings.FieldsFunc(value, func(r rune) bool { return r == '|' || r == ',' })
-		if !ok || len(alts) == 0 {
-			tq.words = append(tq.words, strings.TrimPrefix(f, "#"))
-			continue
-		}
-		switch key {
-		case "status", "s":
-			tq.status = append(tq.status, alts...)
-		case "owner", "o":
-			for _, a := range alts {
-				if a == "@me" {
-					a = strings.ToLower(me)
-				}
-				tq.owners = append(tq.owners, a)
-			}
-		case "prio", "priority", "p":
-			tq.prio = append(tq.prio, alts...)
-		default:
-			tq.words = append(tq.words, f)
-		}
-	}
-	tq.statusOK, tq.colOK = map[string]bool{}, map[int]bool{}
-	return tq
-}
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
 	for _, w := range tq.words {
-		if !strings.Contains(d.hay[i], w) && !(isDigits(w) && strings.Contains(d.items[i].ID, w)) {
+		has := strings.Contains(d.hay[i], w.text) || (isDigits(w.text) && strings.Contains(d.items[i].ID, w.text))
+		if has == w.neg {
 			return false
 		}
 	}
-	if tq.status != nil && !d.statusPasses(d.items[i].Status) {
+	if len(tq.ids) > 0 && !d.hasShortID(i, tq.ids) {
 		return false
 	}
-	if tq.prio != nil && !d.columnPasses(int(d.col[i])) {
-		return false
-	}
-	if tq.owners != nil && !d.ownedByAny(i, tq.owners) {
-		return false
+	for k := range tq.terms {
+		t := &tq.terms[k]
+		if d.termPasses(t, i) == t.neg {
+			return false
+		}
 	}
 	return true
 }
 
-// statusPasses reports whether a status code, or its display name, is one
-// of the filter's statuses.
-func (d *dataset) statusPasses(code string) bool {
-	ok, seen := d.tq.statusOK[code]
-	if !seen {
-		lower, name := strings.ToLower(code), strings.ToLower(statusName(d.fields, code))
-		for _, a := range d.tq.status {
-			ok = ok || a == lower || a == name
+// hasShortID reports whether item i's short id is one of ids.
+func (d *dataset) hasShortID(i int32, ids []string) bool {
+	short := d.items[i].ShortID()
+	for _, id := range ids {
+		if short == strings.TrimLeft(id, "0") || short == id {
+			return true
 		}
-		d.tq.statusOK[code] = ok
+	}
+	return false
+}
+
+// termPasses reports whether item i has one of a field term's values.
+func (d *dataset) termPasses(t *fieldTerm, i int32) bool {
+	switch t.field {
+	case "status":
+		return d.statusPasses(t, d.items[i].Status)
+	case "prio":
+		return d.columnPasses(t, int(d.col[i]))
+	}
+	return d.ownedByAny(i, t.alts)
+}
+
+// statusPasses reports whether a status code, or its display name, starts
+// with one of the term's values.
+func (d *dataset) statusPasses(t *fieldTerm, code string) bool {
+	ok, seen := t.statusOK[code]
+	if !seen {
+		ok = anyPrefix(t.alts, strings.ToLower(code), strings.ToLower(statusName(d.fields, code)))
+		if t.statusOK == nil {
+			t.statusOK = map[string]bool{}
+		}
+		t.statusOK[code] = ok
 	}
 	return ok
 }
 
 // columnPasses reports whether column c's priority (label or value, "none"
-// for no priority) is one of the filter's.
-func (d *dataset) columnPasses(c int) bool {
-	ok, seen := d.tq.colOK[c]
+// for no priority) starts with one of the term's values.
+func (d *dataset) columnPasses(t *fieldTerm, c int) bool {
+	ok, seen := t.colOK[c]
 	if !seen {
 		col := &d.cols[c]
-		label, key := strings.ToLower(col.label), strings.ToLower(col.key)
-		for _, a := range d.tq.prio {
-			ok = ok || a == label || a == key || (a == "none" && col.key == "")
+		if col.key == "" {
+			ok = anyPrefix(t.alts, "none")
+		} else {
+			ok = anyPrefix(t.alts, strings.ToLower(col.label), strings.ToLower(col.key))
 		}
-		d.tq.colOK[c] = ok
+		if t.colOK == nil {
+			t.colOK = map[int]bool{}
+		}
+		t.colOK[c] = ok
 	}
 	return ok
 }
 
-// ownedByAny reports whether one of item i's owners is one of nicks.
-func (d *dataset) ownedByAny(i int32, nicks []string) bool {
+// ownedByAny reports whether one of item i's owners matches one of alts.
+func (d *dataset) ownedByAny(i int32, alts []fieldAlt) bool {
 	for _, o := range strings.Split(d.items[i].Owner, ";") {
-		if o = strings.ToLower(strings.TrimSpace(o)); o != "" {
-			for _, n := range nicks {
-				if o == n {
-					return true
-				}
+		if o = strings.ToLower(strings.TrimSpace(o)); o != "" && anyPrefix(alts, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPrefix reports whether one of alts matches one of values: starts it,
+// or equals it for an exact alternative.
+func anyPrefix(alts []fieldAlt, values ...string) bool {
+	for _, a := range alts {
+		for _, v := range values {
+			if a.exact && v == a.text || !a.exact && strings.HasPrefix(v, a.text) {
+				return true
 			}
 		}
 	}
