@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/ui/richtext"
+	"triage/ui/workspace"
 )
 
 // The preview pane (P) shows the whole item under the cursor: title, status
@@ -87,12 +88,12 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 		return nil
 	}
 	svc, ws, kind, base := m.ctx.Service, m.ws, m.tab, m.ctx.Request()
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.id), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, kind, msg.id)
 		return previewItemMsg{gen: msg.gen, item: it, err: err}
-	}
+	})
 }
 
 // onPreviewItem keeps an item read for the pane.
@@ -132,7 +133,7 @@ func (m *Model) viewPreview(w, h int) string {
 	if ok {
 		it = d.items[i]
 		if full, ok := m.prev.full[it.ID]; ok {
-			it = merge(full, it) // the board's edits over the whole item
+			it = workspace.Merge(full, it) // the board's edits over the whole item
 		}
 	}
 	inner := max(w-4, 10)

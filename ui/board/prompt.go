@@ -47,10 +47,10 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.KeepMine):
 			m.prompt = nil
-			return tea.Batch(m.resolve(p.edit, true), m.askConflict())
+			return tea.Batch(m.eng.Resolve(p.edit, true), m.askConflict())
 		case key.Matches(msg, k.TakeTheirs):
 			m.prompt = nil
-			return tea.Batch(m.resolve(p.edit, false), m.askConflict())
+			return tea.Batch(m.eng.Resolve(p.edit, false), m.askConflict())
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil
 			return m.note("the conflict waits: press R to answer it")
