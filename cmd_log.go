@@ -209,6 +209,11 @@ func change(e store.Edit) string {
 // state says whether an edit reached the service.
 func state(e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")
+	if e.State == store.StateSending {
+		// The log reads the outbox only when no app holds it: an edit left
+		// "sending" by an app that quit waits to be checked and sent again.
+		s = string(store.StateWaiting)
+	}
 	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
 		s += ": " + e.LastError
 	}

@@ -138,6 +138,8 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		return fmt.Errorf("the terminal app stopped: %w", err)
 	}
 	uictx.Log.Info("stop")
+	settle(uictx.Tasks, settleLimit)
+	c.sayUnsent(st.outbox, s.cfg.BaseURL, uictx.User, r.method == "demo")
 	return nil
 }
 
