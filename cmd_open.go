@@ -61,7 +61,7 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 		return err
 	}
 	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
-		return fmt.Errorf("%w: an API account cannot list workspaces: pass --workspace ID or set TRIAGE_WORKSPACE", errUsage)
+		return fmt.Errorf("%w: %w", errUsage, common.ErrAPIAccountWorkspaces)
 	}
 	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
 	method := string(sess.Method)
