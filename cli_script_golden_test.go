@@ -89,6 +89,8 @@ func TestScriptGolden(t *testing.T) {
 		{"list_json", false, []string{"list", "--json", "--limit", "2", "--columns", "id,title,priority,status,owner"}},
 		{"list_json_all_fields", false, []string{"list", "--kind", "task", "--json", "--limit", "1"}},
 		{"list_bad_kind", false, []string{"list", "--kind", "epic"}},
+		{"list_quoted_value", false, []string{"list", "prio:Nice To Have", "-status:dev", "owner:al"}},
+		{"list_bad_filter", false, []string{"list", "foo:bar", "status:"}},
 		{"view_table", true, []string{"view", "#3", "--comments", "--kind", "bug"}},
 		{"view_plain", false, []string{"view", "3"}},
 		{"view_url", false, []string{"view", "https://www.tapd.cn/10022001/prong/tasks/view/1210022001000000002"}},

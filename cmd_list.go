@@ -47,13 +47,15 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	q := filter.Parse(strings.Join(words, " "), t.sess.Nick)
-	if slices.Contains(q.Owners, "") {
-		me, err := t.me(ctx)
-		if err != nil {
+	query, me := queryOf(words), t.sess.Nick
+	if me == "" && strings.Contains(strings.ToLower(query), "@me") {
+		if me, err = t.me(ctx); err != nil {
 			return c.unreachable(err)
 		}
-		q = filter.Parse(strings.Join(words, " "), me)
+	}
+	q := filter.Parse(query, me)
+	if len(q.Problems) > 0 {
+		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(q.Problems, "; "))
 	}
 	names, err := t.names(ctx, ws, kind)
 	if err != nil {
@@ -94,9 +96,28 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 }
 
 // titleShrinks cuts the title first when a table is too wide.
-func titleShrinks(cols []string) []shrinkRule {
+func titleShrinks(cols []string) []shrink {
 	if i := slices.Index(cols, "title"); i >= 0 {
-		return []shrinkRule{{i, 16}}
+		return []shrink{{i, 16}}
 	}
 	return nil
+}
+
+// queryOf joins the words of the command line into one filter; a word the
+// shell kept whole with spaces in it (prio:'Nice To Have') is quoted, as
+// the board's filter line takes it.
+func queryOf(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if !strings.ContainsAny(w, " \t") || strings.Contains(w, `"`) {
+			out[i] = w
+			continue
+		}
+		if key, value, ok := strings.Cut(w, ":"); ok && !strings.ContainsAny(key, " \t") {
+			out[i] = key + `:"` + value + `"`
+			continue
+		}
+		out[i] = `"` + w + `"`
+	}
+	return strings.Join(out, " ")
 }

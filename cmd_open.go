@@ -58,11 +58,18 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: %w", s.source(sess), err)
 		}
 	}
+	if sess, err = c.grantedWorkspace(ctx, s, sess); err != nil {
+		return err
+	}
 	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
-		return fmt.Errorf("%w: an API account cannot list workspaces: pass --workspace ID or set TRIAGE_WORKSPACE", errUsage)
+		return fmt.Errorf("%w: %w", errUsage, common.ErrAPIAccountWorkspaces)
 	}
 	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
-	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: string(sess.Method)})
+	method := string(sess.Method)
+	if method == "" && !s.browserFirst(ctx) {
+		method = string(auth.MethodToken) // the login view offers the token first
+	}
+	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
 }
 
 // appRun is what the full-screen app starts from.
@@ -143,6 +150,8 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		root.SaveViewState()
 	}
 	uictx.Log.Info("stop")
+	settle(uictx.Tasks, settleLimit)
+	c.sayUnsent(st.outbox, s.cfg.BaseURL, uictx.User, r.method == "demo")
 	return nil
 }
 

@@ -76,7 +76,7 @@ func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, err
 	if err != nil {
 		return statusReport{}, err
 	}
-	r := statusReport{sess: sess, source: s.source(sess), fromEnv: s.fromEnv(sess), now: time.Now()}
+	r := statusReport{sess: sess, source: s.source(sess), inUse: s.inUse(ctx, sess), fromEnv: s.fromEnv(sess), now: time.Now()}
 	switch {
 	case sess.Expired(r.now):
 		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
@@ -109,6 +109,7 @@ func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, err
 type statusReport struct {
 	sess      auth.Session
 	source    string // where the credential comes from
+	inUse     string // which credential is used, and why that one
 	fromEnv   bool   // the environment holds it
 	now       time.Time
 	confirmed bool   // the service confirmed it (the user is the service's)
@@ -152,15 +153,20 @@ func (r statusReport) write(w io.Writer) {
 		fmt.Fprintf(w, "Expires:    %s (in %s)\n", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s"))
 	}
 	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
+	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
 	if r.advice != "" {
 		fmt.Fprintln(w, r.advice)
 	}
 }
 
-// expiry is when the session stops being used, on the local clock: its
-// token's end less the margin (see auth.Session.Margin).
-func (r statusReport) expiry() string {
-	return r.sess.ExpiresAt.Add(-r.sess.Margin()).Local().Format(time.DateTime)
+// expiry is when the session stops being used (expiryOf).
+func (r statusReport) expiry() string { return expiryOf(r.sess) }
+
+// expiryOf is when a session stops being used, on the local clock: its
+// token's end less the margin (see auth.Session.Margin). Login and status
+// both show this time.
+func expiryOf(s auth.Session) string {
+	return s.ExpiresAt.Add(-s.Margin()).Local().Format(time.DateTime)
 }
 
 // renew says how to get a credential the service takes.

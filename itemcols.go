@@ -59,10 +59,14 @@ func (n workspaceNames) priority(it *api.Item) (key, label string) {
 // matches reports whether an item passes a filter, as on the board.
 func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 	key, label := n.priority(it)
-	return q.WordsIn(strings.ToLower(it.Title+"\n"+people(it.Owner)), it.ID) &&
-		q.StatusPasses(it.Status, n.fi.OptionLabel("status", it.Status)) &&
-		q.PriorityPasses(key, label) &&
-		q.OwnedByAny(it.Owner)
+	if key == "" {
+		label = ""
+	}
+	return q.Match(filter.Item{
+		Hay: strings.ToLower(it.Title + "\n" + people(it.Owner)), ID: it.ID, ShortID: it.ShortID(),
+		Status: it.Status, StatusName: n.fi.OptionLabel("status", it.Status),
+		PriorityKey: key, PriorityLabel: label, Owner: it.Owner,
+	})
 }
 
 // cell is the text of one column for an item, with no control characters.

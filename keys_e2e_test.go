@@ -68,6 +68,7 @@ func TestBrokenKeysNameTheLine(t *testing.T) {
 		{"keys:\n  board:\n    next-priority: [\"]\", L]\n    refresh: L\n", `line 4: keys: "L" is bound twice in board: to next-priority and to refresh`},
 		{"keys:\n  board:\n    refresh: p\n", `line 3: keys: "p" is bound twice in board: to pick-priority and to refresh`},
 		{"commands:\n  - key: u\n    run: [echo]\n", `line 2: keys: "u" is bound twice in board: to undo-last-change and to command run echo`},
+		{"views:\n  - name: mine\n    key: \"!\"\n", `line 2: keys: "!" is bound twice in board: to app recent-errors-in-full and to view mine`},
 	}
 	for _, tt := range tests {
 		home := t.TempDir()

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -103,7 +104,8 @@ func (c *cli) unreachable(err error) error {
 }
 
 // parseArgs reads flags and arguments in any order; after "--" everything
-// is an argument.
+// is an argument, and so is a word with one dash that names no flag (a
+// negated filter term: -status:resolved, -crash).
 func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	if c.collect != nil {
 		c.collect(fs)
@@ -111,6 +113,9 @@ func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	var pos []string
 	for {
+		for len(args) > 0 && isNegatedTerm(fs, args[0]) {
+			pos, args = append(pos, args[0]), args[1:]
+		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				cmd, _ := lookupCommand(tableName(fs.Name()))
@@ -135,4 +140,14 @@ func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 func (c *cli) stdoutIsTerminal() bool {
 	f, ok := c.stdout.(*os.File)
 	return ok && term.IsTerminal(f.Fd())
+}
+
+// isNegatedTerm reports a word with one dash that is no flag of fs.
+func isNegatedTerm(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || name == "" || strings.HasPrefix(name, "-") {
+		return false
+	}
+	name, _, _ = strings.Cut(name, "=")
+	return fs.Lookup(name) == nil && name != "h" && name != "help"
 }

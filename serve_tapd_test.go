@@ -71,7 +71,7 @@ type (
 		Status string   `json:"status"`
 	}
 	tapdRelatedBug struct {
-		WorkspaceID string `json:"workspace_id"`
+		WorkspaceID int64  `json:"workspace_id"`
 		StoryID     string `json:"story_id"`
 		BugID       string `json:"bug_id"`
 	}
@@ -82,7 +82,8 @@ type (
 		Options      json.RawMessage   `json:"options"`
 		ColorOptions []json.RawMessage `json:"color_options"`
 		PureOptions  []struct {
-			ParentID, WorkspaceID, Sort, Value, Label, Panel string
+			ParentID, WorkspaceID, Sort, Value, Label string
+			Panel                                     int
 		} `json:"pure_options"`
 		Readonly    int                             `json:"readonly"`
 		Memo        *string                         `json:"memo"`

@@ -22,7 +22,7 @@ func TestSavedViewAndLastFilterComeBack(t *testing.T) {
     mode: list
     sort: -id
   - name: my stories
-    key: "!"
+    key: "B"
     kind: story
     query: owner:@me
 `)
@@ -56,7 +56,7 @@ func TestSavedViewAndLastFilterComeBack(t *testing.T) {
 	if got, want := cursorLine(screen), cursorLine(first); got == "" || got != want {
 		t.Errorf("the list and its focused item did not come back: the cursor is on\n%q\nwant\n%q\n%s", got, want, screen)
 	}
-	again.Send("!")
+	again.Send("B")
 	again.WaitFor(20*time.Second, "owner:@me", "demo, alice")
 	again.Send("q")
 	if exit := again.Exited(10 * time.Second); exit != "[exit 0]" {

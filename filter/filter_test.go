@@ -1,42 +1,86 @@
 package filter
 
 import (
-	"slices"
+	"strings"
 	"testing"
 )
 
-// TestParse: words, field terms with alternatives and @me, lower-cased.
-func TestParse(t *testing.T) {
-	q := Parse("Crash prio:High|none status:Planning,dev owner:@me #12 foo:bar", "Anyechen")
-	want := Query{
-		Words:  []string{"crash", "12", "foo:bar"},
-		Status: []string{"planning", "dev"},
-		Prio:   []string{"high", "none"},
-		Owners: []string{"anyechen"},
+// TestParseQueryNamesWhatItCannotRead: quoted values keep their spaces,
+// -term negates, #12 is a short id, and a term it cannot read is named with
+// the fields to use, never dropped in silence.
+func TestParseQueryNamesWhatItCannotRead(t *testing.T) {
+	tests := []struct {
+		query   string
+		terms   string // field=alt|alt, negated with a leading -
+		words   string
+		ids     string
+		problem string // "" for none
+	}{
+		{`prio:"nice to have"`, "prio=nice to have", "", "", ""},
+		{`status:"in progress" crash`, "status=in progress", "crash", "", ""},
+		{`status:in_progress|dev`, "status=in_progress|dev", "", "", ""},
+		{`-status:resolved -crash`, "-status=resolved", "-crash", "", ""},
+		{`#12`, "", "", "12", ""},
+		{`"two words"`, "", "two words", "", ""},
+		{`foo:bar`, "", "foo:bar", "", "foo: is not a field (use status: owner: prio: #id -term); searched as text"},
+		{`status:`, "", "", "", "status: needs a value, e.g. status:developing"},
+		{`#abc`, "", "", "", "#abc: # takes an item's number, e.g. #12"},
+		{`-`, "", "", "", "- needs a term after it, e.g. -status:resolved"},
+		{`prio:"nice to`, "prio=nice to", "", "", `a quote is not closed: close it with "`},
+		{`owner:@me`, "", "", "", "owner:@me cannot apply: an API account (Basic) is not a person; use owner:NAME"},
 	}
-	if !slices.Equal(q.Words, want.Words) || !slices.Equal(q.Status, want.Status) ||
-		!slices.Equal(q.Prio, want.Prio) || !slices.Equal(q.Owners, want.Owners) {
-		t.Errorf("Parse = %+v, want %+v", q, want)
+	for _, tt := range tests {
+		tq := Parse(tt.query, "")
+		var terms, words []string
+		for _, term := range tq.Terms {
+			var alts []string
+			for _, a := range term.Alts {
+				alts = append(alts, a.Text)
+			}
+			neg := ""
+			if term.Neg {
+				neg = "-"
+			}
+			terms = append(terms, neg+term.Field+"="+strings.Join(alts, "|"))
+		}
+		for _, w := range tq.Words {
+			if w.Neg {
+				words = append(words, "-"+w.Text)
+			} else {
+				words = append(words, w.Text)
+			}
+		}
+		got := [4]string{strings.Join(terms, " "), strings.Join(words, " "), strings.Join(tq.IDs, " "), strings.Join(tq.Problems, "; ")}
+		if want := [4]string{tt.terms, tt.words, tt.ids, tt.problem}; got != want {
+			t.Errorf("%s: got terms %q words %q ids %q problems %q\nwant %q", tt.query, got[0], got[1], got[2], got[3], want)
+		}
 	}
-	if empty := Parse("  ", "me"); !empty.Empty() {
-		t.Errorf("a blank filter is not empty: %+v", empty)
+	if tq := Parse("owner:@me", "anyechen"); len(tq.Problems) > 0 || len(tq.Terms) != 1 || !tq.Terms[0].Alts[0].Exact {
+		t.Errorf("owner:@me for a person: %+v", tq)
 	}
 }
 
-// TestMatch: each part of a query on its own.
+// TestMatch: an item passes words, short ids and field terms by prefix,
+// with -term negating.
 func TestMatch(t *testing.T) {
-	statusName := Parse("status:规划中", "")
-	q := Parse("login 1003 prio:high|none status:planning owner:lily", "")
-	if !q.WordsIn("login page\nlily", "1100000001000001003") || q.WordsIn("logout", "1100000001000001003") {
-		t.Error("words: want login and the id's digits to match, logout not")
+	it := Item{Hay: "login page crashes\nlily", ID: "1010022001000001003", ShortID: "1003",
+		Status: "in_progress", StatusName: "In progress", PriorityKey: "High", PriorityLabel: "高", Owner: "bob;lily;"}
+	tests := []struct {
+		query string
+		want  bool
+	}{
+		{"login", true}, {"logout", false}, {"-crash", false}, {"1003", true}, {"#1003", true}, {"#100", false},
+		{"status:in", true}, {`status:"in progress"`, true}, {"-status:in", false}, {"status:done", false},
+		{"prio:hi", true}, {"prio:高", true}, {"prio:none", false}, {"owner:li", true}, {"owner:@me", true},
 	}
-	if !q.StatusPasses("planning", "规划中") || !statusName.StatusPasses("planning", "规划中") || q.StatusPasses("done", "Done") {
-		t.Error("status: want the code or the name to match")
+	for _, tt := range tests {
+		q := Parse(tt.query, "bob")
+		if got := q.Match(it); got != tt.want {
+			t.Errorf("%q matches %v, want %v", tt.query, got, tt.want)
+		}
 	}
-	if !q.PriorityPasses("High", "高") || !q.PriorityPasses("", "No priority") || q.PriorityPasses("Low", "低") {
-		t.Error("priority: want the value, the label or none to match")
-	}
-	if !q.OwnedByAny("bob;lily;") || q.OwnedByAny("bob;") {
-		t.Error("owner: want one of the nicks to match")
+	none := Item{Hay: "x"}
+	if q := Parse("prio:none", ""); !q.Match(none) {
+		t.Error("prio:none does not keep an item without a priority")
 	}
 }

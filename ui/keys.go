@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 
 	"triage/store"
 	"triage/ui/board"
 	"triage/ui/common"
 	"triage/ui/editor"
+	"triage/ui/errlog"
 	helpview "triage/ui/help"
 	"triage/ui/history"
 	"triage/ui/login"
@@ -26,10 +28,10 @@ import (
 // viewKeyMaps are the default key maps of the views a user may remap, by
 // the name keys: gives them ("app" holds the keys every view shares).
 func viewKeyMaps() map[string]any {
-	b, q, e, p, h, hv, l := board.DefaultKeyMap(), queue.DefaultKeyMap(), editor.DefaultKeyMap(),
-		picker.DefaultKeyMap(), history.DefaultKeyMap(), helpview.DefaultKeyMap(), login.DefaultKeyMap()
+	b, q, e, p, h, hv, l, el := board.DefaultKeyMap(), queue.DefaultKeyMap(), editor.DefaultKeyMap(),
+		picker.DefaultKeyMap(), history.DefaultKeyMap(), helpview.DefaultKeyMap(), login.DefaultKeyMap(), errlog.DefaultKeyMap()
 	return map[string]any{"app": common.DefaultKeyMap(), "board": &b, "queue": &q, "editor": &e,
-		"picker": &p, "history": &h, "help": &hv, "login": &l}
+		"picker": &p, "history": &h, "help": &hv, "login": &l, "errors": &el}
 }
 
 // KeyOverrides checks the config's keys, and the keys of its commands and
@@ -59,7 +61,7 @@ func KeyOverrides(sec *store.Sections) (common.KeyOverrides, error) {
 	for _, view := range views {
 		km := keyMaps[view]
 		o.Remap(view, km)
-		if err := checkTwice(view, km, lines[view], sec); err != nil {
+		if err := checkTwice(view, km, keyMaps["app"].(*common.KeyMap), lines, sec); err != nil {
 			return nil, err
 		}
 	}
@@ -79,7 +81,8 @@ func actionNames(km any) []string {
 
 // checkTwice reports a key that two actions of a view's help (or, on the
 // board, a command or a saved view) share because of the user's keys.
-func checkTwice(view string, km any, lines map[string]int, sec *store.Sections) error {
+func checkTwice(view string, km any, app *common.KeyMap, userLines map[string]map[string]int, sec *store.Sections) error {
+	lines := userLines[view]
 	type owner struct {
 		name string
 		line int // 0: a default key
@@ -111,6 +114,15 @@ func checkTwice(view string, km any, lines map[string]int, sec *store.Sections) 
 	}
 	if view != "board" {
 		return nil
+	}
+	// The keys the root takes before the board: quit, help, the errors.
+	for _, b := range []*key.Binding{&app.Quit, &app.Help, &app.Errors} {
+		name := common.ActionName(b)
+		for _, k := range b.Keys() {
+			if err := claim(k, owner{"app " + name, userLines["app"][name]}); err != nil {
+				return err
+			}
+		}
 	}
 	for _, c := range sec.Commands {
 		if err := claim(c.Key, owner{"command " + c.Name, c.Line}); err != nil {

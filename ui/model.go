@@ -16,6 +16,7 @@ import (
 	"triage/ui/board"
 	"triage/ui/common"
 	"triage/ui/editor"
+	"triage/ui/errlog"
 	"triage/ui/help"
 	"triage/ui/history"
 	"triage/ui/login"
@@ -204,6 +205,8 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.quit(), true
 	case key.Matches(msg, keys.Help):
 		return m.openHelp()
+	case key.Matches(msg, keys.Errors):
+		return m.openErrors()
 	case m.state == stateError && msg.String() == "r" && len(m.stack) == 0:
 		return m.loadWorkspaces(), true
 	}
@@ -216,6 +219,18 @@ func (m *Model) openHelp() (tea.Cmd, bool) {
 		return nil, false
 	}
 	return m.push(help.New(m.ctx, m.top().Title(), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
+}
+
+// openErrors shows the errors of this run in full, with their times.
+func (m *Model) openErrors() (tea.Cmd, bool) {
+	if _, open := m.top().(*errlog.Model); open {
+		return nil, false
+	}
+	var entries []errlog.Entry
+	for _, r := range m.bar.Recent() {
+		entries = append(entries, errlog.Entry{At: r.At, Text: r.Text})
+	}
+	return m.push(errlog.New(m.ctx, entries)), true
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -292,5 +307,7 @@ func (m *Model) refreshHistory() tea.Cmd {
 // globalKeys are the root's keys shown in every help.
 type globalKeys struct{ k *common.KeyMap }
 
-func (g globalKeys) ShortHelp() []key.Binding  { return []key.Binding{g.k.Help, g.k.Quit} }
-func (g globalKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{g.k.Help, g.k.Quit}} }
+func (g globalKeys) ShortHelp() []key.Binding { return []key.Binding{g.k.Help, g.k.Quit} }
+func (g globalKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{g.k.Help, g.k.Errors, g.k.Quit}}
+}

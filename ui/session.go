@@ -142,16 +142,13 @@ func (m *Model) learnNames() tea.Cmd {
 	if nick == "" {
 		return nil
 	}
-	tasks := m.ctx.Tasks
-	task := tasks.Start("loading workspace names")
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading workspace names", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		if err != nil {
 			return nil
 		}
 		return namesMsg{spaces: spaces}
-	}
+	})
 }
 
 // loadWorkspaces fetches the user's workspaces for the picker.
@@ -159,10 +156,7 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 	m.stack, m.spaces = nil, nil
 	m.state, m.err = stateLoading, nil
 	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
-	task := m.ctx.Tasks.Start("loading your workspaces")
-	tasks := m.ctx.Tasks
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
 		if nick == "" {
 			u, err := svc.UserInfo(ctx)
 			if err != nil {
@@ -172,7 +166,7 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 		}
 		spaces, err := svc.Workspaces(ctx, nick)
 		return workspacesMsg{spaces: spaces, err: err}
-	}
+	})
 }
 
 var errNoWorkspace = errors.New("this account takes part in no workspace: ask to be added to one, or start with --workspace ID")
@@ -218,14 +212,14 @@ func (m *Model) switchWorkspace() tea.Cmd {
 		}
 		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: log in again to switch", name)})
 	}
+	if m.ctx.Method == string(auth.MethodBasic) {
+		return common.Cmd(common.StatusMsg{Err: common.ErrAPIAccountWorkspaces})
+	}
 	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
-	task := m.ctx.Tasks.Start("loading your workspaces")
-	tasks := m.ctx.Tasks
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		return switchSpacesMsg{spaces: spaces, err: err}
-	}
+	})
 }
 
 // onSwitchSpaces puts the workspace picker over the board; esc goes back to
@@ -265,6 +259,9 @@ func (m *Model) workspace(id int64) api.Workspace {
 
 // openBoard shows the board of a workspace, alone on the stack.
 func (m *Model) openBoard(id int64) tea.Cmd {
+	if id != m.ctx.WorkspaceID {
+		m.bar.Clear() // what was said of the previous workspace goes
+	}
 	m.state = stateReady
 	if m.board == nil {
 		m.board = m.opts.NewBoard(m.ctx, m.engine)

@@ -50,7 +50,7 @@ func TestFieldsInfoShapes(t *testing.T) {
 		{"phase 1 colours", wsPhaseOne, api.Story, "priority_label", "color_options",
 			`[{"value":"High","label":"High","color":"#FF6770"},{"value":"Middle","label":"Middle","color":"#FFA940"},{"value":"Low","label":"Low","color":"#73D13D"},{"value":"Nice To Have","label":"Nice To Have","color":"#8C8C8C"}]`},
 		{"pure options", wsPhaseOne, api.Story, "priority_label", "pure_options",
-			`[{"parent_id":"0","workspace_id":"10022001","sort":"1","value":"High","label":"High","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"2","value":"Middle","label":"Middle","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"3","value":"Low","label":"Low","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"4","value":"Nice To Have","label":"Nice To Have","panel":"0"}]`},
+			`[{"parent_id":"0","workspace_id":"10022001","sort":"1","value":"High","label":"High","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"2","value":"Middle","label":"Middle","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"3","value":"Low","label":"Low","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"4","value":"Nice To Have","label":"Nice To Have","panel":0}]`},
 		{"no pure options elsewhere", wsPhaseOne, api.Story, "status", "pure_options", `[]`},
 		{"readonly is a number", wsPhaseOne, api.Story, "created", "readonly", `1`},
 		{"writable is 0", wsPhaseOne, api.Story, "name", "readonly", `0`},

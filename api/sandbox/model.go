@@ -135,6 +135,7 @@ type world struct {
 	Workspaces []*Workspace
 	Items      map[itemKey]*itemSet
 	Records    map[recordKey]*recordSet // iterations and comments (records.go)
+	Changes    map[itemKey]*changeLog   // the items' change history (changes.go)
 }
 
 // httpError is a failure to answer with an error envelope: the HTTP status

@@ -98,6 +98,9 @@ func (s *Server) loadOrSeed() error {
 			if err := st.db.View(func(tx *bolt.Tx) error { return loadRecordsInto(tx, s.world) }); err != nil {
 				return fmt.Errorf("sandbox: load records: %w", err)
 			}
+			if err := st.db.View(func(tx *bolt.Tx) error { return loadChangesInto(tx, s.world) }); err != nil {
+				return fmt.Errorf("sandbox: load change history: %w", err)
+			}
 			return nil
 		}
 	}

@@ -89,6 +89,7 @@ func (w *world) seedRecords(now time.Time) {
 			}
 		}
 	}
+	w.seedCatalogRecords()
 }
 
 // commentEntryType is the entry_type of comments on kind k, as TAPD names it.
@@ -238,10 +239,11 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 }
 
 // writeComment creates a comment on an item of the workspace (entry_type,
-// entry_id, description, author required, as TAPD asks).
+// entry_id, description, author required, as TAPD asks), or updates the
+// description of the comment named by id (comment/update_comment).
 func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p principal, now string) (record, *httpError) {
-	if strings.TrimSpace(form.Get("id")) != "" {
-		return nil, fault(http.StatusUnprocessableEntity, "comments are created here; update one with /comments/update")
+	if id := strings.TrimSpace(form.Get("id")); id != "" {
+		return updateComment(ws, rs, id, form, p, now)
 	}
 	for _, n := range []string{"entry_type", "entry_id", "description", "author"} {
 		if _, herr := required(form, n); herr != nil {
@@ -279,9 +281,9 @@ func loadRecordsInto(tx *bolt.Tx, w *world) error {
 		if err != nil || len(parts) != 3 {
 			return fmt.Errorf("record key %q", key)
 		}
-		k := iterationKind
-		if parts[1] == commentKind.wrapper {
-			k = commentKind
+		k, known := recordKindByWrapper(parts[1])
+		if !known {
+			return fmt.Errorf("record key %q: unknown kind", key)
 		}
 		var r record
 		if err := json.Unmarshal(v, &r); err != nil {

@@ -55,6 +55,9 @@ func (s *Server) route(ex *exchange) {
 		})
 		return
 	}
+	if s.routeInterfaces(ex, path) {
+		return
+	}
 	collection, action, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	switch collection {
 	case "workflows":
@@ -178,22 +181,7 @@ func (s *Server) writeAndSave(p principal, kind api.Kind, q url.Values) (json.Ra
 	if herr := checkScope(p, kind, true); herr != nil {
 		return nil, herr
 	}
-	key := itemKey{Workspace: ws.ID, Kind: kind}
-	undo := s.snapshotItems(key, strings.TrimSpace(q.Get("id")))
-	item, data, herr := s.writeItem(ws, kind, q, p)
-	if herr != nil {
-		return nil, herr
-	}
-	set := s.world.Items[key]
-	pos, ok := 0, false
-	if set != nil {
-		pos, ok = set.Index[item.ID]
-	}
-	if !ok || s.db.saveItem(key, pos, set.Seq, item) != nil {
-		undo()
-		return nil, storageFailed()
-	}
-	return data, nil
+	return s.commitItemWrite(ws, kind, q, p)
 }
 
 // snapshotItems remembers what a write to an item set may change (its

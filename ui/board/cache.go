@@ -36,10 +36,10 @@ type cacheSavedMsg struct{ err error }
 // readCache reads the cached board of kind k.
 func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
 	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
 		snap, ok, err := cache.Load(svc, user, ws, k)
 		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
-	}
+	})
 }
 
 // onCache draws the cached board while the load runs; without one, the load
@@ -132,9 +132,9 @@ func (m *Model) save(k api.Kind) tea.Cmd {
 		return nil
 	}
 	svc, user, ws := m.ctx.ServiceURL, m.ctx.User, m.ws
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run(cacheTask, func() tea.Msg {
 		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
-	}
+	})
 }
 
 // saveSoon saves a kind's board after the edits of the moment are confirmed.

@@ -281,9 +281,6 @@ func (d *dataset) add(it api.Item) int32 {
 // with one scan over the haystacks.
 func (d *dataset) setQuery(q, me string) {
 	q = strings.ToLower(strings.TrimSpace(q))
-	if id, ok := strings.CutPrefix(q, "#"); ok && isDigits(id) {
-		q = id // a short id as cards show it
-	}
 	if q == d.query && me == d.me {
 		return
 	}

@@ -128,7 +128,11 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 	case msg.Code == tea.KeyDown:
 		m.moveCursor(0, 1)
 		return nil
+	case key.Matches(msg, m.keys.Complete):
+		m.completeFilter()
+		return nil
 	}
+	m.filterHint = ""
 	return m.onFilterInput(msg)
 }
 
@@ -146,7 +150,7 @@ func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 func (m *Model) applyQuery(q string) {
 	d := m.cur()
 	d.typed = q
-	d.setQuery(q, m.ctx.User)
+	d.setQuery(q, m.person())
 	m.resetCursors(d)
 }
 
@@ -178,7 +182,7 @@ func (m *Model) clearFilters() {
 	}
 	m.keepSelection(func() {
 		d.typed = ""
-		d.setQuery("", m.ctx.User)
+		d.setQuery("", m.person())
 		d.setPriorityFilter(-1)
 	})
 }

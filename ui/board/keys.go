@@ -17,6 +17,7 @@ type KeyMap struct {
 	PickPriority, SetPriority  key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
+	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
@@ -62,6 +63,7 @@ func DefaultKeyMap() KeyMap {
 		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 
 		Filter:         b("/", "filter by text", "/"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
@@ -105,7 +107,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
-		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -41,8 +41,9 @@ type Model struct {
 	loads [len(api.Kinds)]loadState
 	gen   uint64
 
-	filter common.TextField
-	pick   *pickState
+	filter     common.TextField
+	filterHint string // what tab offers to complete (query_complete.go)
+	pick       *pickState
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit

@@ -88,12 +88,12 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 		return nil
 	}
 	svc, ws, kind, base := m.ctx.Service, m.ws, m.tab, m.ctx.Request()
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.id), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, kind, msg.id)
 		return previewItemMsg{gen: msg.gen, item: it, err: err}
-	}
+	})
 }
 
 // onPreviewItem keeps an item read for the pane.

@@ -6,59 +6,110 @@ import (
 	"triage/filter"
 )
 
-// The text filter (/) is the query of package filter. M toggles
-// "owner:@me" ("mine").
+// The text filter (/) is a small query, as gh-dash and GitHub's search take
+// one (the grammar is package filter's, shared with triage list): words must all appear in the
+// title, owners or id, and terms narrow by field with values matched by
+// prefix, case-insensitively:
+//
+//	status:dev|"in progress"  a status's code or display name
+//	owner:ali   owner:@me     an owner's nick; @me is the user logged in
+//	prio:hi  prio:none        a priority's label or value, "none" for none
+//	#12  -term                one item by short id; not the term
+//
+// M toggles "owner:@me" ("mine").
 
-// textQuery is a parsed filter. Whether a status code or a column passes is
-// worked out the first time an item has it, then remembered: the columns
-// and the status names may arrive after the filter was typed.
-type textQuery struct {
-	filter.Query
+// fieldTerm is a field term of the filter. Whether a status code or a
+// column passes is worked out the first time an item has it, then
+// remembered.
+type fieldTerm struct {
+	filter.Term
 	statusOK map[string]bool
 	colOK    map[int]bool
 }
 
-// mineTerm is the term M adds and removes.
-const mineTerm = "owner:@me"
+// textQuery is a parsed filter.
+type textQuery struct {
+	words    []filter.Word
+	terms    []fieldTerm
+	ids      []string // short ids (#12), any of them
+	problems []string // what could not be read or applied, in order
+	// valueProblems are the values that match no option (query_check.go),
+	// worked out for the board of checkedN-1 items.
+	valueProblems []string
+	checkedN      int
+}
 
-// parseQuery reads a lower-cased filter; me is the user's nick.
+// mineTerm is the term M adds and removes.
+const mineTerm = filter.MineTerm
+
+// parseQuery reads a filter; me is the nick of the person logged in, ""
+// when the login is not a person (an API account).
 func parseQuery(q, me string) textQuery {
-	return textQuery{Query: filter.Parse(q, me), statusOK: map[string]bool{}, colOK: map[int]bool{}}
+	fq := filter.Parse(q, me)
+	tq := textQuery{words: fq.Words, ids: fq.IDs, problems: fq.Problems}
+	for _, t := range fq.Terms {
+		tq.terms = append(tq.terms, fieldTerm{Term: t})
+	}
+	return tq
 }
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
-	return tq.WordsIn(d.hay[i], d.items[i].ID) &&
-		(tq.Status == nil || d.statusPasses(d.items[i].Status)) &&
-		(tq.Prio == nil || d.columnPasses(int(d.col[i]))) &&
-		tq.OwnedByAny(d.items[i].Owner)
+	words := filter.Query{Words: tq.words}
+	if !words.WordsPass(d.hay[i], d.items[i].ID) {
+		return false
+	}
+	if len(tq.ids) > 0 && !filter.HasShortID(d.items[i].ShortID(), tq.ids) {
+		return false
+	}
+	for k := range tq.terms {
+		t := &tq.terms[k]
+		if d.termPasses(t, i) == t.Neg {
+			return false
+		}
+	}
+	return true
 }
 
-// statusPasses reports whether a status code, or its display name, is one
-// of the filter's.
-func (d *dataset) statusPasses(code string) bool {
-	ok, seen := d.tq.statusOK[code]
+// termPasses reports whether item i has one of a field term's values.
+func (d *dataset) termPasses(t *fieldTerm, i int32) bool {
+	switch t.Field {
+	case "status":
+		return d.statusPasses(t, d.items[i].Status)
+	case "prio":
+		return d.columnPasses(t, int(d.col[i]))
+	}
+	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
+}
+
+// statusPasses reports whether a status code, or its display name, starts
+// with one of the term's values.
+func (d *dataset) statusPasses(t *fieldTerm, code string) bool {
+	ok, seen := t.statusOK[code]
 	if !seen {
-		ok = d.tq.StatusPasses(code, statusName(d.fields, code))
-		d.tq.statusOK[code] = ok
+		ok = filter.AnyPrefix(t.Alts, strings.ToLower(code), strings.ToLower(statusName(d.fields, code)))
+		if t.statusOK == nil {
+			t.statusOK = map[string]bool{}
+		}
+		t.statusOK[code] = ok
 	}
 	return ok
 }
 
 // columnPasses reports whether column c's priority (label or value, "none"
-// for no priority) is one of the filter's.
-func (d *dataset) columnPasses(c int) bool {
-	ok, seen := d.tq.colOK[c]
+// for no priority) starts with one of the term's values.
+func (d *dataset) columnPasses(t *fieldTerm, c int) bool {
+	ok, seen := t.colOK[c]
 	if !seen {
-		ok = d.tq.PriorityPasses(d.cols[c].key, d.cols[c].label)
-		d.tq.colOK[c] = ok
+		ok = filter.PriorityPasses(t.Alts, d.cols[c].key, d.cols[c].label)
+		if t.colOK == nil {
+			t.colOK = map[int]bool{}
+		}
+		t.colOK[c] = ok
 	}
 	return ok
 }
-
-// isDigits reports a non-empty string of ASCII digits.
-func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // toggleTerm adds term to the filter text, or takes it out when there.
 func toggleTerm(q, term string) string {

@@ -57,14 +57,17 @@ func BenchmarkRefresh(b *testing.B) {
 	}
 	b.Logf("%d stories loaded whole in %v", total, full)
 
-	labels := []string{"High", "Low"}
 	b.Run("delta", func(b *testing.B) {
 		for n := range b.N {
 			b.StopTimer()
 			items := m.sets[api.Story].items
 			for k := range 10 {
-				id := items[(n*10+k)*997%len(items)].ID
-				if _, err := client.UpdatePriority(ctx, ws, api.Story, id, labels[n%2], "bob"); err != nil {
+				it := items[(n*10+k)*997%len(items)]
+				to := "High" // a real change: another priority than the story has
+				if it.PriorityLabel == to {
+					to = "Low"
+				}
+				if _, err := client.UpdatePriority(ctx, ws, api.Story, it.ID, to, "bob"); err != nil {
 					b.Fatal(err)
 				}
 			}

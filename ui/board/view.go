@@ -89,6 +89,12 @@ func (m *Model) writeInfo(b *strings.Builder) {
 	switch {
 	case m.filter.Focused() || m.filter.Value() != "":
 		left.WriteString(m.filter.View())
+		if problems := d.queryProblems(); len(problems) > 0 {
+			left.WriteString("  " + s.Warning.Render("✗ "+strings.Join(problems, "; ")))
+		}
+		if m.filterHint != "" {
+			left.WriteString("  " + s.Subtle.Render(m.filterHint))
+		}
 	case d.prio < 0:
 		left.WriteString(s.Subtle.Render("all " + d.kind.Path() + ", unfiltered"))
 	}

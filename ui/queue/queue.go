@@ -179,10 +179,10 @@ func (m *Model) readDetails() tea.Cmd {
 		}
 		e.details = detailsLoading
 		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Request(), m.ctx.WorkspaceID, m.kind, e.item.ID
-		cmds = append(cmds, func() tea.Msg {
+		cmds = append(cmds, m.ctx.Tasks.Run("reading #"+api.ShortID(id), func() tea.Msg {
 			it, err := svc.Get(ctx, ws, kind, id)
 			return detailsMsg{id: id, item: it, err: err}
-		})
+		}))
 	}
 	return tea.Batch(cmds...)
 }
