@@ -101,6 +101,7 @@ type statusJSON struct {
 	Scope     string `json:"scope,omitempty"`
 	ExpiresAt string `json:"expires_at,omitempty"` // RFC 3339, when the credential stops being used
 	StoredIn  string `json:"stored_in,omitempty"`
+	InUse     string `json:"in_use,omitempty"` // which credential is used, and why that one
 }
 
 // writeStatusJSON prints every profile's state as one object.
@@ -123,7 +124,7 @@ func writeStatusJSON(w io.Writer, active string, reports []statusReport) error {
 			j.State = "stored"
 		}
 		if !r.notLoggedIn {
-			j.User, j.Method, j.Workspace, j.Scope, j.StoredIn = who(r.sess), string(r.sess.Method), r.sess.WorkspaceID, r.sess.Scope, r.source
+			j.User, j.Method, j.Workspace, j.Scope, j.StoredIn, j.InUse = who(r.sess), string(r.sess.Method), r.sess.WorkspaceID, r.sess.Scope, r.source, r.inUse
 			if !r.sess.ExpiresAt.IsZero() {
 				j.ExpiresAt = r.sess.ExpiresAt.Add(-r.sess.Margin()).UTC().Format(time.RFC3339)
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 
 	"triage/api"
@@ -94,21 +95,14 @@ func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments b
 		if err != nil {
 			return err
 		}
-		it.Extra = cloneExtra(it.Extra)
-		it.Extra["comments"] = raw
+		extra := make(map[string]json.RawMessage, len(it.Extra)+1)
+		maps.Copy(extra, it.Extra)
+		extra["comments"] = raw
+		it.Extra = extra
 	}
 	b, _ := it.MarshalJSON()
 	_, err := fmt.Fprintf(w, "%s\n", b)
 	return err
-}
-
-// cloneExtra copies an item's extra fields before one is added.
-func cloneExtra(m map[string]json.RawMessage) map[string]json.RawMessage {
-	out := make(map[string]json.RawMessage, len(m)+1)
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // writePreview prints an item as the board's preview shows it: title,
