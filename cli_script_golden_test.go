@@ -91,6 +91,7 @@ func TestScriptGolden(t *testing.T) {
 		{"list_bad_kind", false, []string{"list", "--kind", "epic"}},
 		{"list_quoted_value", false, []string{"list", "prio:Nice To Have", "-status:dev", "owner:al"}},
 		{"list_bad_filter", false, []string{"list", "foo:bar", "status:"}},
+		{"list_no_such_status", false, []string{"list", "status:zzz", "prio:hi|nope"}},
 		{"view_table", true, []string{"view", "#3", "--comments", "--kind", "bug"}},
 		{"view_plain", false, []string{"view", "3"}},
 		{"view_url", false, []string{"view", "https://www.tapd.cn/10022001/prong/tasks/view/1210022001000000002"}},

@@ -69,6 +69,30 @@ func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 	})
 }
 
+// unmatched are the values of the filter's status and priority terms that
+// match nothing the workspace has, as the board's filter line names them.
+func (n workspaceNames) unmatched(q *filter.Query) []string {
+	var out []string
+	for _, t := range q.Terms {
+		var names, codes []string
+		switch t.Field {
+		case "status":
+			for _, o := range n.fi["status"].Options.Pairs {
+				names, codes = append(names, o.Label), append(codes, o.Value)
+			}
+		case "prio":
+			names = append(names, noPriority)
+			for _, o := range n.opts {
+				names, codes = append(names, o.Label), append(codes, o.Value)
+			}
+		}
+		if len(names) > 0 {
+			out = append(out, filter.Unmatched(t, names, codes)...)
+		}
+	}
+	return out
+}
+
 // cell is the text of one column for an item, with no control characters.
 func (n workspaceNames) cell(it *api.Item, col, web string) string {
 	var v string

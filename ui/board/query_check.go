@@ -1,9 +1,10 @@
 package board
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"triage/filter"
 )
 
 // queryProblems is what the filter line says about the filter: the terms it
@@ -32,13 +33,7 @@ func (d *dataset) checkValues() []string {
 		if len(names) == 0 {
 			continue
 		}
-		for _, a := range t.Alts {
-			starts := func(o string) bool { return strings.HasPrefix(strings.ToLower(o), a.Text) }
-			if a.Exact || slices.ContainsFunc(names, starts) || slices.ContainsFunc(codes, starts) {
-				continue
-			}
-			out = append(out, fmt.Sprintf("%s:%s matches no %s here (%s)", t.Field, quoteValue(a.Text), fieldNoun(t.Field), listSome(names, 6)))
-		}
+		out = append(out, filter.Unmatched(t.Term, names, codes)...)
 	}
 	return out
 }
@@ -88,41 +83,6 @@ func (d *dataset) ownerNicks() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// fieldNoun names a field's values in a sentence.
-func fieldNoun(field string) string {
-	switch field {
-	case "status":
-		return "status"
-	case "prio":
-		return "priority"
-	}
-	return "owner"
-}
-
-// quoteValue writes a value as the filter takes it: quoted when it has a space.
-func quoteValue(v string) string {
-	if strings.ContainsAny(v, " \t") {
-		return `"` + v + `"`
-	}
-	return v
-}
-
-// listSome lists up to n distinct values (case-insensitively), then "…".
-func listSome(values []string, n int) string {
-	var out []string
-	seen := map[string]bool{}
-	for _, v := range values {
-		if k := strings.ToLower(v); !seen[k] {
-			seen[k] = true
-			out = append(out, v)
-		}
-	}
-	if len(out) > n {
-		return strings.Join(out[:n], ", ") + ", …"
-	}
-	return strings.Join(out, ", ")
 }
 
 // person is the nick owner:@me stands for: the user logged in, or "" for

@@ -17,7 +17,7 @@ func (m *Model) completeFilter() {
 	case len(choices) == 0:
 		m.filterHint = "tab: nothing to complete (fields: " + filter.UsableFields() + ")"
 	case len(choices) > 1:
-		m.filterHint = "tab: " + listSome(choices, 8)
+		m.filterHint = "tab: " + filter.ListSome(choices, 8)
 	}
 	if next != q {
 		m.filter.SetValue(next)
@@ -71,7 +71,7 @@ func (d *dataset) completeTerm(q string, person bool) (string, []string) {
 func completion(typed string, choices []string, value bool) string {
 	quote := func(s string) string {
 		if value {
-			return quoteValue(s)
+			return filter.QuoteValue(s)
 		}
 		return s
 	}
