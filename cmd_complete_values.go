@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"triage/api"
 	"triage/store"
 )
 
@@ -14,11 +15,11 @@ import (
 // any error, as a completion must never fail loudly.
 
 // completeCommand is the hidden command the completion scripts run.
-var completeCommand = command{name: "__complete", synopsis: "profiles|priorities", summary: "values for shell completion", run: (*cli).cmdComplete}
+var completeCommand = command{name: "__complete", synopsis: "profiles|priorities|kinds", summary: "values for shell completion", run: (*cli).cmdComplete}
 
 // valueSources are the flags whose values the scripts ask for, and what to
 // ask: a flag --NAME takes the values of `triage __complete SOURCE`.
-var valueSources = map[string]string{"profile": "profiles", "priority": "priorities", "if-priority": "priorities"}
+var valueSources = map[string]string{"profile": "profiles", "priority": "priorities", "if-priority": "priorities", "kind": "kinds"}
 
 // cmdComplete prints the values of a source.
 func (c *cli) cmdComplete(_ context.Context, args []string) error {
@@ -41,6 +42,10 @@ func (c *cli) cmdComplete(_ context.Context, args []string) error {
 	}
 	var words []string
 	switch args[0] {
+	case "kinds":
+		for _, k := range api.Kinds {
+			words = append(words, k.String())
+		}
 	case "profiles":
 		words = cfg.ProfileNames()
 		if !slices.Contains(words, store.DefaultProfile) {

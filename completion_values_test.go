@@ -43,6 +43,7 @@ func TestCompletionOffersProfilesAndLabels(t *testing.T) {
 		{[]string{"triage", "profile", "use", "h"}, "home"},
 		{[]string{"triage", "profile", ""}, "list use"},
 		{[]string{"triage", "set", "3", "--priority", "N"}, "Nice To Have"},
+		{[]string{"triage", "list", "--kind", ""}, "bug story task"},
 	}
 	for _, c := range cases {
 		quoted := make([]string, len(c.words))
