@@ -158,7 +158,7 @@ func (r *setRun) send(ctx context.Context, plans []setPlan) error {
 func openOutbox(paths store.Paths) (*store.Outbox, error) {
 	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile))
 	if errors.Is(err, store.ErrOutboxLocked) {
-		return nil, fmt.Errorf("%w (%w); its edits go through it, so change the items there or close it first", errAlreadyRunning, err)
+		return nil, errors.New("another triage is running for this profile and holds its outbox, which every edit goes through: change the items there, or close it and run this again")
 	}
 	return ob, err
 }
