@@ -25,7 +25,7 @@ func commandTable() []command {
 		{"logout", "[global flags]", "forget the credential of the current service", "", (*cli).cmdLogout},
 		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", (*cli).cmdStatus},
 		{"list", "[--kind KIND] [--json] [flags] [QUERY...]", "print the items that pass a filter, as a table, plain text or JSON",
-			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\nalternatives joined by | or ,. Piped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", (*cli).cmdList},
+			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\n#12, -term; values match by prefix, alternatives joined by | or ,. A value that\nmatches nothing the workspace has is an error. Piped, lines are tab-separated\nwith no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", (*cli).cmdList},
 		{"view", "ID [--comments] [--json] [--web]", "print one item as the preview shows it, or open it in the browser",
 			"ID is the short id shown on cards (12 or #12), the full id, or the item's web address.", (*cli).cmdView},
 		{"set", "ID... [--priority LABEL] [--title TEXT] [flags]", "change items through the outbox, as the board does (exit 1: refused or conflict, 3: unreachable)",
