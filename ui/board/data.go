@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"triage/api"
 )
@@ -328,28 +327,6 @@ func (d *dataset) find(id string) (int32, bool) {
 		}
 	}
 	return 0, false
-}
-
-// writeHaystack writes what the text filter searches for an item besides its
-// id: title and owner, lower-cased.
-func writeHaystack(b *strings.Builder, it *api.Item) {
-	writeLower(b, it.Title)
-	b.WriteByte('\n')
-	writeLower(b, ownerName(it.Owner))
-}
-
-// writeLower writes s lower-cased as strings.ToLower does, without allocating.
-func writeLower(b *strings.Builder, s string) {
-	for _, r := range s {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			b.WriteByte(byte(r + 'a' - 'A'))
-		case r < 0x80:
-			b.WriteByte(byte(r))
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
 }
 
 // ownerName is a people field as shown: nicks without the trailing `;`,

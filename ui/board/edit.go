@@ -62,7 +62,6 @@ func (m *Model) onChanged(msg workspace.ChangedMsg) tea.Cmd {
 		}
 		if s.Confirmed {
 			m.unmark(s.Kind, s.Item.ID)
-			cmds = append(cmds, m.saveSoon(s.Kind))
 		}
 		if ok && msg.Follow != nil && msg.Follow.Item.ID == s.Item.ID && msg.Follow.Kind == s.Kind {
 			cmds = append(cmds, m.reveal(s.Kind, i, msg.Reveal))

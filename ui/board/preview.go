@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/richtext"
 	"triage/ui/workspace"
 )
@@ -147,11 +148,11 @@ func (m *Model) viewPreview(w, h int) string {
 	case !ok:
 		lines = append(lines, s.Subtle.Render("nothing selected"))
 	default:
-		add(s.Title.Render("#" + it.ShortID() + " " + sanitize(it.Title)))
+		add(s.Title.Render("#" + it.ShortID() + " " + common.Sanitize(it.Title)))
 		lines = append(lines, "")
 		field := func(label, value string) {
 			if value != "" {
-				add(s.Subtle.Render(label+" ") + sanitize(value))
+				add(s.Subtle.Render(label+" ") + common.Sanitize(value))
 			}
 		}
 		field("Priority ", m.priorityLabel(d.kind, it.DisplayPriority()))
@@ -160,7 +161,7 @@ func (m *Model) viewPreview(w, h int) string {
 		field("Iteration", iterationName(d.fields, it.IterationID))
 		switch {
 		case it.Created != "" && it.Modified != "":
-			add(s.Subtle.Render("Created   ") + sanitize(m.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + sanitize(m.ctx.ShownTime(it.Modified)))
+			add(s.Subtle.Render("Created   ") + common.Sanitize(m.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(m.ctx.ShownTime(it.Modified)))
 		case it.Created != "":
 			field("Created  ", m.ctx.ShownTime(it.Created))
 		default:

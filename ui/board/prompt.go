@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/store"
+	"triage/ui/common"
 )
 
 // promptKind is what a prompt asks.
@@ -88,7 +89,7 @@ func (m *Model) viewPrompt() string {
 	var b strings.Builder
 	b.WriteString(s.Title.Render(ansi.Truncate(p.title, w, "…")))
 	for _, l := range p.lines {
-		for _, wl := range strings.Split(ansi.Wrap(sanitize(l), w, ""), "\n") {
+		for _, wl := range strings.Split(ansi.Wrap(common.Sanitize(l), w, ""), "\n") {
 			b.WriteByte('\n')
 			b.WriteString(s.Text.Render(wl))
 		}

@@ -11,12 +11,16 @@ import (
 // NoneWord is how an empty priority is named.
 const NoneWord = "none"
 
-// Target names an edit's item for the status line: "#1234" or "new bug".
+// Target names an edit's item for the status line: "#1234", "new bug"
+// before it exists, and the new item's number once created.
 func Target(e store.Edit) string {
-	if e.Op == store.OpCreate {
-		return "new " + e.Kind.String()
+	switch {
+	case e.Op != store.OpCreate:
+		return "#" + api.ShortID(e.ItemID)
+	case e.ResultItemID != "":
+		return "#" + api.ShortID(e.ResultItemID)
 	}
-	return "#" + api.ShortID(e.ItemID)
+	return "new " + e.Kind.String()
 }
 
 // PriorityLabel is how a kind's priority value is named: its option's
