@@ -145,4 +145,3 @@ func (m *Model) View() string {
 	}
 	return strings.Join(out, "\n")
 }
-
