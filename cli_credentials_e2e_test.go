@@ -111,6 +111,12 @@ func TestFirstLoginOffersWhatWorks(t *testing.T) {
 	}
 	real.Send("C-c")
 
+	board := startTerminal(t, 100, 20, homeEnv(t.TempDir(), "TRIAGE_BASE_URL=https://api.tapd.cn", "TRIAGE_CLIENT_ID="), triageBinary(t), "--insecure-storage")
+	if screen := board.WaitFor(20*time.Second, "How do you want to log in?"); !strings.Contains(screen, "▌ Personal token") {
+		t.Errorf("the login view on the real service does not offer the token first:\n%s", screen)
+	}
+	board.Send("q")
+
 	s := startServe(t)
 	local := startTerminal(t, 140, 20, homeEnv(t.TempDir(), "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"]), triageBinary(t), "login")
 	if screen := local.WaitFor(20*time.Second, "Choice [1]:"); !strings.Contains(screen, "1) in the browser (OAuth)\n") {

@@ -80,11 +80,12 @@ type Model struct {
 	reauth  bool              // a login runs over the board after an AuthExpiredMsg
 	retries []tea.Cmd         // what to run once logged in again
 
-	state  state
-	err    error
-	bar    *statusbar.Model // help line and status line
-	width  int
-	height int
+	state    state
+	err      error
+	quitting quitState        // a quit with edits on their way (quit.go)
+	bar      *statusbar.Model // help line and status line
+	width    int
+	height   int
 }
 
 // New returns the root over ctx (which it owns from now on: sizes, session
@@ -152,6 +153,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.bar.Update(common.ThemeChangedMsg{})
 		return m.broadcast(common.ThemeChangedMsg{})
 	case tea.KeyPressMsg:
+		if cmd, ok := m.quitAnswer(msg); ok {
+			return cmd
+		}
 		if cmd, ok := m.globalKey(msg); ok {
 			return cmd
 		}
@@ -163,7 +167,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	if cmd, ok := m.engine.Update(msg); ok {
-		return cmd
+		return tea.Batch(cmd, m.quitWhenSent())
 	}
 	if isInput(msg) {
 		return m.updateTop(msg)
@@ -191,7 +195,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if u, ok := m.top().(common.Unsaved); ok && u.Changed() {
 			return m.updateTop(escape), true
 		}
-		return m.quit(), true
+		return m.askQuit(), true
 	}
 	if c, ok := m.top().(common.Capturer); ok && c.Capturing() {
 		return nil, false
@@ -202,7 +206,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if onBoard := m.board != nil && m.top() == common.Component(m.board); !onBoard && len(m.stack) > 1 {
 			return m.updateTop(escape), true
 		}
-		return m.quit(), true
+		return m.askQuit(), true
 	case key.Matches(msg, keys.Help):
 		return m.openHelp()
 	case key.Matches(msg, keys.Errors):

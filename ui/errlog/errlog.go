@@ -90,7 +90,7 @@ func (m *Model) render() []string {
 	var out []string
 	for i := len(m.entries) - 1; i >= 0; i-- {
 		e := m.entries[i]
-		wrapped := strings.Split(ansi.Wordwrap(printable(e.Text), w, " /"), "\n")
+		wrapped := strings.Split(ansi.Wordwrap(common.Clean(e.Text), w, " /"), "\n")
 		for j, l := range wrapped {
 			stamp := strings.Repeat(" ", len("15:04:05"))
 			if j == 0 {
@@ -145,18 +145,4 @@ func (m *Model) View() string {
 		out = append(out, "  "+common.Fit(l, w))
 	}
 	return strings.Join(out, "\n")
-}
-
-// printable is an error's text without control characters (a service's
-// answer may carry any): line breaks and tabs become spaces.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t' || r == '\r':
-			return ' '
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-			return -1
-		}
-		return r
-	}, s)
 }

@@ -68,3 +68,7 @@ func (g *Engine) now() time.Time {
 	}
 	return time.Now()
 }
+
+// OnTheirWay reports whether edits are being sent now (a send or a flush
+// runs): quitting now would leave them for the next start.
+func (g *Engine) OnTheirWay() bool { return len(g.runs) > 0 || g.flushing }
