@@ -100,6 +100,7 @@ type Replayer struct {
 	flushMu        sync.Mutex
 	mu             sync.Mutex
 	serviceResumes time.Time // no attempt before: the service is down or rate-limiting
+	restCause      error     // the failure that set serviceResumes
 }
 
 // NewReplayer returns a Replayer of the pending edits of cfg.User on cfg.Service.
@@ -313,17 +314,17 @@ func (r *Replayer) afterFailure(ctx context.Context, j job, cause error, write b
 		wait = max(wait, ae.RetryAfter)
 	}
 	next := r.now().Add(wait)
-	r.rest(next)
+	r.rest(next, cause)
 	e, err := r.outbox.Requeue(j.Seq, state, next, reason)
 	return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, err
 }
 
 // rest stops attempts until t: the service is down or asked to slow down.
-func (r *Replayer) rest(t time.Time) {
+func (r *Replayer) rest(t time.Time, cause error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if t.After(r.serviceResumes) {
-		r.serviceResumes = t
+		r.serviceResumes, r.restCause = t, cause
 	}
 }
 

@@ -134,8 +134,8 @@ func (r *Replayer) sendOne(ctx context.Context, q *batchQueue, e Edit, read *rea
 	if older, ok := q.outside[e.key()]; ok && e.Op != OpCreate && older < e.Seq {
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), older)}, nil
 	}
-	if until, resting := r.resting(); resting {
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil
+	if until, why, resting := r.Resting(); resting {
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("%s; retrying at %s", why, until.Format(time.TimeOnly))}, nil
 	}
 	return r.process(ctx, e.Seq, read)
 }

@@ -292,9 +292,6 @@ func (d *dataset) add(it api.Item) int32 {
 // with one scan over the haystacks.
 func (d *dataset) setQuery(q, me string) {
 	q = strings.ToLower(strings.TrimSpace(q))
-	if id, ok := strings.CutPrefix(q, "#"); ok && isDigits(id) {
-		q = id // a short id as cards show it
-	}
 	if q == d.query && me == d.me {
 		return
 	}
@@ -377,8 +374,8 @@ func (d *dataset) carry(old *dataset) {
 		return
 	}
 	d.sort = old.sort
-	d.query, d.typed, d.me = old.query, old.typed, old.me
-	d.tq = parseQuery(d.query, d.me) // its columns and statuses are d's own
+	d.typed = old.typed
+	d.setQuery(old.query, old.me) // matched on d's own items, columns and statuses
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)
 	}

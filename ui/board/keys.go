@@ -17,6 +17,7 @@ type KeyMap struct {
 	PickPriority, SetPriority  key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
+	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
@@ -30,6 +31,7 @@ type KeyMap struct {
 	Accept         key.Binding
 	Preview        key.Binding
 	Workspace      key.Binding
+	Views          key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -61,6 +63,7 @@ func DefaultKeyMap() KeyMap {
 		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 
 		Filter:         b("/", "filter by text", "/"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
@@ -84,6 +87,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:    b("enter", "keep filter", "enter"),
 		Preview:   b("P", "preview pane", "P"),
 		Workspace: b("w", "switch workspace", "w"),
+		Views:     b("b", "saved views", "b"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -103,7 +107,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
-		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
+		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }

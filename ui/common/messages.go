@@ -2,6 +2,7 @@ package common
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"errors"
 
 	"triage/api"
 	"triage/store"
@@ -104,3 +105,8 @@ type EditsChangedMsg struct{}
 // SwitchWorkspaceMsg asks the root for the workspace picker over the board,
 // to open another workspace's board.
 type SwitchWorkspaceMsg struct{}
+
+// ErrAPIAccountWorkspaces is the one sentence, at the start and on w, for
+// an API account asked to list workspaces: TAPD lists a person's, and an
+// API account is not a person.
+var ErrAPIAccountWorkspaces = errors.New("start triage with --workspace ID (or set TRIAGE_WORKSPACE): an API account cannot list workspaces")

@@ -24,9 +24,9 @@ func (m *Model) View() string {
 	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	if m.item != nil {
-		add(m.label("Status", false) + s.Subtle.Render(common.Fit(orNone(m.fields.OptionLabel("status", m.item.Status))+" (read-only)", w-labelCells)))
-		add(m.label("Owner", false) + s.Subtle.Render(common.Fit(orNone(strings.TrimSuffix(m.item.Owner, ";")), w-labelCells)))
-		add(m.label("ID", false) + s.Subtle.Render(m.item.ID))
+		add(m.readOnly("Status", orNone(m.fields.OptionLabel("status", m.item.Status))+" (read-only)", w))
+		add(m.readOnly("Owner", orNone(strings.TrimSuffix(m.item.Owner, ";"))+" (read-only)", w))
+		add(m.readOnly("ID", m.item.ID, w))
 	}
 	if m.err != nil {
 		add("", s.Marks.Error+" "+s.Error.Render(common.Fit(sentence(m.err.Error()), w-2)))
@@ -68,6 +68,13 @@ func (m *Model) label(name string, focused bool) string {
 		return s.Marks.Cursor + " " + s.FocusedLabel.Render(common.Fit(name, labelWidth))
 	}
 	return s.Marks.Blank + " " + s.Label.Render(common.Fit(name, labelWidth))
+}
+
+// readOnly is a field the editor shows but cannot change: its label dimmed
+// like its value, so it does not look like a field to tab to.
+func (m *Model) readOnly(name, value string, w int) string {
+	s := m.ctx.Styles
+	return s.Marks.Blank + " " + s.Subtle.Render(common.Fit(name, labelWidth)) + s.Subtle.Render(common.Fit(value, w-labelCells))
 }
 
 // priorityView shows the chosen priority with its colour: the option's label,

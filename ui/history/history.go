@@ -35,6 +35,7 @@ type Model struct {
 // New returns the history of edits (in any order; shown newest first).
 func New(ctx *common.Context, edits []store.Edit) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap()}
+	ctx.KeyOverrides.Remap("history", &m.keys)
 	m.SetEdits(edits)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m

@@ -37,6 +37,8 @@ type Engine struct {
 	flushGen               uint64
 	flushing, flushIdle    bool
 	authAsked              bool
+	rest                   rest // the sender holds the edits back (rest.go)
+	ticking                bool // the countdown's tick runs
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
@@ -49,6 +51,8 @@ type Engine struct {
 
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
+	// Now is the clock of the countdown to the next try (nil: time.Now).
+	Now func() time.Time
 }
 
 // New returns the engine of a program's context; Open starts it on a workspace.
@@ -125,6 +129,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onSent(msg), true
 	case scheduleMsg:
 		return g.onSchedule(msg), true
+	case restTickMsg:
+		return g.onRestTick(), true
 	case flushTickMsg:
 		return g.onFlushTick(msg), true
 	case flushedMsg:
@@ -165,6 +171,9 @@ func (g *Engine) Badges() []string {
 	var out []string
 	if g.waiting > 0 {
 		out = append(out, WaitingText(g.waiting))
+		if why := g.restText(); why != "" {
+			out = append(out, why)
+		}
 	}
 	switch {
 	case g.conflictCount == 1:
