@@ -23,7 +23,12 @@ import (
 // service, and waits for the stories.
 func realBoard(t *testing.T, opts Options) (*Model, *uitest.Driver, *uitest.Service, func() string) {
 	t.Helper()
-	svc := uitest.NewService()
+	return realBoardOver(t, uitest.NewService(), opts)
+}
+
+// realBoardOver is realBoard over the service svc.
+func realBoardOver(t *testing.T, svc *uitest.Service, opts Options) (*Model, *uitest.Driver, *uitest.Service, func() string) {
+	t.Helper()
 	ctx := uitest.Context(svc, uitest.Themes[1], 100, 30)
 	ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
 	ctx.Edits = uitest.NewEdits(t, svc, ctx.ServiceURL)

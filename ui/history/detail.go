@@ -10,20 +10,25 @@ import (
 
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
-// detail describes the selected change under a rule: the item, the change
+// detail describes the selected step under a rule: the items, each change
 // with when it was made (and sent), and what its state means, with the
 // service's reason when there is one.
 func (m *Model) detail(w int) []string {
 	s := m.ctx.Styles
-	e, ok := m.Selected()
-	if !ok {
+	g := m.SelectedStep()
+	if len(g) == 0 {
 		return nil
 	}
+	e := g[len(g)-1]
 	now := m.ctx.Clock()
 	item := e.Target()
-	if title := m.title(e); title != "" {
+	if len(g) > 1 {
+		item = stepTarget(g)
+	}
+	if title := m.title(e); title != "" && oneItem(g) {
 		item += " · " + title
 	}
 	made := "made " + when(e.CreatedAt, now)
@@ -36,15 +41,10 @@ func (m *Model) detail(w int) []string {
 	out := []string{
 		s.Subtle.Render(strings.Repeat("─", w)),
 		"  " + s.Title.Render(common.Fit(item, w-2)),
-		"  " + common.Fit(m.opName(e)+" "+m.change(e)+s.Subtle.Render(" · "+made), w-2),
+		"  " + common.Fit(m.changes(g)+s.Subtle.Render(" · "+made), w-2),
 	}
-	explain, style := m.explain(e)
-	switch n := m.steps[e.Seq]; {
-	case n == 1:
-		explain += " Enter undoes it."
-	case n > 1:
-		explain += fmt.Sprintf(" Enter undoes its step: the %d changes of one action.", n)
-	}
+	explain, style := m.explain(stepState(g))
+	explain += m.undoLine(g)
 	lines := strings.Split(ansi.Wrap(explain, max(w-2, 10), ""), "\n")
 	if len(lines) > 2 {
 		lines[1] = ansi.Truncate(lines[1]+" "+lines[2], w-3, "") + "…"
@@ -54,6 +54,24 @@ func (m *Model) detail(w int) []string {
 		out = append(out, "  "+style.Render(common.Fit(l, w-2)))
 	}
 	return out
+}
+
+// changes names each change of a step: "Priority Middle → High" for one,
+// "#1 Middle → High, #2 Low → High" for several items, "Title "a" → "b",
+// Priority High → Low" for several fields of one item.
+func (m *Model) changes(g []store.Edit) string {
+	if len(g) == 1 {
+		return m.opName(g[0]) + " " + m.change(g[0])
+	}
+	parts := make([]string, 0, len(g))
+	for _, e := range g {
+		name := m.opName(e)
+		if !oneItem(g) {
+			name = workspace.Target(e)
+		}
+		parts = append(parts, name+" "+m.change(e))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // opName names the kind of change: Priority, Title, New item.

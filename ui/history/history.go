@@ -1,9 +1,10 @@
-// Package history is the U view: the changes of this session, newest first,
-// each with what it changed, when, and where it is on its way to the service
-// (sent, waiting, maybe applied, conflict, failed with the reason,
-// discarded). It draws only the rows on screen; the selected change is
-// described in full under the list. enter undoes the step (the user action)
-// the selected change belongs to, through the edit engine.
+// Package history is the U view: the steps of this session (a key press, a
+// confirmed bulk edit, an editor save, a queue answer, an undo), newest
+// first, one row each, saying what the step changed, when, and where it is
+// on its way to the service (sent, waiting, maybe applied, conflict, failed
+// with the reason, discarded). It draws only the rows on screen; the
+// selected step is described under the list, each of its changes. enter
+// undoes the selected step, through the edit engine.
 package history
 
 import (
@@ -25,8 +26,9 @@ type Model struct {
 	ctx    *common.Context
 	keys   KeyMap
 	edits  []store.Edit              // newest first
+	steps  []workspace.Step          // the engine's steps: which changes were made together
+	groups [][]store.Edit            // the rows: the changes of one step each, oldest first; newest step first
 	titles map[common.ItemRef]string // titles of the items, when known
-	steps  map[uint64]int            // edit seq → how many edits its step holds, for the steps enter can undo
 
 	cursor, offset int
 	width, height  int
@@ -51,29 +53,40 @@ func (m *Model) SetEdits(edits []store.Edit) {
 	}
 	m.edits = slices.Clone(edits)
 	slices.SortStableFunc(m.edits, func(a, b store.Edit) int { return cmp.Compare(b.Seq, a.Seq) })
-	for i, e := range m.edits {
-		if e.Seq == selected {
-			m.cursor = i
-			break
-		}
-	}
-	m.clamp()
+	m.regroup(selected)
 }
 
 // SetTitles names the items the changes are about; without
 // a title a change shows its kind and number only.
 func (m *Model) SetTitles(titles map[common.ItemRef]string) { m.titles = titles }
 
-// SetSteps says which changes belong to a step enter can undo (edit seq →
-// how many changes the step holds); the selected one's is described.
-func (m *Model) SetSteps(steps map[uint64]int) { m.steps = steps }
+// SetSteps says which changes were made together, and which steps enter
+// can undo; without it every change is a row of its own.
+func (m *Model) SetSteps(steps []workspace.Step) {
+	var selected uint64
+	if e, ok := m.Selected(); ok {
+		selected = e.Seq
+	}
+	m.steps = steps
+	m.regroup(selected)
+}
 
-// Selected is the change under the cursor, and false when there is none.
+// Selected is the newest change of the step under the cursor, and false
+// when there is none.
 func (m *Model) Selected() (store.Edit, bool) {
-	if m.cursor < 0 || m.cursor >= len(m.edits) {
+	g := m.SelectedStep()
+	if len(g) == 0 {
 		return store.Edit{}, false
 	}
-	return m.edits[m.cursor], true
+	return g[len(g)-1], true
+}
+
+// SelectedStep is the changes of the step under the cursor, oldest first.
+func (m *Model) SelectedStep() []store.Edit {
+	if m.cursor < 0 || m.cursor >= len(m.groups) {
+		return nil
+	}
+	return m.groups[m.cursor]
 }
 
 // Capturing reports true: q and U belong to the history.
@@ -115,7 +128,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if d, ok := k.motion().Delta(msg, m.rows(), len(m.edits)); ok {
+	if d, ok := k.motion().Delta(msg, m.rows(), len(m.groups)); ok {
 		m.move(d)
 	}
 	return nil
@@ -126,9 +139,9 @@ func (m *Model) move(d int) {
 	m.clamp()
 }
 
-// clamp keeps the cursor on a change and in view.
+// clamp keeps the cursor on a step and in view.
 func (m *Model) clamp() {
-	m.cursor = min(max(m.cursor, 0), max(len(m.edits)-1, 0))
+	m.cursor = min(max(m.cursor, 0), max(len(m.groups)-1, 0))
 	rows := m.rows()
 	if m.cursor < m.offset {
 		m.offset = m.cursor
@@ -136,5 +149,5 @@ func (m *Model) clamp() {
 	if m.cursor >= m.offset+rows {
 		m.offset = m.cursor - rows + 1
 	}
-	m.offset = min(max(m.offset, 0), max(len(m.edits)-rows, 0))
+	m.offset = min(max(m.offset, 0), max(len(m.groups)-rows, 0))
 }

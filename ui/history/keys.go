@@ -31,7 +31,7 @@ func DefaultKeyMap() KeyMap {
 		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f", "space"),
 		Top:      b("g", "newest", "g", "home"),
 		Bottom:   b("G", "oldest", "G", "end"),
-		Undo:     b("enter", "undo this change's step", "enter"),
+		Undo:     b("enter", "undo this step", "enter"),
 		Close:    b("esc/q/U", "close", "esc", "q", "U"),
 		Help:     b("?", "help", "?"),
 	}

@@ -45,18 +45,18 @@ func (m *Model) View() string {
 	w := max(m.width, minWidth)
 	lines := make([]string, 0, max(m.height, headLines))
 	lines = append(lines, m.heading(w), "")
-	if len(m.edits) == 0 {
+	if len(m.groups) == 0 {
 		lines = append(lines,
 			"  "+common.Fit(s.Text.Render("No changes in this session yet."), w-2),
 			"  "+common.Fit(s.Subtle.Render("Priority changes, renames and new items show up here as you make them."), w-2))
 		return m.cut(lines)
 	}
-	visible := m.edits[m.offset:min(m.offset+m.rows(), len(m.edits))]
+	visible := m.groups[m.offset:min(m.offset+m.rows(), len(m.groups))]
 	cols := m.columns(visible, w)
 	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit("when", cols.when)+"  "+common.Fit("item", cols.item)+"  "+
 		common.Fit("change", cols.change)+"  state", w)))
-	for i, e := range visible {
-		lines = append(lines, m.row(e, m.offset+i == m.cursor, cols))
+	for i, g := range visible {
+		lines = append(lines, m.row(g, m.offset+i == m.cursor, cols))
 	}
 	if m.detailHeight() > 0 {
 		for len(lines) < m.height-detailLines {
@@ -82,7 +82,8 @@ func (m *Model) heading(w int) string {
 	return " " + s.Title.Render(common.Fit("Changes this session", room)) + s.Subtle.Render(counts) + " "
 }
 
-// counts is "5 changes · 2 waiting · 1 conflict · 1 failed".
+// counts is "5 changes · 2 waiting · 1 conflict · 1 failed", and how
+// many steps made the changes when that is fewer.
 func (m *Model) counts() string {
 	var pending, conflicts, failed int
 	for _, e := range m.edits {
@@ -98,6 +99,9 @@ func (m *Model) counts() string {
 		}
 	}
 	parts := []string{plural(len(m.edits), "change")}
+	if len(m.groups) < len(m.edits) {
+		parts[0] += " in " + plural(len(m.groups), "step")
+	}
 	if pending > 0 {
 		parts = append(parts, common.Count(pending)+" waiting")
 	}
@@ -115,43 +119,49 @@ type widths struct{ when, item, change int }
 
 // columns sizes the columns to the rows on screen: times of today are
 // shorter, and so are most items.
-func (m *Model) columns(visible []store.Edit, w int) widths {
+func (m *Model) columns(visible [][]store.Edit, w int) widths {
 	now := m.ctx.Clock()
 	c := widths{when: todayCells, item: len("item")}
-	for _, e := range visible {
-		c.when = max(c.when, ansi.StringWidth(when(e.CreatedAt, now)))
-		c.item = max(c.item, min(ansi.StringWidth(target(e)), itemCells))
+	for _, g := range visible {
+		c.when = max(c.when, ansi.StringWidth(when(g[len(g)-1].CreatedAt, now)))
+		c.item = max(c.item, min(ansi.StringWidth(stepTarget(g)), itemCells))
 	}
 	c.change = max(w-2-c.when-c.item-stateCells-6, 8)
 	return c
 }
 
-// row is one change on one line: when, the item, what changed, its state.
-func (m *Model) row(e store.Edit, selected bool, cols widths) string {
+// row is one step on one line: when, the items, what changed, its state.
+func (m *Model) row(g []store.Edit, selected bool, cols widths) string {
 	s := m.ctx.Styles
 	mark := s.Marks.Blank
 	if selected {
 		mark = s.Marks.Cursor
 	}
-	what := m.change(e)
-	if e.Op == store.OpCreate {
+	e := g[len(g)-1]
+	what := m.stepChange(g)
+	if len(g) == 1 && e.Op == store.OpCreate {
 		what = "create " + what
 	}
-	if title := m.title(e); title != "" {
+	if title := m.title(e); title != "" && oneItem(g) {
 		what += "  " + s.Subtle.Render(title)
 	}
-	body := common.Fit(when(e.CreatedAt, m.ctx.Clock()), cols.when) + "  " + common.Fit(target(e), cols.item) + "  " +
+	body := common.Fit(when(e.CreatedAt, m.ctx.Clock()), cols.when) + "  " + common.Fit(stepTarget(g), cols.item) + "  " +
 		common.Fit(what, cols.change) + "  "
 	if selected {
 		body = s.Selected.Render(ansi.Strip(body))
 	}
-	return mark + " " + body + m.state(e)
+	return mark + " " + body + m.state(stepState(g))
 }
 
-// change says what the edit changes: "Middle → High", two titles, the
-// title (and priority) of a new item.
+// change says what the edit changes, and whether it undoes another or was
+// undone.
 func (m *Model) change(e store.Edit) string {
-	s := m.ctx.Styles
+	return m.marks([]store.Edit{e}, m.plainChange(e))
+}
+
+// plainChange says what the edit changes: "Middle → High", two titles, the
+// title (and priority) of a new item.
+func (m *Model) plainChange(e store.Edit) string {
 	var text string
 	switch e.Op {
 	case store.OpTitle:
@@ -163,12 +173,6 @@ func (m *Model) change(e store.Edit) string {
 		}
 	default:
 		text = orNone(e.From) + " → " + orNone(e.To)
-	}
-	if e.Undoes != 0 {
-		text = s.Subtle.Render("undo ") + text
-	}
-	if e.UndoneBy != 0 {
-		text += s.Subtle.Render(" (undone)")
 	}
 	return text
 }

@@ -28,7 +28,8 @@ type Engine struct {
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
 
-	steps      []*step              // this session's steps, oldest first
+	steps      []*step              // this session's steps that can be undone, oldest first
+	made       []*step              // every step of this session, undos and redos too, oldest first (the U view's rows)
 	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
 	unanswered map[uint64]*stepItem // the edits of steps whose queuing the outbox has not answered, by token
 

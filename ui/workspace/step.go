@@ -36,6 +36,7 @@ func (g *Engine) add(s *step, kind api.Kind, q queued, it api.Item) {
 // redone.
 func (g *Engine) push(s *step) {
 	g.steps = append(g.steps, s)
+	g.made = append(g.made, s)
 	g.undone = nil
 }
 
@@ -55,15 +56,31 @@ func (g *Engine) recordStep(token uint64, res store.Result) {
 	}
 }
 
-// StepSizes are the steps of the session that can still be undone, for the
-// U view: the seq of each of their edits → how many edits the step holds.
-func (g *Engine) StepSizes() map[uint64]int {
-	out := make(map[uint64]int)
+// Step is one step of this session as the U view lists it: the outbox seqs
+// of its edits, and whether enter can still undo it.
+type Step struct {
+	Seqs     []uint64
+	Undoable bool
+}
+
+// Steps are the steps of this session, oldest first: the user's actions,
+// and the undos and redos of them. An edit the outbox could not queue has
+// no seq and is left out.
+func (g *Engine) Steps() []Step {
+	live := make(map[*step]bool, len(g.steps))
 	for _, s := range g.steps {
+		live[s] = true
+	}
+	out := make([]Step, 0, len(g.made))
+	for _, s := range g.made {
+		st := Step{Undoable: live[s]}
 		for _, si := range s.items {
 			if si.edit.Seq != 0 {
-				out[si.edit.Seq] = len(s.items)
+				st.Seqs = append(st.Seqs, si.edit.Seq)
 			}
+		}
+		if len(st.Seqs) > 0 {
+			out = append(out, st)
 		}
 	}
 	return out
@@ -180,6 +197,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	if redo {
 		g.steps = append(g.steps, next)
 	}
+	g.made = append(g.made, next)
 	r := &run{origin: fromUndo}
 	if len(batch) > 1 {
 		r.label = fmt.Sprintf("saving %d %s", len(batch), batch[0].edit.Kind.Path())
