@@ -77,7 +77,7 @@ type Model struct {
 	engine  *workspace.Engine // the edits of the open workspace
 	spaces  *picker.Model     // the workspace picker, while shown
 	known   []api.Workspace   // the user's workspaces, once listed
-	reauth  bool              // a login runs over the board after an AuthExpiredMsg
+	reauth  common.Component  // the login over the board after an AuthExpiredMsg, while it runs
 	retries []tea.Cmd         // what to run once logged in again
 
 	state    state
@@ -200,6 +200,9 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if c, ok := m.top().(common.Capturer); ok && c.Capturing() {
 		return nil, false
 	}
+	if c, ok := m.top().(common.KeyClaimer); ok && c.ClaimsKey(msg) {
+		return nil, false
+	}
 	keys := m.ctx.Keys
 	switch {
 	case key.Matches(msg, keys.Quit):
@@ -219,7 +222,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // openHelp shows every key of the view on top (and the global ones).
 func (m *Model) openHelp() (tea.Cmd, bool) {
-	if _, open := m.top().(*help.Model); open || m.top() == nil {
+	if m.top() == nil {
 		return nil, false
 	}
 	return m.push(help.New(m.ctx, m.top().Title(), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
@@ -227,9 +230,6 @@ func (m *Model) openHelp() (tea.Cmd, bool) {
 
 // openErrors shows the errors of this run in full, with their times.
 func (m *Model) openErrors() (tea.Cmd, bool) {
-	if _, open := m.top().(*errlog.Model); open {
-		return nil, false
-	}
 	var entries []errlog.Entry
 	for _, r := range m.bar.Recent() {
 		entries = append(entries, errlog.Entry{At: r.At, Text: r.Text})
@@ -262,11 +262,10 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	case common.EditsChangedMsg:
 		return m.refreshHistory(), true
 	case historyEditsMsg:
-		if h := m.history(); h != nil && msg.err == nil {
-			h.SetEdits(msg.edits)
-			h.SetSteps(m.engine.Steps())
+		if msg.err != nil {
+			return nil, true
 		}
-		return nil, true
+		return m.broadcast(workspace.SessionEditsMsg{Edits: msg.edits, Steps: m.engine.Steps()}), true
 	case common.SaveItemMsg, common.CreateItemMsg:
 		if _, ok := m.top().(common.Unsaved); ok {
 			m.pop() // the editor whose result it is
@@ -288,20 +287,21 @@ type historyEditsMsg struct {
 	err   error
 }
 
-// history is the U view when it is open.
-func (m *Model) history() *history.Model {
+// watchingEdits reports whether a view that lists the session's edits is
+// open.
+func (m *Model) watchingEdits() bool {
 	for _, c := range m.stack {
-		if h, ok := c.(*history.Model); ok {
-			return h
+		if w, ok := c.(common.EditsWatcher); ok && w.WatchesEdits() {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // refreshHistory reads the session's changes again while the U view is open.
 func (m *Model) refreshHistory() tea.Cmd {
 	edits, session := m.ctx.Edits, m.ctx.Session
-	if m.history() == nil || edits == nil {
+	if !m.watchingEdits() || edits == nil {
 		return nil
 	}
 	return m.ctx.Tasks.Run("reading this session's changes", func() tea.Msg {

@@ -455,7 +455,7 @@ func TestAnswersReachTheBoardUnderTheEditor(t *testing.T) {
 	if h.board.retried != 1 {
 		t.Fatalf("the board under the editor got %d answers, want 1", h.board.retried)
 	}
-	if h.m.reauth {
+	if h.m.reauth != nil {
 		t.Fatal("a key reached the board under the editor")
 	}
 }

@@ -59,12 +59,12 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.Retry != nil {
 			m.retries = append(m.retries, msg.Retry)
 		}
-		if m.reauth {
+		if m.reauth != nil {
 			return nil, true
 		}
-		m.reauth = true
 		l := login.New(m.ctx, m.opts.Auth)
 		l.SetNote(expiredNote)
+		m.reauth = l
 		return m.push(l), true
 	case workspacesMsg:
 		return m.onWorkspaces(msg), true
@@ -116,11 +116,11 @@ func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 		m.ctx.Method = string(s.Method)
 	}
 	m.ctx.ExpiresAt = s.ExpiresAt
-	if m.reauth {
-		m.reauth = false
-		if _, ok := m.top().(*login.Model); ok {
+	if m.reauth != nil {
+		if m.top() == m.reauth {
 			m.pop()
 		}
+		m.reauth = nil
 		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: "logged in again"}))
 		m.retries = nil
 		return tea.Batch(cmds...)

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
-	"triage/ui/login"
 )
 
 // View draws the view on top (or the loading or error state) and the bar
@@ -38,7 +37,7 @@ func (m *Model) View() tea.View {
 		v.WindowTitle += " — " + name
 	}
 	v.MouseMode = tea.MouseModeCellMotion
-	if _, ok := m.top().(*login.Model); ok {
+	if f, ok := m.top().(common.MouseFree); ok && f.FreesMouse() {
 		v.MouseMode = tea.MouseModeNone // the address stays selectable
 	}
 	return v

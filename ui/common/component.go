@@ -37,3 +37,24 @@ type Capturer interface {
 type Unsaved interface {
 	Changed() bool
 }
+
+// KeyClaimer is implemented by a view that keeps some of the root's keys
+// while it is on top: the help closes on ?, the errors on !, where the root
+// would open them again.
+type KeyClaimer interface {
+	ClaimsKey(tea.KeyPressMsg) bool
+}
+
+// MouseFree is implemented by a view whose text the user selects with the
+// mouse (the login's address to open): while it is on top, the root leaves
+// the mouse to the terminal.
+type MouseFree interface {
+	FreesMouse() bool
+}
+
+// EditsWatcher is implemented by a view that lists this session's edits
+// (the U view): while one is open, the root reads them again when they
+// change and sends them to every view in a workspace.SessionEditsMsg.
+type EditsWatcher interface {
+	WatchesEdits() bool
+}

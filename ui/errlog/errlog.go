@@ -70,6 +70,10 @@ func New(ctx *common.Context, entries []Entry) *Model {
 // Title names the view.
 func (m *Model) Title() string { return "Recent errors" }
 
+// ClaimsKey reports whether msg closes the view (! on it closes it rather
+// than opening it again).
+func (m *Model) ClaimsKey(msg tea.KeyPressMsg) bool { return key.Matches(msg, m.keys.Close) }
+
 // KeyMap returns the view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 

@@ -102,6 +102,10 @@ func (m *Model) render(maps []help.KeyMap) []string {
 // Title names the view: the help of the view it lists.
 func (m *Model) Title() string { return "Help: " + m.title }
 
+// ClaimsKey reports whether msg closes the help (? on it closes it rather
+// than opening another).
+func (m *Model) ClaimsKey(msg tea.KeyPressMsg) bool { return key.Matches(msg, m.keys.Close) }
+
 // KeyMap returns the help view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 

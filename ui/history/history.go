@@ -92,6 +92,10 @@ func (m *Model) SelectedStep() []store.Edit {
 // Capturing reports true: q and U belong to the history.
 func (m *Model) Capturing() bool { return true }
 
+// WatchesEdits reports true: the root sends the session's edits again as
+// they change (workspace.SessionEditsMsg).
+func (m *Model) WatchesEdits() bool { return true }
+
 // Title names the view for the help.
 func (m *Model) Title() string { return "This session's changes" }
 
@@ -104,13 +108,16 @@ func (m *Model) SetSize(width, height int) {
 	m.clamp()
 }
 
-// Update handles keys and the mouse wheel.
+// Update handles keys, the mouse wheel, and the session's edits read again.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.MouseWheelMsg:
 		m.move(common.WheelDelta(msg))
+	case workspace.SessionEditsMsg:
+		m.SetEdits(msg.Edits)
+		m.SetSteps(msg.Steps)
 	}
 	return m, nil
 }

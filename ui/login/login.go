@@ -120,6 +120,9 @@ func (m *Model) Capturing() bool { return m.step != stepChoose }
 // Title names the view for the help.
 func (m *Model) Title() string { return "Log in" }
 
+// FreesMouse reports true: the address to open stays selectable.
+func (m *Model) FreesMouse() bool { return true }
+
 // KeyMap returns the login view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 

@@ -63,6 +63,13 @@ type Step struct {
 	Undoable bool
 }
 
+// SessionEditsMsg is the session's edits read again, with the steps that
+// made them, for the view that lists them (common.EditsWatcher).
+type SessionEditsMsg struct {
+	Edits []store.Edit
+	Steps []Step
+}
+
 // Steps are the steps of this session, oldest first: the user's actions,
 // and the undos and redos of them. An edit the outbox could not queue has
 // no seq and is left out.
