@@ -94,7 +94,7 @@ func TestScriptGolden(t *testing.T) {
 		{"list_no_such_status", false, []string{"list", "status:zzz", "prio:hi|nope"}},
 		{"view_table", true, []string{"view", "#3", "--comments", "--kind", "bug"}},
 		{"view_plain", false, []string{"view", "3"}},
-		{"view_url", false, []string{"view", "https://www.tapd.cn/10022001/prong/tasks/view/1210022001000000002"}},
+		{"view_url", false, []string{"view", "https://www.tapd.cn/10022001/prong/tasks/view/1110022001000000002"}},
 		{"view_json", false, []string{"view", "1110022001000000003", "--json", "--comments"}},
 		{"view_missing", false, []string{"view", "99999"}},
 	}
@@ -141,7 +141,7 @@ func TestViewWebOpensTheItem(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := runScript(t, append(env, "BROWSER="+browser), false, "view", "#2", "--kind", "task", "--web")
-	want := "https://www.tapd.cn/10022001/prong/tasks/view/1210022001000000002"
+	want := "https://www.tapd.cn/10022001/prong/tasks/view/1110022001000000002"
 	if !strings.Contains(out, "# exit 0") || !strings.Contains(out, "Opened "+want) {
 		t.Fatalf("view --web:\n%s", out)
 	}

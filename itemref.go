@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -78,36 +77,22 @@ func parseItemURL(r itemRef, s string) (itemRef, error) {
 	return r, bad
 }
 
-// candidates are the full ids the reference may stand for in workspace ws,
-// one per kind tried: a short id is the last 9 digits of a full one.
-func (r itemRef) candidates(ws int64) []api.Item {
-	out := make([]api.Item, 0, len(r.kinds))
-	for _, k := range r.kinds {
-		out = append(out, api.Item{Kind: k, ID: r.fullID(k, ws)})
-	}
-	return out
-}
-
-// fullID is the full id of the reference as an item of kind k in workspace ws.
-func (r itemRef) fullID(k api.Kind, ws int64) string {
+// ids are the full ids the reference may stand for in workspace ws: itself
+// when it is one, else one per deployment prefix (a short id is the last 9
+// digits of a full one).
+func (r itemRef) ids(ws int64) []string {
 	if len(r.digits) > shortIDLen {
-		return r.digits
+		return []string{r.digits}
 	}
-	return k.IDPrefix() + strconv.FormatInt(ws, 10) + strings.Repeat("0", shortIDLen-len(r.digits)) + r.digits
+	return api.LongIDs(ws, r.digits)
 }
 
 // offlineKind is the kind of the item when it is known without reading it:
-// one kind to try (--kind, the address), or a full id's prefix.
+// the one kind to try (--kind, the address). A full id does not tell it, as
+// a story and a bug of one short id share their full id.
 func (r itemRef) offlineKind() (api.Kind, bool) {
 	if len(r.kinds) == 1 {
 		return r.kinds[0], true
-	}
-	if len(r.digits) == fullIDLen {
-		for _, k := range r.kinds {
-			if strings.HasPrefix(r.digits, k.IDPrefix()) {
-				return k, true
-			}
-		}
 	}
 	return 0, false
 }
@@ -117,13 +102,14 @@ func (r itemRef) resolve(ctx context.Context, client *api.Client, ws int64) (api
 	if r.workspace != 0 {
 		ws = r.workspace
 	}
-	for _, c := range r.candidates(ws) {
-		it, err := client.Get(ctx, ws, c.Kind, c.ID)
-		var ae *api.Error
-		if errors.As(err, &ae) && ae.Kind == api.ErrNotFound {
-			continue
+	for _, k := range r.kinds {
+		found, err := client.GetMany(ctx, ws, k, r.ids(ws))
+		if err != nil {
+			return api.Item{}, ws, err
 		}
-		return it, ws, err
+		if len(found) > 0 {
+			return found[0], ws, nil
+		}
 	}
 	what := "story, bug or task"
 	if len(r.kinds) == 1 {

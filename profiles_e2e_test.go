@@ -108,10 +108,10 @@ func TestProfileOutboxesApart(t *testing.T) {
 	}
 	outA, _, _ := run("log", "--json", "--profile", "a")
 	outB, _, _ := run("log", "--json", "--profile", "b")
-	if !strings.Contains(outA, `"item_id":"1010022001000000006"`) || !strings.Contains(outA, `"state":"waiting"`) || strings.Contains(outA, "1010022001000000007") {
+	if !strings.Contains(outA, `"item_id":"1110022001000000006"`) || !strings.Contains(outA, `"state":"waiting"`) || strings.Contains(outA, "1110022001000000007") {
 		t.Errorf("a's outbox:\n%s", outA)
 	}
-	if strings.Contains(outB, "1010022001000000006") || !strings.Contains(outB, `"item_id":"1010022001000000007"`) {
+	if strings.Contains(outB, "1110022001000000006") || !strings.Contains(outB, `"item_id":"1110022001000000007"`) {
 		t.Errorf("b's outbox holds a's edit or lacks its own:\n%s", outB)
 	}
 	out, _, _ := run("view", "6", "--json", "--profile", "b")

@@ -32,7 +32,7 @@ func TestSetAgainstServe(t *testing.T) {
 	}
 
 	_, errOut, code := r.run("", ws, "set", "4", "#5", "--priority", "low")
-	if code != 0 || strings.Count(errOut, "✓") != 2 || !strings.Contains(errOut, `✓ 4 (story 1010022001000000004) priority "High" → "Low"`) {
+	if code != 0 || strings.Count(errOut, "✓") != 2 || !strings.Contains(errOut, `✓ 4 (story 1110022001000000004) priority "High" → "Low"`) {
 		t.Errorf("a clean write: exit %d\n%s", code, errOut)
 	}
 	if got := priorityOf(r, ws, "4"); got != "Low" {
@@ -55,7 +55,7 @@ func TestSetAgainstServe(t *testing.T) {
 	}
 
 	out, _, code = r.run("", ws, "set", "6", "--priority", "High", "--dry-run")
-	if code != 0 || !strings.Contains(out, `would change 6 (story 1010022001000000006) priority "Middle" → "High"`) {
+	if code != 0 || !strings.Contains(out, `would change 6 (story 1110022001000000006) priority "Middle" → "High"`) {
 		t.Errorf("--dry-run: exit %d\n%s", code, out)
 	}
 	if got := priorityOf(r, ws, "6"); got != "Middle" {
@@ -78,7 +78,7 @@ func TestSetAgainstServe(t *testing.T) {
 		t.Errorf("a stopped service with --queue: exit %d\n%s", code, errOut)
 	}
 	out, _, _ = r.run("", ws, "log", "--json")
-	if !strings.Contains(out, `"item_id":"1010022001000000006","from":"Middle","to":"High","seen_priority":"Middle","state":"waiting"`) {
+	if !strings.Contains(out, `"item_id":"1110022001000000006","from":"Middle","to":"High","seen_priority":"Middle","state":"waiting"`) {
 		t.Errorf("with --queue the edit waits in the outbox, conditional on Middle:\n%s", out)
 	}
 }

@@ -224,7 +224,7 @@ func (r *setRun) offlinePlan(ref itemRef, service string) (setPlan, setResult, b
 		return setPlan{}, setResult{Item: ref.text, Result: resultRefused,
 			Reason: "its kind and workspace are unknown without the service: pass --kind and --workspace, or the item's web address"}, false
 	}
-	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: ref.fullID(kind, ws)}, op: store.OpPriority}
+	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: ref.ids(ws)[0]}, op: store.OpPriority}
 	opts, _, _ := store.SavedOptions(r.t.setup.paths.CacheDir, service, kind)
 	p.names = workspaceNames{kind: kind, opts: opts}
 	to, ok1 := optionValue(opts, r.flags.priority.value)
