@@ -18,7 +18,7 @@ func TestUListsABulkAsOneStep(t *testing.T) {
 	svc := uitest.NewService()
 	for i := 3; i < 5; i++ {
 		svc.Items[api.Story] = append(svc.Items[api.Story], api.Item{
-			Kind: api.Story, ID: fmt.Sprintf("1010022001%09d", i+1), WorkspaceID: "10022001",
+			Kind: api.Story, ID: uitest.ItemID(api.Story, 10022001, i+1), WorkspaceID: "10022001",
 			Title: fmt.Sprintf("story number %d", i+1), PriorityLabel: "High", Status: "open", Owner: "anyechen;",
 		})
 	}
@@ -26,7 +26,7 @@ func TestUListsABulkAsOneStep(t *testing.T) {
 	labels := func() []string {
 		var out []string
 		for i := range 5 {
-			it, err := svc.Get(context.Background(), 10022001, api.Story, fmt.Sprintf("1010022001%09d", i+1))
+			it, err := svc.Get(context.Background(), 10022001, api.Story, uitest.ItemID(api.Story, 10022001, i+1))
 			if err != nil {
 				t.Fatal(err)
 			}
