@@ -96,7 +96,7 @@ func (o *Outbox) resultTaken(itemID string, except uint64) (bool, error) {
 			return nil
 		}
 		return forEachEdit(h, func(e Edit) error {
-			if e.Op == OpCreate && e.Seq != except && e.ResultItemID == itemID {
+			if (e.Op == OpCreate || e.Op == OpComment) && e.Seq != except && e.ResultItemID == itemID {
 				taken = true
 				return errStop
 			}

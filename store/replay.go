@@ -229,6 +229,10 @@ func (r *Replayer) process(ctx context.Context, seq uint64, read *readItems) (Re
 		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 		return r.create(ctx, j)
 	}
+	if e.Op == OpComment {
+		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
+		return r.comment(ctx, j)
+	}
 	cur, ok := read.take(e)
 	return r.update(ctx, j, cur, ok)
 }
@@ -331,14 +335,6 @@ func (r *Replayer) resting() (time.Time, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.serviceResumes, r.now().Before(r.serviceResumes)
-}
-
-// currentValue is the value on the service of what the edit changes.
-func currentValue(e Edit, it api.Item) string {
-	if e.Op == OpPriority {
-		return normalized(it.DisplayPriority())
-	}
-	return normalized(it.Title)
 }
 
 func normalized(s string) string { return strings.TrimSpace(s) }
