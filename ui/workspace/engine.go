@@ -28,8 +28,9 @@ type Engine struct {
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
 
-	steps  []*step // this session's steps, oldest first
-	undone []*step // the steps Undo undid, newest last: Redo applies them again
+	steps      []*step              // this session's steps, oldest first
+	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
+	unanswered map[uint64]*stepItem // the edits of steps whose queuing the outbox has not answered, by token
 
 	// The outbox: how many edits wait for the service, and its flushes.
 	waiting, conflictCount int
@@ -50,7 +51,8 @@ type Engine struct {
 
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
-	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run), After: tick}
+	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run),
+		unanswered: make(map[uint64]*stepItem), After: tick}
 }
 
 // tick sends msg after d.
