@@ -144,6 +144,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
+	case CommentMsg:
+		return g.Comment(msg.Kind, msg.Item, msg.Text), true
 	}
 	return nil, false
 }

@@ -43,8 +43,8 @@ type edit struct {
 // changes returns the changes the edit holds, priority first.
 func (e *edit) changes() []*change {
 	out := make([]*change, 0, len(e.fields))
-	for _, f := range [...]Field{Priority, Title} {
-		if c := e.fields[f]; c != nil {
+	for _, fo := range fieldOps() {
+		if c := e.fields[fo.f]; c != nil {
 			out = append(out, c)
 		}
 	}
