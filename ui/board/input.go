@@ -14,6 +14,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.prompt != nil {
 		return m.onPromptKey(msg)
 	}
+	if m.compose != nil {
+		return m.onComposeKey(msg)
+	}
 	if m.pick != nil {
 		return m.pick.update(msg)
 	}
@@ -57,6 +60,18 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.setNth(int(msg.Code - '1'))
 	case key.Matches(msg, k.PickPriority):
 		return m.openPriorityPicker()
+	case key.Matches(msg, k.Move):
+		return m.openStatusPicker()
+	case key.Matches(msg, k.Assign):
+		return m.openOwnerPicker(nil)
+	case key.Matches(msg, k.AssignMe):
+		return m.toggleMe()
+	case key.Matches(msg, k.Iteration):
+		return m.openIterationPicker()
+	case key.Matches(msg, k.Severity):
+		return m.openSeverityPicker()
+	case key.Matches(msg, k.Comment):
+		return m.openComposer()
 	case key.Matches(msg, k.FilterPriority):
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):

@@ -16,6 +16,9 @@ type KeyMap struct {
 	NextPriority, PrevPriority key.Binding
 	PickPriority, SetPriority  key.Binding
 
+	// The other fields (fieldpick.go, planpick.go, compose.go).
+	Move, Assign, AssignMe, Iteration, Severity, Comment key.Binding
+
 	Filter, FilterPriority, Clear key.Binding
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
@@ -59,6 +62,12 @@ func DefaultKeyMap() KeyMap {
 		PrevPriority: b("[", "previous priority", "["),
 		PickPriority: b("p", "pick priority", "p"),
 		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Move:         b("m", "move along the workflow", "m"),
+		Assign:       b("a", "assign owners", "a"),
+		AssignMe:     b("A", "add / remove me as owner", "A"),
+		Iteration:    b("i", "plan into an iteration", "i"),
+		Severity:     b("!", "bug severity", "!"),
+		Comment:      b("c", "comment", "c"),
 
 		Filter:         b("/", "filter by text", "/"),
 		FilterPriority: b("f", "filter by priority", "f"),
@@ -102,6 +111,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
+		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},

@@ -42,6 +42,10 @@ type Model struct {
 
 	filter common.TextField
 	pick   *pickState
+	compose *composer // the comment being written (compose.go); nil: none
+	// awaitPick is the field picker that opens once the engine has read
+	// what it offers (0: none).
+	awaitPick pickPurpose
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
@@ -141,7 +145,9 @@ func (m *Model) KeyMap() help.KeyMap {
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
 // choosing in a picker), so the root leaves q and ? to it.
-func (m *Model) Capturing() bool { return m.filter.Focused() || m.pick != nil || m.prompt != nil }
+func (m *Model) Capturing() bool {
+	return m.filter.Focused() || m.pick != nil || m.prompt != nil || m.compose != nil
+}
 
 // Kind is the kind of the tab shown.
 func (m *Model) Kind() api.Kind { return m.tab }
@@ -205,6 +211,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPreviewItem(msg)
 	case workspace.ChangedMsg:
 		return m.onChanged(msg)
+	case workspace.ReferenceReadMsg:
+		return m.onReferenceRead(msg)
 	case workspace.FinalsReadMsg:
 		if msg.Kind != m.tab {
 			return nil
@@ -213,6 +221,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
+		if m.compose != nil {
+			return m.onComposePaste(msg)
+		}
 		if m.filter.Focused() {
 			return m.onFilterInput(msg)
 		}

@@ -27,6 +27,7 @@ type pickState struct {
 	id      string // the item whose priority is set
 	cols    []int  // the column of each choice (filter)
 	choices int
+	field   *fieldPick // the field pickers' answers so far (fieldpick.go)
 	model   *picker.Model
 }
 
@@ -134,6 +135,8 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
+	case pickStatus, pickRequired, pickOwner, pickIteration, pickSeverity:
+		return m.onFieldPicked(p, msg.value)
 	case pickFilter:
 		if msg.index >= 0 && msg.index < len(p.cols) {
 			m.keepSelection(func() { d.setPriorityFilter(p.cols[msg.index]) })

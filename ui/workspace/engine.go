@@ -24,6 +24,7 @@ type Engine struct {
 	runs   map[uint64]*run  // the sends under way, by their first token
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
+	ref    reference                       // what the field pickers offer (reference.go)
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -65,6 +66,7 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
 	g.finals = [len(api.Kinds)]map[string]bool{}
+	g.ref = reference{}
 	g.lastErr = nil
 	return g.startEdits()
 }
@@ -132,6 +134,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onResolved(msg), true
 	case finalsMsg:
 		return g.onFinals(msg), true
+	case referenceMsg:
+		return g.onReference(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:
