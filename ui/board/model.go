@@ -40,8 +40,8 @@ type Model struct {
 	loads [len(api.Kinds)]loadState
 	gen   uint64
 
-	filter common.TextField
-	pick   *pickState
+	filter  common.TextField
+	pick    *pickState
 	compose *composer // the comment being written (compose.go); nil: none
 	// awaitPick is the field picker that opens once the engine has read
 	// what it offers (0: none).
