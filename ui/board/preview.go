@@ -34,7 +34,8 @@ type preview struct {
 	id    string // the item it shows (or waits for)
 	gen   uint64 // of the last cursor move, to drop older timers and answers
 	full  map[string]api.Item
-	order []string // ids of full, oldest first
+	notes map[string]itemNotes // the comments of the items of full
+	order []string             // ids of full, oldest first
 	err   error
 }
 
@@ -44,11 +45,18 @@ type previewTickMsg struct {
 	id  string
 }
 
-// previewItemMsg carries an item read for the pane.
+// previewItemMsg carries an item read for the pane, and its comments.
 type previewItemMsg struct {
-	gen  uint64
-	item api.Item
-	err  error
+	gen   uint64
+	item  api.Item
+	notes itemNotes
+	err   error
+}
+
+// itemNotes are an item's comments, or why they could not be read.
+type itemNotes struct {
+	list []api.Comment
+	note string
 }
 
 // togglePreview opens or closes the pane.
@@ -93,7 +101,11 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, kind, msg.id)
-		return previewItemMsg{gen: msg.gen, item: it, err: err}
+		var notes itemNotes
+		if err == nil {
+			notes.list, notes.note = readComments(ctx, svc, ws, kind, msg.id)
+		}
+		return previewItemMsg{gen: msg.gen, item: it, notes: notes, err: err}
 	})
 }
 
@@ -106,14 +118,16 @@ func (m *Model) onPreviewItem(msg previewItemMsg) tea.Cmd {
 		return nil
 	}
 	if m.prev.full == nil {
-		m.prev.full = make(map[string]api.Item)
+		m.prev.full, m.prev.notes = make(map[string]api.Item), make(map[string]itemNotes)
 	}
+	m.prev.notes[msg.item.ID] = msg.notes
 	if _, ok := m.prev.full[msg.item.ID]; !ok {
 		m.prev.order = append(m.prev.order, msg.item.ID)
 	}
 	m.prev.full[msg.item.ID] = msg.item
 	for len(m.prev.order) > previewMaxItems {
 		delete(m.prev.full, m.prev.order[0])
+		delete(m.prev.notes, m.prev.order[0])
 		m.prev.order = m.prev.order[1:]
 	}
 	return nil
@@ -180,6 +194,10 @@ func (m *Model) viewPreview(w, h int) string {
 			for _, l := range richtext.PlainText(it.Description) {
 				add(l)
 			}
+		}
+		if full {
+			n := m.prev.notes[it.ID]
+			m.commentLines(n.list, n.note, add)
 		}
 	}
 	if len(lines) > h-2 {
