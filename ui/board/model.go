@@ -46,6 +46,8 @@ type Model struct {
 	// awaitPick is the field picker that opens once the engine has read
 	// what it offers (0: none).
 	awaitPick pickPurpose
+	// awaitGroup says the board groups by owner once the members are read.
+	awaitGroup bool
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit

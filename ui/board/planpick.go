@@ -148,9 +148,13 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 	p := m.awaitPick
 	m.awaitPick = 0
 	var cmd tea.Cmd
+	if m.awaitGroup {
+		m.awaitGroup = false
+		cmd = m.groupBy(workspace.Owner)
+	}
 	switch p {
 	case pickStatus:
-		cmd = m.openStatusPicker()
+		cmd = tea.Batch(cmd, m.openStatusPicker())
 	case pickOwner:
 		cmd = m.openOwnerPicker(nil)
 	case pickIteration:
