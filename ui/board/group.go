@@ -87,6 +87,7 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 		}
 	}
 	d.prio, d.cur, d.left = -1, 0, 0
+	d.tq.colOK = map[int]bool{} // the columns are new
 	d.listDirty = true
 }
 
@@ -187,4 +188,26 @@ func (m *Model) dimmed(d *dataset, c int) bool {
 		return false
 	}
 	return !slices.ContainsFunc(next, func(t api.Transition) bool { return t.To == d.cols[c].key })
+}
+
+// priorityPasses reports whether item i's priority is one of the filter's,
+// whatever the board is grouped by.
+func (d *dataset) priorityPasses(i int32) bool {
+	if d.groupField() == workspace.Priority {
+		return d.columnPasses(int(d.col[i]))
+	}
+	v := d.items[i].DisplayPriority()
+	label := v
+	for _, o := range d.opts {
+		if o.Value == v {
+			label = o.Label
+		}
+	}
+	lv, ll := strings.ToLower(v), strings.ToLower(label)
+	for _, a := range d.tq.prio {
+		if a == lv || a == ll || a == "none" && v == "" {
+			return true
+		}
+	}
+	return false
 }

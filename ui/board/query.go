@@ -70,7 +70,7 @@ func (d *dataset) matches(i int32) bool {
 	if tq.status != nil && !d.statusPasses(d.items[i].Status) {
 		return false
 	}
-	if tq.prio != nil && !d.columnPasses(int(d.col[i])) {
+	if tq.prio != nil && !d.priorityPasses(i) {
 		return false
 	}
 	if tq.owners != nil && !d.ownedByAny(i, tq.owners) {
