@@ -9,54 +9,37 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/workspace"
 )
-
-// cacheMsg carries the cached board of a kind.
-type cacheMsg struct {
-	gen  uint64
-	kind api.Kind
-	snap store.Snapshot
-	ok   bool
-	err  error
-}
-
-// readCache reads the cached board of kind k.
-func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
-	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
-	return m.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
-		snap, ok, err := cache.Load(svc, user, ws, k)
-		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
-	})
-}
 
 // onCache draws the cached board while the load runs; without one, the load
 // fills the board as its pages come.
-func (m *Model) onCache(msg cacheMsg) tea.Cmd {
-	l := &m.loads[msg.kind]
-	if msg.gen != l.gen || !l.cacheWait {
+func (m *Model) onCache(msg workspace.CachedMsg) tea.Cmd {
+	l := &m.loads[msg.Kind]
+	if msg.Gen != l.gen || !l.cacheWait {
 		return nil
 	}
 	l.cacheWait = false
 	list := l.deferred
 	l.deferred = nil
 	var cmd tea.Cmd
-	if msg.err != nil {
-		cmd = m.report(msg.err)
+	if msg.Err != nil {
+		cmd = m.report(msg.Err)
 	}
-	if !msg.ok || len(msg.snap.Items) == 0 {
+	if !msg.OK || len(msg.Snap.Items) == 0 {
 		l.onScreen = true
-		m.sets[msg.kind] = l.fresh
+		m.sets[msg.Kind] = l.fresh
 		m.clamp(l.fresh)
 		return tea.Batch(cmd, list)
 	}
-	d := fromSnapshot(msg.kind, msg.snap)
-	m.eng.SetFields(msg.kind, msg.snap.Fields)
-	d.carry(m.sets[msg.kind])
+	d := fromSnapshot(msg.Kind, msg.Snap)
+	m.eng.SetFields(msg.Kind, msg.Snap.Fields)
+	d.carry(m.sets[msg.Kind])
 	m.overlay(d)
-	m.sets[msg.kind] = d
+	m.sets[msg.Kind] = d
 	m.clamp(d)
 	if d.synced != "" {
-		return tea.Batch(cmd, m.refresh(msg.kind))
+		return tea.Batch(cmd, m.refresh(msg.Kind))
 	}
 	return tea.Batch(cmd, list)
 }
@@ -89,15 +72,7 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		switch {
-		case a == b:
-			return 0
-		case d.colLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(order, d.colCmp)
 	items := make([]api.Item, len(order))
 	for n, i := range order {
 		items[n] = d.items[i]
@@ -108,8 +83,12 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
 }
 
-// save writes a kind's board to the cache, through the engine.
+// save writes a kind's board to the cache, through the engine; with no
+// cache in this run, no snapshot is taken.
 func (m *Model) save(k api.Kind) tea.Cmd {
+	if !m.eng.Caching() {
+		return nil
+	}
 	snap, ok := m.snapshot(k)
 	if !ok {
 		return nil

@@ -114,14 +114,11 @@ func (m *Model) step(dir int) tea.Cmd {
 	if m.marking() {
 		return m.previewStep(dir)
 	}
-	i, ok := m.selected()
+	i, cmd, ok := m.selectedToSet()
 	if !ok {
-		return nil
+		return cmd
 	}
 	d := m.cur()
-	if len(d.opts) == 0 {
-		return m.note("no priorities are known for %s", d.kind.Path())
-	}
 	opt, ok := nextOption(d.cols[d.col[i]], len(d.opts), dir)
 	if !ok {
 		if dir > 0 {
@@ -130,6 +127,19 @@ func (m *Model) step(dir int) tea.Cmd {
 		return m.note("#%s already has the first priority", d.items[i].ShortID())
 	}
 	return m.setPriority(i, opt)
+}
+
+// selectedToSet is the selected card when its kind has priorities to set;
+// else false, with the note why not.
+func (m *Model) selectedToSet() (int32, tea.Cmd, bool) {
+	i, ok := m.selected()
+	if !ok {
+		return 0, nil, false
+	}
+	if d := m.cur(); len(d.opts) == 0 {
+		return 0, m.note("no priorities are known for %s", d.kind.Path()), false
+	}
+	return i, nil, true
 }
 
 // setNth gives the selected card (or every marked card) the nth option (from 0).

@@ -52,10 +52,9 @@ type Model struct {
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
 
-	// The cache: which kinds were read from it, the items that changed since
-	// (highlighted until the next key), and the debounced saves.
-	cacheRead [len(api.Kinds)]bool
-	changed   [len(api.Kinds)]map[string]bool
+	// The items that changed since the board shown (a refresh, or the cached
+	// board's), highlighted until the next key.
+	changed [len(api.Kinds)]map[string]bool
 
 	// after is the timer of the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
@@ -104,7 +103,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 	for _, k := range api.Kinds {
 		m.stop(k)
 		m.sets[k] = newDataset(k, nil, 0)
-		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
+		m.changed[k], m.marks[k] = nil, nil
 	}
 	m.lastErr = nil
 	return m.load(m.tab)
@@ -198,7 +197,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg, workspace.ChangedMsg:
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, workspace.CachedMsg, workspace.ChangedMsg:
 		// The preview follows the cursor wherever input or a load moves it.
 		return tea.Batch(m.handle(msg), m.previewFollow())
 	}
@@ -244,7 +243,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onFields(msg)
 	case pagesMsg:
 		return m.onPages(msg)
-	case cacheMsg:
+	case workspace.CachedMsg:
 		return m.onCache(msg)
 	case changesMsg:
 		return m.onChanges(msg)

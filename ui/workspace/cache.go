@@ -27,6 +27,30 @@ type saveTickMsg struct {
 // cacheSavedMsg is the cache's answer to a save.
 type cacheSavedMsg struct{ err error }
 
+// CachedMsg carries the cached board of a kind, read for the load of
+// generation Gen (a view's own count); OK is false when none is cached.
+type CachedMsg struct {
+	Gen  uint64
+	Kind api.Kind
+	Snap store.Snapshot
+	OK   bool
+	Err  error
+}
+
+// ReadCache reads the cached board of kind k of the open workspace, once
+// per kind and workspace: false when there is no cache, or it was read.
+func (g *Engine) ReadCache(gen uint64, k api.Kind) (tea.Cmd, bool) {
+	if !g.Caching() || g.cacheRead[k] {
+		return nil, false
+	}
+	g.cacheRead[k] = true
+	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
+	return g.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
+		snap, ok, err := cache.Load(svc, user, ws, k)
+		return CachedMsg{Gen: gen, Kind: k, Snap: snap, OK: ok, Err: err}
+	}), true
+}
+
 // SaveDueMsg asks the view that holds a kind's board for it, to cache it
 // (Save): the edits of the moment are confirmed.
 type SaveDueMsg struct{ Kind api.Kind }
@@ -49,14 +73,17 @@ func (g *Engine) onSaveTick(msg saveTickMsg) tea.Cmd {
 	return common.Cmd(SaveDueMsg{Kind: msg.kind})
 }
 
+// Caching reports whether boards are cached in this run (a cache is open
+// and a user logged in): without, a view takes no snapshot for Save.
+func (g *Engine) Caching() bool { return g.ctx.Cache != nil && g.ctx.User != "" }
+
 // Save writes a kind's board of the open workspace to the cache, as the
 // service holds it (the edits not yet confirmed left out).
 func (g *Engine) Save(k api.Kind, snap store.Snapshot) tea.Cmd {
-	cache := g.ctx.Cache
-	if cache == nil || g.ctx.User == "" {
+	if !g.Caching() {
 		return nil
 	}
-	svc, user, ws := g.ctx.ServiceURL, g.ctx.User, g.ws
+	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
 		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
 	})

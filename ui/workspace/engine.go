@@ -21,7 +21,7 @@ type Engine struct {
 
 	edits  map[string]*edit // item id → the changes laid over it
 	token  uint64           // the last queuing's token
-	runs   map[uint64]*run  // the sends under way, by their first token
+	runs   map[uint64]*run  // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
@@ -42,11 +42,13 @@ type Engine struct {
 	lastErr     error
 	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
 
-	// The cache: the debounced saves, and whether a failed save was said.
+	// The cache: the kinds read from it, the debounced saves, and whether a
+	// failed save was said.
+	cacheRead   [len(api.Kinds)]bool
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
 
-	// After is the timer of flushes (tea.Tick; tests fire it at once).
+	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 }
 
@@ -67,6 +69,7 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
 	g.finals = [len(api.Kinds)]map[string]bool{}
 	g.ref = reference{}
+	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	return g.startEdits()
 }

@@ -132,3 +132,33 @@ func TestUndoStepUnknown(t *testing.T) {
 		t.Errorf("says %q", s)
 	}
 }
+
+// TestFieldsOfAnItem: each field reads and writes its own value of an item,
+// and a priority cleared takes the legacy value with it.
+func TestFieldsOfAnItem(t *testing.T) {
+	it := api.Item{Title: "t", PriorityLabel: "High", Priority: "3", Status: "open", Owner: "bob;", IterationID: "7", Severity: "fatal"}
+	for _, tt := range []struct {
+		f          Field
+		was, write string
+	}{
+		{Priority, "High", ""}, {Title, "t", "u"}, {Status, "open", "done"},
+		{Owner, "bob;", "alice;"}, {Iteration, "7", "8"}, {Severity, "fatal", "minor"},
+	} {
+		got := it
+		if v := tt.f.Value(got); v != tt.was {
+			t.Errorf("%s reads %q, want %q", tt.f, v, tt.was)
+		}
+		tt.f.set(&got, tt.write)
+		if v := tt.f.Value(got); v != tt.write {
+			t.Errorf("%s after set reads %q, want %q", tt.f, v, tt.write)
+		}
+		if fieldOf(tt.f.op()) != tt.f {
+			t.Errorf("%s does not come back from its operation %q", tt.f, tt.f.op())
+		}
+	}
+	cleared := it
+	Priority.set(&cleared, "")
+	if cleared.Priority != "" || cleared.DisplayPriority() != "" {
+		t.Errorf("a cleared priority leaves %q / %q", cleared.Priority, cleared.DisplayPriority())
+	}
+}

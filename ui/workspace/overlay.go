@@ -40,7 +40,7 @@ type edit struct {
 	fields map[Field]*change
 }
 
-// changes returns the changes the edit holds, priority first.
+// changes returns the changes the edit holds, in the order of fields.
 func (e *edit) changes() []*change {
 	out := make([]*change, 0, len(e.fields))
 	for _, fo := range fieldOps() {

@@ -16,6 +16,7 @@ import (
 // queuing's (0 for a flush or keep mine).
 func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result, err error) tea.Cmd {
 	say := r.says()
+	g.recordStep(token, res)
 	if res.Outcome == "" {
 		// Send could not even look at the outbox; the edit waits there.
 		if err == nil {
@@ -29,7 +30,6 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 	case store.OpComment:
 		return g.onCommented(res, err)
 	}
-	g.recordStep(token, res)
 	cause := res.Err
 	if cause == nil {
 		cause = err
