@@ -176,3 +176,12 @@ func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) e
 	return fmt.Errorf("#%s cannot go from %s to %s; from %s it can go to: %s", api.ShortID(it.ID),
 		g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), g.FieldLabel(k, Status, it.Status), allowed)
 }
+
+// KnowMoves takes the steps of kind k's workflow from the cache, until the
+// service is read: a move made offline from the start is checked against
+// them. A read of the service replaces them; a failed one keeps them.
+func (g *Engine) KnowMoves(k api.Kind, moves []api.Transition) {
+	if len(moves) > 0 && len(g.ref.moves[k]) == 0 {
+		g.ref.moves[k] = moves
+	}
+}
