@@ -19,6 +19,7 @@ import (
 type composer struct {
 	kind api.Kind
 	item api.Item
+	plan []planned // a confirmed bulk move the comment is the why of; nil: a comment on item
 	text []rune
 }
 
@@ -38,6 +39,10 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "ctrl+s":
 		text := richtext.ToHTML(string(c.text))
+		if c.plan != nil {
+			m.compose = nil
+			return m.applyBulkWhy(c.plan, text)
+		}
 		if text == "" {
 			return m.note("the comment is empty: write something, or esc to drop it")
 		}
@@ -47,6 +52,9 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.eng.Comment(c.kind, c.item, text)
 	case "esc":
 		m.compose = nil
+		if c.plan != nil {
+			return m.note("nothing changed; %d marked", m.markCount())
+		}
 		return m.note("comment dropped")
 	case "enter", "shift+enter", "ctrl+j":
 		c.text = append(c.text, '\n')
@@ -89,6 +97,10 @@ func (m *Model) viewComposer() string {
 	}
 	head := s.Title.Render(fmt.Sprintf("Comment on #%s %s", api.ShortID(c.item.ID), common.Fit(c.item.Title, w-12)))
 	hint := s.Subtle.Render("ctrl+s send · esc drop · enter new line")
+	if c.plan != nil {
+		head = s.Title.Render(fmt.Sprintf("Why move these %d? A comment on each, sent after its move", len(c.plan)))
+		hint = s.Subtle.Render("ctrl+s moves them (with the comment when there is one) · esc cancels")
+	}
 	return s.Dialog.Render(head + "\n\n" + strings.Join(rows, "\n") + "\n\n" + hint)
 }
 
