@@ -100,3 +100,42 @@ func TestIllegalMoveGoesBack(t *testing.T) {
 		t.Errorf("the card shows %s after the refusal, want planning", it.Status)
 	}
 }
+
+// TestUndoOwnersAndStatus: u undoes an owner change, then a status move,
+// each checked against the service like any edit, and ctrl+r makes the
+// move again.
+func TestUndoOwnersAndStatus(t *testing.T) {
+	r, c := sandboxRig(t)
+	st := planningStory(t, c)
+	_, cmd := r.g.Apply(api.Story, Change{Item: st, Field: Status, To: "developing"})
+	r.run(cmd)
+	moved, err := c.Get(context.Background(), 10022001, api.Story, st.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved.Kind = api.Story
+	_, cmd = r.g.Apply(api.Story, Change{Item: moved, Field: Owner, To: "alice;"})
+	r.run(cmd)
+	read := func() api.Item {
+		it, err := c.Get(context.Background(), 10022001, api.Story, st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return it
+	}
+	if it := read(); it.Owner != "alice;" || it.Status != "developing" {
+		t.Fatalf("before undo: %s, %q", it.Status, it.Owner)
+	}
+	r.run(r.g.Undo())
+	if it := read(); it.Owner != st.Owner {
+		t.Errorf("u left owners %q, want %q", it.Owner, st.Owner)
+	}
+	r.run(r.g.Undo())
+	if it := read(); it.Status != "planning" {
+		t.Errorf("the second u left status %s, want planning", it.Status)
+	}
+	r.run(r.g.Redo())
+	if it := read(); it.Status != "developing" {
+		t.Errorf("ctrl+r left status %s, want developing", it.Status)
+	}
+}
