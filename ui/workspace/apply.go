@@ -86,6 +86,16 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	if msg.PriorityLabel != msg.Original.PriorityLabel {
 		changes = append(changes, Change{Item: msg.Original, Field: Priority, To: msg.PriorityLabel})
 	}
+	for _, f := range [...]Field{Status, Owner, Iteration, Severity} {
+		if to, ok := msg.Set[string(f)]; ok {
+			changes = append(changes, Change{Item: msg.Original, Field: f, To: to})
+		}
+	}
+	if to, ok := msg.Set[string(Status)]; ok {
+		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
+			return g.report(fmt.Errorf("nothing saved: %w", err))
+		}
+	}
 	if len(changes) == 0 {
 		return nil
 	}

@@ -185,3 +185,13 @@ func (g *Engine) KnowMoves(k api.Kind, moves []api.Transition) {
 		g.ref.moves[k] = moves
 	}
 }
+
+// statusOrder is kind k's status codes in the workflow's order, from its
+// field information.
+func (g *Engine) statusOrder(k api.Kind) []string {
+	var out []string
+	for _, o := range g.fields[k]["status"].Options.Pairs {
+		out = append(out, o.Value)
+	}
+	return out
+}
