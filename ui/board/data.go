@@ -41,6 +41,7 @@ type dataset struct {
 	// groupOpts its options (group.go).
 	group     workspace.Field
 	groupOpts []api.PriorityOption
+	iterAlias map[string]string // @current, @next → iteration id, for the filter
 
 	typed   string    // the text filter as typed
 	query   string    // lower-cased text filter; "" for none

@@ -150,6 +150,7 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 	if m.filter.Update(msg) {
 		m.applyQuery(m.filter.Value())
+		return m.needIterations(m.filter.Value())
 	}
 	return nil
 }

@@ -48,6 +48,8 @@ type Model struct {
 	awaitPick pickPurpose
 	// awaitGroup says the board groups by owner once the members are read.
 	awaitGroup bool
+	// awaitIters says the filter applies again once the iterations are read.
+	awaitIters bool
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit

@@ -152,6 +152,10 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 		m.awaitGroup = false
 		cmd = m.groupBy(workspace.Owner)
 	}
+	if m.awaitIters {
+		m.awaitIters = false
+		cmd = tea.Batch(cmd, m.needIterations(m.cur().typed))
+	}
 	switch p {
 	case pickStatus:
 		cmd = tea.Batch(cmd, m.openStatusPicker())

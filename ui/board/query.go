@@ -11,6 +11,7 @@ import (
 //	status:planning|developing   a status's code or display name
 //	owner:alice   owner:@me      an owner's nick; @me is the user logged in
 //	prio:High|Low                a priority's label or value, "none" for none
+//	iter:@current|@next          an iteration (query_iter.go)
 //
 // M toggles "owner:@me" ("mine").
 
@@ -22,6 +23,7 @@ type textQuery struct {
 	status   []string // alternatives, lower-cased; nil: any
 	prio     []string // alternatives, lower-cased; nil: any
 	owners   []string // lower-cased nicks; nil: any
+	iters    []string // iteration ids, names, @current, @next or none; nil: any (query_iter.go)
 	statusOK map[string]bool
 	colOK    map[int]bool
 }
@@ -51,6 +53,8 @@ func parseQuery(q, me string) textQuery {
 			}
 		case "prio", "priority", "p":
 			tq.prio = append(tq.prio, alts...)
+		case "iter", "iteration":
+			tq.iters = append(tq.iters, alts...)
 		default:
 			tq.words = append(tq.words, f)
 		}
@@ -74,6 +78,9 @@ func (d *dataset) matches(i int32) bool {
 		return false
 	}
 	if tq.owners != nil && !d.ownedByAny(i, tq.owners) {
+		return false
+	}
+	if tq.iters != nil && !d.iterPasses(i) {
 		return false
 	}
 	return true
