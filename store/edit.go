@@ -147,7 +147,7 @@ func (e Edit) check() error {
 		problems = append(problems, "no workspace")
 	}
 	switch e.Op {
-	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity, OpComment:
+	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity, OpComment, OpDescription:
 		if strings.TrimSpace(e.ItemID) == "" {
 			problems = append(problems, "no item id")
 		}

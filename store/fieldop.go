@@ -17,6 +17,8 @@ const (
 	OpOwner     EditOp = "owner"     // From and To are nick lists as TAPD writes them ("a;b;"): owner, current_owner of bugs
 	OpIteration EditOp = "iteration" // From and To are iteration ids; "" (or "0") is none
 	OpSeverity  EditOp = "severity"  // bugs: From and To are severity values
+	// OpDescription: From and To are descriptions (HTML); "" clears it.
+	OpDescription EditOp = "description"
 	OpComment   EditOp = "comment"   // To is the comment (HTML); no From
 )
 
@@ -24,7 +26,7 @@ const (
 // checked against the item before the write.
 func (op EditOp) ChangesField() bool {
 	switch op {
-	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity:
+	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity, OpDescription:
 		return true
 	}
 	return false
@@ -45,6 +47,8 @@ func (op EditOp) WireField(k api.Kind) string {
 		return "iteration_id"
 	case OpSeverity:
 		return "severity"
+	case OpDescription:
+		return "description"
 	}
 	return ""
 }
@@ -65,6 +69,8 @@ func fieldValue(op EditOp, it api.Item) string {
 		return it.IterationID
 	case OpSeverity:
 		return it.Severity
+	case OpDescription:
+		return it.Description
 	}
 	return ""
 }

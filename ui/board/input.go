@@ -74,6 +74,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openComposer()
 	case key.Matches(msg, k.Group):
 		return m.cycleGroup()
+	case key.Matches(msg, k.Describe):
+		return m.openDescription()
 	case key.Matches(msg, k.FilterPriority):
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):

@@ -17,7 +17,7 @@ type KeyMap struct {
 	PickPriority, SetPriority  key.Binding
 
 	// The other fields (fieldpick.go, planpick.go, compose.go).
-	Move, Assign, AssignMe, Iteration, Severity, Comment, Group key.Binding
+	Move, Assign, AssignMe, Iteration, Severity, Comment, Group, Describe key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
 	Mine                          key.Binding
@@ -69,6 +69,7 @@ func DefaultKeyMap() KeyMap {
 		Severity:     b("!", "bug severity", "!"),
 		Comment:      b("c", "comment", "c"),
 		Group:        b("b", "group by priority/status/owner/iteration", "b"),
+		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
 		Filter:         b("/", "filter by text", "/"),
 		FilterPriority: b("f", "filter by priority", "f"),
@@ -112,7 +113,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
-		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group},
+		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},

@@ -216,6 +216,10 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onChanged(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
+	case describeReadMsg:
+		return m.onDescribeRead(msg)
+	case describedMsg:
+		return m.onDescribed(msg)
 	case workspace.FinalsReadMsg:
 		if msg.Kind != m.tab {
 			return nil

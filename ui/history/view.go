@@ -162,6 +162,8 @@ func (m *Model) change(e store.Edit) string {
 		if e.To != "" {
 			text += " · " + common.Clean(e.To)
 		}
+	case store.OpDescription:
+		text = "new description"
 	case store.OpComment:
 		text = "comment " + fmt.Sprintf("%q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
 	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:

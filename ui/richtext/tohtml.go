@@ -26,3 +26,23 @@ func ToHTML(text string) string {
 	}
 	return b.String()
 }
+
+// IsPlain reports whether a description holds only paragraphs and line
+// breaks (<p>, <br>, <div>), so it can be edited as text and written back
+// with ToHTML without losing anything. Text without tags is plain.
+func IsPlain(s string) bool {
+	for i := strings.IndexByte(s, '<'); i >= 0; i = strings.IndexByte(s, '<') {
+		end := strings.IndexByte(s[i:], '>')
+		if end < 0 {
+			return true // a lone "<" is text
+		}
+		inner := strings.TrimSpace(strings.Trim(strings.TrimSpace(s[i+1:i+end]), "/"))
+		switch strings.ToLower(inner) { // a tag with attributes (style, class) is rich
+		case "p", "br", "div":
+		default:
+			return false
+		}
+		s = s[i+end+1:]
+	}
+	return true
+}

@@ -17,6 +17,8 @@ const (
 	Owner     Field = "owner"        // TAPD's "a;b;" list: owner, current_owner of bugs
 	Iteration Field = "iteration_id" // an iteration id, "" for none
 	Severity  Field = "severity"     // bugs
+	// Description is the item's description, HTML.
+	Description Field = "description"
 )
 
 // fieldOp pairs a field with the outbox's operation that writes it.
@@ -27,10 +29,11 @@ type fieldOp struct {
 
 // fieldOps are the fields an edit writes, in the order a card's changes
 // are listed.
-func fieldOps() [6]fieldOp {
+func fieldOps() [7]fieldOp {
 	return [...]fieldOp{
 		{Priority, store.OpPriority}, {Title, store.OpTitle}, {Status, store.OpStatus},
 		{Owner, store.OpOwner}, {Iteration, store.OpIteration}, {Severity, store.OpSeverity},
+		{Description, store.OpDescription},
 	}
 }
 
@@ -79,6 +82,8 @@ func (f Field) Value(it api.Item) string {
 		return store.NoIteration(it.IterationID)
 	case Severity:
 		return it.Severity
+	case Description:
+		return it.Description
 	}
 	return it.DisplayPriority()
 }
@@ -99,6 +104,8 @@ func (f Field) set(it *api.Item, v string) {
 		it.IterationID = v
 	case Severity:
 		it.Severity = v
+	case Description:
+		it.Description = v
 	default:
 		it.PriorityLabel = v
 		if v == "" {

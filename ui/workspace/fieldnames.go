@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"strings"
 
 	"triage/api"
@@ -16,6 +17,8 @@ func (g *Engine) FieldLabel(k api.Kind, f Field, v string) string {
 		return g.PriorityLabel(k, v)
 	case Title:
 		return v
+	case Description:
+		return fmt.Sprintf("%d characters", len([]rune(v)))
 	case Owner:
 		nicks := store.Owners(v)
 		if len(nicks) == 0 {

@@ -65,6 +65,8 @@ func (g *Engine) said(e store.Edit, id string) string {
 		return fmt.Sprintf("#%s renamed %q", api.ShortID(id), e.To)
 	case store.OpComment:
 		return fmt.Sprintf("#%s commented", api.ShortID(id))
+	case store.OpDescription:
+		return fmt.Sprintf("#%s description saved", api.ShortID(id))
 	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
 		f := fieldOf(e.Op)
 		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), f.Name(), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
