@@ -19,7 +19,7 @@ const (
 	OpSeverity  EditOp = "severity"  // bugs: From and To are severity values
 	// OpDescription: From and To are descriptions (HTML); "" clears it.
 	OpDescription EditOp = "description"
-	OpComment   EditOp = "comment"   // To is the comment (HTML); no From
+	OpComment     EditOp = "comment" // To is the comment (HTML); no From
 )
 
 // ChangesField reports whether the op changes one field of an item: it is
