@@ -211,3 +211,10 @@ func (d *dataset) priorityPasses(i int32) bool {
 	}
 	return false
 }
+
+// hasKnownPriority reports whether item i has a priority among the
+// options, whatever the board is grouped by (the queue walks the others).
+func (d *dataset) hasKnownPriority(i int32) bool {
+	v := d.items[i].DisplayPriority()
+	return v != "" && slices.ContainsFunc(d.opts, func(o api.PriorityOption) bool { return o.Value == v || o.Label == v })
+}
