@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -21,7 +23,8 @@ type completion struct {
 
 type compFlag struct {
 	name, usage string
-	value       bool // takes a value
+	value       bool   // takes a value
+	source      string // the __complete source of its values, if any
 }
 
 // completions collects the commands, summaries and flags of the command table.
@@ -32,7 +35,7 @@ func completions(ctx context.Context) []completion {
 		if fs := flagsOf(ctx, cmd); fs != nil {
 			fs.VisitAll(func(f *flag.Flag) {
 				value, usage := flag.UnquoteUsage(f)
-				comp.flags = append(comp.flags, compFlag{name: f.Name, usage: usage, value: value != ""})
+				comp.flags = append(comp.flags, compFlag{name: f.Name, usage: usage, value: value != "", source: valueSources[f.Name]})
 			})
 		}
 		out = append(out, comp)
@@ -88,6 +91,7 @@ func bashCompletion(comps []completion) string {
 	b.WriteString("# bash completion for triage: source <(triage completion bash)\n")
 	b.WriteString("_triage() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} cmd= words=\n")
 	b.WriteString("\tif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} != -* ]]; then cmd=${COMP_WORDS[1]}; fi\n")
+	b.WriteString(bashValues())
 	b.WriteString("\tif [[ -z $cmd && $cur != -* ]]; then\n\t\twords='" + names(comps) + "'\n\telse\n\t\tcase $cmd in\n")
 	for _, comp := range comps {
 		switch comp.name {
@@ -95,6 +99,8 @@ func bashCompletion(comps []completion) string {
 			fmt.Fprintf(&b, "\t\thelp) words='%s' ;;\n", names(comps))
 		case "completion":
 			b.WriteString("\t\tcompletion) words='bash zsh fish' ;;\n")
+		case "profile":
+			b.WriteString("\t\tprofile) words='use list' ;;\n")
 		default:
 			fmt.Fprintf(&b, "\t\t'%s') words='%s' ;;\n", comp.name, flagWords(comp))
 		}
@@ -106,6 +112,7 @@ func bashCompletion(comps []completion) string {
 func zshCompletion(comps []completion) string {
 	var b strings.Builder
 	b.WriteString("#compdef triage\n# zsh completion for triage: source <(triage completion zsh), after compinit\n")
+	b.WriteString("_triage_values() {\n\tlocal -a vals\n\tvals=(${(f)\"$(triage __complete $1 2>/dev/null)\"})\n\tcompadd -a vals\n}\n")
 	b.WriteString("_triage() {\n\tlocal -a cmds\n\tcmds=(\n")
 	for _, comp := range comps {
 		if comp.name != "" {
@@ -120,11 +127,16 @@ func zshCompletion(comps []completion) string {
 			b.WriteString("\thelp) _describe command cmds ;;\n")
 		case "completion":
 			b.WriteString("\tcompletion) compadd bash zsh fish ;;\n")
+		case "profile":
+			b.WriteString("\tprofile) if (( CURRENT == 3 )); then compadd use list; else _triage_values profiles; fi ;;\n")
 		default:
 			fmt.Fprintf(&b, "\t'%s') _arguments \\\n", comp.name)
 			for _, f := range comp.flags {
 				arg := ""
-				if f.value {
+				switch {
+				case f.source != "":
+					arg = ":" + f.name + ":{_triage_values " + f.source + "}"
+				case f.value:
 					arg = ":" + f.name + ":"
 				}
 				fmt.Fprintf(&b, "\t\t'--%s[%s]%s' \\\n", f.name, shellWord(strings.NewReplacer("[", "(", "]", ")", ":", " ").Replace(f.usage)), arg)
@@ -151,14 +163,38 @@ func fishCompletion(comps []completion) string {
 			fmt.Fprintf(&b, "complete -c triage -n '%s' -a '%s'\n", cond, names(comps))
 		case "completion":
 			fmt.Fprintf(&b, "complete -c triage -n '%s' -a 'bash zsh fish'\n", cond)
+		case "profile":
+			fmt.Fprintf(&b, "complete -c triage -n '%s; and not __fish_seen_subcommand_from use list' -a 'use list'\n", cond)
+			b.WriteString("complete -c triage -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from use' -a '(triage __complete profiles)'\n")
 		}
 		for _, f := range comp.flags {
 			req := ""
-			if f.value {
+			switch {
+			case f.source != "":
+				req = " -r -a '(triage __complete " + f.source + ")'"
+			case f.value:
 				req = " -r"
 			}
 			fmt.Fprintf(&b, "complete -c triage -n '%s' -l %s%s -d '%s'\n", cond, f.name, req, shellWord(f.usage))
 		}
 	}
+	return b.String()
+}
+
+// bashValues completes the value of a flag that takes a profile or a
+// priority label, and the profile of `profile use`, from triage __complete.
+func bashValues() string {
+	bySource := map[string][]string{}
+	for flagName, src := range valueSources {
+		bySource[src] = append(bySource[src], "--"+flagName)
+	}
+	var b strings.Builder
+	b.WriteString("\tlocal prev=${COMP_WORDS[COMP_CWORD-1]} src=\n\tcase $prev in\n")
+	for _, src := range slices.Sorted(maps.Keys(bySource)) {
+		slices.Sort(bySource[src])
+		fmt.Fprintf(&b, "\t%s) src=%s ;;\n", strings.Join(bySource[src], "|"), src)
+	}
+	b.WriteString("\tuse) [[ $cmd == profile ]] && src=profiles ;;\n\tesac\n")
+	b.WriteString("\tif [[ -n $src ]]; then\n\t\tlocal IFS=$'\\n'\n\t\tCOMPREPLY=($(compgen -W \"$(triage __complete $src 2>/dev/null)\" -- \"$cur\"))\n\t\treturn\n\tfi\n")
 	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"triage/api/sandbox"
 	"triage/auth"
@@ -30,10 +31,11 @@ func (c *cli) cmdDemo(ctx context.Context, args []string) error {
 	if !c.isTerminal {
 		return errors.New("the demo needs a terminal")
 	}
+	opts := sandbox.Options{ExtraItems: *items}
 	if *items > 0 {
-		fmt.Fprintf(c.stderr, "Generating %d items per workspace and kind…\n", *items)
+		opts.Progress = demoProgress(c.stderr, *items)
 	}
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: *items})
+	srv, err := sandbox.Start(opts)
 	if err != nil {
 		return err
 	}
@@ -60,6 +62,20 @@ func (c *cli) cmdDemo(ctx context.Context, args []string) error {
 	}
 	secret := func(context.Context) (string, error) { return demo.ClientSecret, nil }
 	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: "demo"})
+}
+
+// demoProgress draws the building of the demo's items as a bar on one line
+// of w, finished with a newline when every item set is built.
+func demoProgress(w io.Writer, items int) func(done, total int) {
+	const width = 30
+	return func(done, total int) {
+		filled := width * done / max(total, 1)
+		fmt.Fprintf(w, "\rBuilding %d items per workspace and kind  %s%s  %d/%d sets",
+			items, strings.Repeat("█", filled), strings.Repeat("░", width-filled), done, total)
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
 }
 
 // quietly is the same command line with notes to stderr dropped: the demo's

@@ -19,10 +19,13 @@ import (
 // helpNotes ends the command list: what flags cannot say.
 const helpNotes = `Secrets come from the environment or a prompt, never from arguments:
   TRIAGE_TOKEN, TRIAGE_API_USER + TRIAGE_API_PASSWORD, TRIAGE_CLIENT_SECRET.
-Other variables: TRIAGE_CONFIG (config file), TRIAGE_BROWSER or BROWSER (program that
-opens the authorization page), NO_COLOR.
+Other variables: TRIAGE_CONFIG (config file), TRIAGE_PROFILE (profile to use),
+TRIAGE_BROWSER or BROWSER (program that opens the authorization page), NO_COLOR.
+The config file ($XDG_CONFIG_HOME/triage/config.yaml) also takes profiles:, keys:
+(remap any action by its name in ? help), commands: and views: (see the README).
 
-Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command.
+Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command,
+and 'triage --version' (or -v) for the version.
 `
 
 // errFlagsOnly stops a command once its flags are defined (see flagsOf).
@@ -52,7 +55,7 @@ func (c *cli) parse(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%w: %s", errUsage, flagError(fs.Name(), err))
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: %s takes no arguments (got %q); see 'triage %s --help'", errUsage, commandName(fs.Name()), fs.Arg(0), fs.Name())
+		return fmt.Errorf("%w: %s takes no arguments (got %q); see '%s --help'", errUsage, commandName(fs.Name()), fs.Arg(0), commandName(fs.Name()))
 	}
 	return nil
 }
@@ -145,7 +148,7 @@ func printUsage(w io.Writer) {
 	printColumns(w, rows)
 	global := newFlags("triage")
 	new(globalFlags).register(global)
-	fmt.Fprint(w, "\nGlobal flags (after the command):\n")
+	fmt.Fprint(w, "\nGlobal flags (before or after the command):\n")
 	printColumns(w, flagRows(global))
 	fmt.Fprint(w, "\n"+helpNotes)
 }

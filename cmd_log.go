@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -32,64 +31,67 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: --since: %s", errUsage, err)
 	}
-	paths, err := store.DefaultPaths()
+	s, err := c.load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	cfg, err := store.LoadConfig(paths, c.env)
+	service, err := store.ServiceKey(s.cfg.BaseURL)
 	if err != nil {
 		return err
 	}
-	if err := cfg.Override(store.Overrides{BaseURL: g.baseURL}); err != nil {
-		return fmt.Errorf("%w: %s", errUsage, err)
-	}
-	service, err := store.ServiceKey(cfg.BaseURL)
+	edits, err := localEdits(s.paths, service, from, s.cfg.Workspace)
 	if err != nil {
 		return err
 	}
-	return c.printLog(paths, service, from, *asJSON)
-}
-
-// printLog reads the outbox's history of one service and prints it.
-func (c *cli) printLog(paths store.Paths, service string, since time.Time, asJSON bool) error {
-	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile), store.ReadOnly())
-	if errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintln(c.stderr, "No changes recorded yet.")
-		return nil
+	h := c.readHistory(ctx, s, edits, from)
+	if *asJSON {
+		return h.writeJSON(c.stdout, edits)
 	}
-	if err != nil {
-		return err
+	if h.err != nil && (c.isTerminal || !errors.Is(h.err, errNotLoggedIn)) {
+		fmt.Fprintf(c.stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
 	}
-	defer ob.Close()
-	all, err := ob.History(since, "")
-	if err != nil {
-		return err
+	if h.err == nil {
+		fmt.Fprintf(c.stderr, "Changes on %s since %s; yours, made from this machine, say \"you\".\n", s.cfg.BaseURL, from.Local().Format("2006-01-02 15:04"))
 	}
-	edits := all[:0]
-	for _, e := range all {
-		if e.Service == service {
-			edits = append(edits, e)
-		}
-	}
-	if asJSON {
-		enc := json.NewEncoder(c.stdout)
-		for _, e := range edits {
-			if err := enc.Encode(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if len(edits) == 0 {
+	rows := h.rows(edits, time.Now())
+	if len(rows) == 1 {
 		when := ""
-		if !since.IsZero() {
-			when = " since " + since.Local().Format("2006-01-02 15:04")
+		if !from.IsZero() {
+			when = " since " + from.Local().Format("2006-01-02 15:04")
 		}
 		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
 		return nil
 	}
-	printTable(c.stdout, logRows(edits, time.Now()), c.lineWidth())
+	cut := shrinkable
+	if h.err == nil {
+		cut = shrinkableWithHistory
+	}
+	printTable(c.stdout, rows, c.lineWidth(), cut)
 	return nil
+}
+
+// localEdits reads the outbox's history of one service since a time: the
+// edits made from this machine, of one workspace when workspace is not 0.
+func localEdits(paths store.Paths, service string, since time.Time, workspace int64) ([]store.Edit, error) {
+	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile), store.ReadOnly())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer ob.Close()
+	all, err := ob.History(since, "")
+	if err != nil {
+		return nil, err
+	}
+	edits := all[:0]
+	for _, e := range all {
+		if e.Service == service && (workspace == 0 || e.WorkspaceID == workspace) {
+			edits = append(edits, e)
+		}
+	}
+	return edits, nil
 }
 
 // logColumns are the columns of `triage log`.
@@ -101,7 +103,15 @@ const columnGap = 2
 // shrinkable are the columns cut, by display width, when a line would not
 // fit: first the state's error (--json has all of it), then the title; each
 // keeps at least min cells.
-var shrinkable = [...]struct{ col, min int }{{6, len("maybe applied")}, {2, 16}}
+var shrinkable = []shrink{{6, len("maybe applied")}, {2, 16}}
+
+// shrinkableWithHistory are the columns cut when the log shows the
+// service's history: its field changes first, so that who made a change
+// and its state stay whole.
+var shrinkableWithHistory = []shrink{{5, 16}, {2, 16}, {6, len("maybe applied")}}
+
+// shrink is a column that may be cut, and the cells it keeps.
+type shrink struct{ col, min int }
 
 // logRows lays out the edits for a stand-up: local time (the day too when
 // not today), short id, title, kind, workspace name, change and state.
@@ -136,8 +146,8 @@ func logRows(edits []store.Edit, now time.Time) [][]string {
 // printTable writes rows in columns aligned by display width, so that
 // Chinese text (two cells a character) lines up too. The shrinkable columns
 // are cut, by display width, so that a line fits in width cells.
-func printTable(w io.Writer, rows [][]string, width int) {
-	widths := make([]int, len(logColumns))
+func printTable(w io.Writer, rows [][]string, width int, shrinkable []shrink) {
+	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, cell := range r {
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
@@ -203,6 +213,11 @@ func change(e store.Edit) string {
 // state says whether an edit reached the service.
 func state(e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")
+	if e.State == store.StateSending {
+		// The log reads the outbox only when no app holds it: an edit left
+		// "sending" by an app that quit waits to be checked and sent again.
+		s = string(store.StateWaiting)
+	}
 	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
 		s += ": " + e.LastError
 	}

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/term"
 
@@ -28,11 +27,11 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
-	method, err := c.chooseMethod(*web, *token, *basic)
+	s, err := c.load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	s, err := c.load(ctx, &g)
+	method, err := c.chooseMethod(ctx, s, *web, *token, *basic)
 	if err != nil {
 		return err
 	}
@@ -62,43 +61,8 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 		as = " as " + user
 	}
 	fmt.Fprintf(c.stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, methodName(sess.Method), until(sess))
+	fmt.Fprint(c.stderr, s.envStillDecides("the login stored now"))
 	return nil
-}
-
-// chooseMethod picks the login way from the flags, or asks on a terminal.
-func (c *cli) chooseMethod(web, token, basic bool) (auth.Method, error) {
-	n := 0
-	for _, b := range []bool{web, token, basic} {
-		if b {
-			n++
-		}
-	}
-	switch {
-	case n > 1:
-		return "", fmt.Errorf("%w: choose one of --web, --token and --basic", errUsage)
-	case web:
-		return auth.MethodOAuth, nil
-	case token:
-		return auth.MethodToken, nil
-	case basic:
-		return auth.MethodBasic, nil
-	case !c.isTerminal:
-		return "", fmt.Errorf("%w: no terminal to ask on: choose --web, --token or --basic", errUsage)
-	}
-	fmt.Fprint(c.stderr, "How do you want to log in?\n  1) in the browser (OAuth)\n  2) with a personal access token\n  3) with an API account (Basic)\nChoice [1]: ")
-	line, err := readLine(c.stdin)
-	if err != nil {
-		return "", err
-	}
-	switch strings.TrimSpace(line) {
-	case "", "1":
-		return auth.MethodOAuth, nil
-	case "2":
-		return auth.MethodToken, nil
-	case "3":
-		return auth.MethodBasic, nil
-	}
-	return "", fmt.Errorf("%w: %q is not one of 1, 2 or 3", errUsage, strings.TrimSpace(line))
 }
 
 // loginWeb runs the OAuth authorization code flow: the browser page, the
@@ -115,7 +79,11 @@ func (c *cli) loginWeb(ctx context.Context, s *setup) (auth.Session, error) {
 	defer flow.Close()
 	fmt.Fprintf(c.stderr, "Open this address to log in (it expires in 5 minutes):\n\n  %s\n\n", flow.URL())
 	if err := flow.OpenBrowser(); err != nil {
-		fmt.Fprintf(c.stderr, "%s\n", err)
+		cause := err
+		if inner := errors.Unwrap(err); inner != nil {
+			cause = inner
+		}
+		fmt.Fprintf(c.stderr, "The browser could not be opened (%s).\nOpen this address in a browser yourself:\n\n  %s\n\n", cause, flow.URL())
 	} else {
 		fmt.Fprintln(c.stderr, "A browser was opened; finish there.")
 	}
@@ -237,12 +205,14 @@ func (c *cli) cmdLogout(ctx context.Context, args []string) error {
 	err = s.creds.Delete(ctx, s.cfg.BaseURL)
 	if errors.Is(err, store.ErrNotFound) {
 		fmt.Fprintf(c.stdout, "Not logged in to %s.\n", s.cfg.BaseURL)
+		fmt.Fprint(c.stderr, s.envStillDecides("this logout"))
 		return nil
 	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "Logged out of %s.\n", s.cfg.BaseURL)
+	fmt.Fprint(c.stderr, s.envStillDecides("this logout"))
 	return nil
 }
 
@@ -319,7 +289,7 @@ func until(s auth.Session) string {
 	if s.ExpiresAt.IsZero() {
 		return ", without expiry"
 	}
-	out := fmt.Sprintf(" until %s", s.ExpiresAt.Local().Format(time.DateTime))
+	out := " until " + expiryOf(s)
 	if s.WorkspaceID != 0 {
 		out += fmt.Sprintf(", workspace %d", s.WorkspaceID)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,11 +58,18 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: %w", s.source(sess), err)
 		}
 	}
+	if sess, err = c.grantedWorkspace(ctx, s, sess); err != nil {
+		return err
+	}
 	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
-		return fmt.Errorf("%w: an API account cannot list workspaces: pass --workspace ID or set TRIAGE_WORKSPACE", errUsage)
+		return fmt.Errorf("%w: %w", errUsage, common.ErrAPIAccountWorkspaces)
 	}
 	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
-	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: string(sess.Method)})
+	method := string(sess.Method)
+	if method == "" && !s.browserFirst(ctx) {
+		method = string(auth.MethodToken) // the login view offers the token first
+	}
+	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
 }
 
 // appRun is what the full-screen app starts from.
@@ -93,6 +101,12 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	client := api.NewClient(s.cfg.BaseURL, authz, api.WithUserAgent("triage/"+version))
 
 	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
+	uictx.KeyOverrides = s.keys
+	s.keys.Remap("app", uictx.Keys)
+	if sec := s.cfg.Sections; sec != nil {
+		uictx.Commands, uictx.Views = sec.Commands, sec.Views
+		uictx.RunCommand = commandRunner(os.Environ())
+	}
 	uictx.Base = ctx
 	uictx.ServiceURL = s.cfg.BaseURL
 	uictx.WebURL = s.cfg.WebURL
@@ -112,12 +126,13 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 			return s.remember(ctx, sess)
 		},
 		RememberWorkspace: func(id int64) error {
-			return store.UpdateConfig(s.cfg.Path, func(st *store.Settings) { st.Workspace = id })
+			return store.RememberWorkspace(s.cfg, id)
 		},
 		WorkspaceID: s.cfg.Workspace,
 		Theme:       s.cfg.Theme,
 		Warning:     st.warning,
 	}
+	rememberViews(&uiOpts, s, uictx.Log)
 	if r.session.Method != "" {
 		sess := r.session
 		uiOpts.Session = &sess
@@ -126,11 +141,17 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		}
 	}
 	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	final, err := p.Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		uictx.Log.Error("the terminal app stopped", "error", err.Error())
 		return fmt.Errorf("the terminal app stopped: %w", err)
 	}
+	if root, ok := final.(*ui.Model); ok {
+		root.SaveViewState()
+	}
 	uictx.Log.Info("stop")
+	settle(uictx.Tasks, settleLimit)
+	c.sayUnsent(st.outbox, s.cfg.BaseURL, uictx.User, r.method == "demo")
 	return nil
 }
 

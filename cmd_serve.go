@@ -27,6 +27,7 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
+	opts.FreshSecrets = true
 	srv, err := sandbox.New(opts)
 	if err != nil {
 		return err
@@ -37,10 +38,13 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", *addr, err)
 	}
 	base := "http://" + ln.Addr().String()
+	if warning := exposureWarning(ln.Addr()); warning != "" {
+		fmt.Fprint(c.stderr, warning)
+	}
 	c.printServeEnv(base, srv.Demo())
 	fmt.Fprintf(c.stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
 
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -72,8 +76,24 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	return nil
 }
 
+// exposureWarning is a loud notice when the service listens where other
+// machines can reach it, "" on a loopback address.
+func exposureWarning(addr net.Addr) string {
+	if tcp, ok := addr.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		return ""
+	}
+	rule := strings.Repeat("!", 72)
+	return rule + "\n" +
+		"triage serve: WARNING: listening on " + addr.String() + ", which other machines can reach.\n" +
+		"The sandbox is for tests: its web passwords are the demo's, printed below and known to\n" +
+		"anyone who has triage, and whoever reaches it can read and change its items.\n" +
+		"Listen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.\n" +
+		rule + "\n"
+}
+
 // printServeEnv prints shell-ready lines that point any client at the service.
-// The secrets are printed on purpose: they are the sandbox's demo credentials.
+// The secrets are printed on purpose: they were made for this service at its
+// first start (kept with --data) and are how a person reaches it.
 func (c *cli) printServeEnv(base string, demo sandbox.DemoInfo) {
 	lines := [][2]string{
 		{"TRIAGE_BASE_URL", base},

@@ -31,6 +31,7 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	var g globalFlags
 	g.register(fs)
 	offline := fs.Bool("offline", false, "show what is stored without asking the service")
+	asJSON := fs.Bool("json", false, "print the state of every profile as one JSON object")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
@@ -38,25 +39,52 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	sess, err := s.session(ctx)
-	if errors.Is(err, errNotLoggedIn) {
-		fmt.Fprintf(c.stdout, "Service:    %s\nStatus:     ✗ Not logged in: no credential is stored for this service, nor set in the environment\nRun: triage login\n", s.cfg.BaseURL)
-		return errSilent
-	}
+	reports, err := c.profileReports(ctx, s, &g, *offline)
 	if err != nil {
 		return err
 	}
-	r := statusReport{sess: sess, source: s.source(sess), fromEnv: s.fromEnv(sess), now: time.Now()}
+	if *asJSON {
+		return writeStatusJSON(c.stdout, s.cfg.ProfileName, reports)
+	}
+	for i, r := range reports {
+		if len(reports) > 1 {
+			if i > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			r.writeProfile(c.stdout, r.profile == s.cfg.ProfileName)
+			continue
+		}
+		r.write(c.stdout)
+	}
+	for _, r := range reports {
+		if r.profile == s.cfg.ProfileName {
+			return r.outcome
+		}
+	}
+	return nil
+}
+
+// checkStatus asks the service whether the credential in use is good and
+// whose it is (unless offline), and says what to do when it is not.
+func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, error) {
+	sess, err := s.session(ctx)
+	if errors.Is(err, errNotLoggedIn) {
+		return statusReport{sess: auth.Session{Service: s.cfg.BaseURL}, notLoggedIn: true,
+			status: "✗ Not logged in: no credential is stored for this service, nor set in the environment",
+			advice: "Run: " + loginCommand(s.cfg.ProfileName), outcome: errSilent}, nil
+	}
+	if err != nil {
+		return statusReport{}, err
+	}
+	r := statusReport{sess: sess, source: s.source(sess), inUse: s.inUse(ctx, sess), fromEnv: s.fromEnv(sess), now: time.Now()}
 	switch {
 	case sess.Expired(r.now):
 		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
-		r.advice = r.renew()
-		r.write(c.stdout)
-		return errSilent
-	case *offline:
+		r.advice, r.outcome = r.renew(), errSilent
+		return r, nil
+	case offline:
 		r.status = "Not checked (--offline): this is what is stored"
-		r.write(c.stdout)
-		return nil
+		return r, nil
 	}
 	checked, err := auth.Check(ctx, sess, nil)
 	var ce *auth.CheckError
@@ -64,37 +92,45 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 	case err == nil:
 		r.sess, r.confirmed = checked, true
 		r.status = "✓ Logged in: the service confirmed " + auth.CredentialName(sess.Method)
-		r.write(c.stdout)
-		return nil
 	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
 		r.status = "! Not checked: " + ce.Err.Error()
 		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
-		r.write(c.stdout)
-		return errNotChecked
+		r.outcome = errNotChecked
 	case errors.As(err, &ce):
 		r.status = "✗ Not logged in: " + err.Error()
-		r.advice = r.renew()
-		r.write(c.stdout)
-		return errSilent
+		r.advice, r.outcome = r.renew(), errSilent
+	default:
+		return statusReport{}, err
 	}
-	return err
+	return r, nil
 }
 
 // statusReport is what `triage status` prints.
 type statusReport struct {
 	sess      auth.Session
 	source    string // where the credential comes from
+	inUse     string // which credential is used, and why that one
 	fromEnv   bool   // the environment holds it
 	now       time.Time
 	confirmed bool   // the service confirmed it (the user is the service's)
 	status    string // the verdict
 	advice    string // what to do, when something is wrong
+	// notLoggedIn: no credential at all, so only the service is shown.
+	notLoggedIn bool
+	// outcome is the command's error for this verdict: nil, errSilent (exit
+	// 1) or errNotChecked (exit 3).
+	outcome error
+	profile string // "" for the file's settings
 }
 
 // write prints the report, one labelled line each, then the advice.
 func (r statusReport) write(w io.Writer) {
 	s := r.sess
 	fmt.Fprintf(w, "Service:    %s\nStatus:     %s\n", s.Service, r.status)
+	if r.notLoggedIn {
+		fmt.Fprintln(w, r.advice)
+		return
+	}
 	if user := who(s); user != "" {
 		if !r.confirmed {
 			user += ", not confirmed"
@@ -117,15 +153,20 @@ func (r statusReport) write(w io.Writer) {
 		fmt.Fprintf(w, "Expires:    %s (in %s)\n", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s"))
 	}
 	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
+	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
 	if r.advice != "" {
 		fmt.Fprintln(w, r.advice)
 	}
 }
 
-// expiry is when the session stops being used, on the local clock: its
-// token's end less the margin (see auth.Session.Margin).
-func (r statusReport) expiry() string {
-	return r.sess.ExpiresAt.Add(-r.sess.Margin()).Local().Format(time.DateTime)
+// expiry is when the session stops being used (expiryOf).
+func (r statusReport) expiry() string { return expiryOf(r.sess) }
+
+// expiryOf is when a session stops being used, on the local clock: its
+// token's end less the margin (see auth.Session.Margin). Login and status
+// both show this time.
+func expiryOf(s auth.Session) string {
+	return s.ExpiresAt.Add(-s.Margin()).Local().Format(time.DateTime)
 }
 
 // renew says how to get a credential the service takes.

@@ -23,7 +23,15 @@ func commandTable() []command {
 		{"serve", "[--addr ADDRESS] [--data PATH] [flags]", "run the local TAPD-compatible service", "", (*cli).cmdServe},
 		{"login", "[--web | --token | --basic] [global flags]", "log in to the service and remember it", "", (*cli).cmdLogin},
 		{"logout", "[global flags]", "forget the credential of the current service", "", (*cli).cmdLogout},
-		{"status", "[--offline] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", (*cli).cmdStatus},
+		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", (*cli).cmdStatus},
+		{"list", "[--kind KIND] [--json] [flags] [QUERY...]", "print the items that pass a filter, as a table, plain text or JSON",
+			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\n#12, -term; values match by prefix, alternatives joined by | or ,. A value that\nmatches nothing the workspace has is an error. Piped, lines are tab-separated\nwith no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", (*cli).cmdList},
+		{"view", "ID [--comments] [--json] [--web]", "print one item as the preview shows it, or open it in the browser",
+			"ID is the short id shown on cards (12 or #12), the full id, or the item's web address.", (*cli).cmdView},
+		{"set", "ID... [--priority LABEL] [--title TEXT] [flags]", "change items through the outbox, as the board does (exit 1: refused or conflict, 3: unreachable)",
+			"Each item is read just before the write, and written only if the field still has\nthe value you saw: --if-priority LABEL, or the value read when set started.\n--dry-run prints what would change. When the service cannot be reached nothing is\nkept, unless --queue keeps the edits for the next start (with --if-priority).\nExample: triage set 12 '#13' --priority High --if-priority Low", (*cli).cmdSet},
+		{"profile", "use NAME | list", "switch the profile in use, or list the config's profiles",
+			"A profile is an entry of profiles: in the config file, each with its base_url,\nauth_url, web_url, client_id and workspace, and its own credential, cache and\noutbox. --profile NAME or TRIAGE_PROFILE picks one for one run; default names\nthe settings at the top of the file.", (*cli).cmdProfile},
 		{"log", "[--json] [--since TIME] [global flags]", "today's changes on the service, for a stand-up", "", (*cli).cmdLog},
 		{"version", "", "print the version", "", (*cli).cmdVersion},
 		{"help", "[COMMAND]", "this text, or the flags of a command", "", (*cli).cmdHelp},
@@ -34,6 +42,9 @@ func commandTable() []command {
 
 // lookupCommand finds a command by name.
 func lookupCommand(name string) (command, bool) {
+	if name == completeCommand.name {
+		return completeCommand, true
+	}
 	for _, cmd := range commandTable() {
 		if cmd.name == name {
 			return cmd, true

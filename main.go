@@ -53,13 +53,7 @@ func main() {
 
 // run dispatches a command and turns its error into an exit code.
 func (c *cli) run(ctx context.Context, args []string) int {
-	cmd, rest := "", args
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		cmd, rest = args[0], args[1:]
-	}
-	if cmd == "" && len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		cmd, rest = "help", nil
-	}
+	cmd, rest := splitCommand(args)
 	err := c.dispatch(ctx, cmd, rest)
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):

@@ -155,7 +155,7 @@ func selectedStory(t *testing.T, term *terminal) string {
 		screen := term.Screen()
 		if m := selectedCard.FindStringSubmatch(screen); m != nil && utf8.RuneCountInString(m[1]) > 20 {
 			n, _ := strconv.Atoi(m[2])
-			return fmt.Sprintf("1010022001%09d", n)
+			return fmt.Sprintf("1110022001%09d", n)
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("no card selected in the second column:\n%s", screen)

@@ -71,7 +71,7 @@ type (
 		Status string   `json:"status"`
 	}
 	tapdRelatedBug struct {
-		WorkspaceID string `json:"workspace_id"`
+		WorkspaceID int64  `json:"workspace_id"`
 		StoryID     string `json:"story_id"`
 		BugID       string `json:"bug_id"`
 	}
@@ -82,7 +82,8 @@ type (
 		Options      json.RawMessage   `json:"options"`
 		ColorOptions []json.RawMessage `json:"color_options"`
 		PureOptions  []struct {
-			ParentID, WorkspaceID, Sort, Value, Label, Panel string
+			ParentID, WorkspaceID, Sort, Value, Label string
+			Panel                                     int
 		} `json:"pure_options"`
 		Readonly    int                             `json:"readonly"`
 		Memo        *string                         `json:"memo"`
@@ -186,7 +187,7 @@ func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
 			t.Errorf("current_owner user_options = %+v", info["current_owner"].UserOptions)
 		}
 		var iterations map[string]string
-		if err := json.Unmarshal(info["iteration_id"].Options, &iterations); err != nil || iterations["1310022001000000001"] != "Sprint 1" {
+		if err := json.Unmarshal(info["iteration_id"].Options, &iterations); err != nil || iterations["1110022001000000001"] != "Sprint 1" {
 			t.Errorf("iteration_id options %s: %v", info["iteration_id"].Options, err)
 		}
 	})

@@ -10,10 +10,13 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui"
+	"triage/ui/common"
 )
 
 // globalFlags are accepted by every command that talks to a service.
 type globalFlags struct {
+	profile                            string
 	baseURL, authURL, webURL, clientID string
 	redirectPort                       *int
 	workspace                          int64
@@ -22,6 +25,7 @@ type globalFlags struct {
 
 // register adds the global flags to a command's flag set.
 func (g *globalFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.profile, "profile", "", "`NAME` of the config's profile to use (env TRIAGE_PROFILE)")
 	fs.StringVar(&g.baseURL, "base-url", "", "API address `URL` (env TRIAGE_BASE_URL)")
 	fs.StringVar(&g.authURL, "auth-url", "", "authorization pages address `URL` (env TRIAGE_AUTH_URL)")
 	fs.StringVar(&g.webURL, "web-url", "", "web app address `URL`, for links (env TRIAGE_WEB_URL)")
@@ -36,6 +40,19 @@ func (g *globalFlags) register(fs *flag.FlagSet) {
 	})
 	fs.Int64Var(&g.workspace, "workspace", 0, "`ID` of the workspace to open (env TRIAGE_WORKSPACE)")
 	fs.BoolVar(&g.insecureStorage, "insecure-storage", false, "keep credentials in a private plain-text file instead of the OS keyring")
+}
+
+// env is the environment with --profile, when given, as TRIAGE_PROFILE.
+func (g *globalFlags) env(env func(string) string) func(string) string {
+	if g.profile == "" {
+		return env
+	}
+	return func(name string) string {
+		if name == store.EnvProfile {
+			return g.profile
+		}
+		return env(name)
+	}
 }
 
 // loadCommand reads the flags of a command that takes only the global ones,
@@ -56,6 +73,8 @@ type setup struct {
 	paths store.Paths
 	cfg   store.Config
 	creds store.Credentials
+	// keys are the user's keys, checked (config keys:, commands:, views:).
+	keys common.KeyOverrides
 	// storageNote says that credentials go to a plain-text file, and why,
 	// when they do. Only login prints it, when it stores one; status shows
 	// the file as where the credential is stored, and the app's login
@@ -78,9 +97,18 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err := paths.Ensure(); err != nil {
 		return nil, err
 	}
-	cfg, err := store.LoadConfig(paths, env)
+	cfg, err := store.LoadConfig(paths, g.env(env))
 	if err != nil {
 		return nil, err
+	}
+	keys, err := ui.KeyOverrides(cfg.Sections)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", cfg.Path, err)
+	}
+	if paths = paths.ForProfile(cfg.ProfileName); cfg.ProfileName != "" {
+		if err := paths.Ensure(); err != nil {
+			return nil, err
+		}
 	}
 	err = cfg.Override(store.Overrides{
 		BaseURL: g.baseURL, AuthURL: g.authURL, WebURL: g.webURL, ClientID: g.clientID,
@@ -94,7 +122,7 @@ func (c *cli) loadFrom(ctx context.Context, g *globalFlags, paths store.Paths, e
 	if err != nil {
 		return nil, err
 	}
-	return &setup{paths: paths, cfg: cfg, creds: creds, storageNote: note.String()}, nil
+	return &setup{paths: paths, cfg: cfg, keys: keys, creds: creds, storageNote: note.String()}, nil
 }
 
 // errNotLoggedIn says that no credential is known for the service.

@@ -219,8 +219,9 @@ func (r *statusRun) waitExit(args []string, code int) {
 
 // webLogin runs `triage login --web` without a terminal: the address it
 // asks the browser to open is signed in to and allowed by a scripted
-// browser, which then follows the redirect to the login's listener.
-func (r *statusRun) webLogin() {
+// browser, which then follows the redirect to the login's listener. It
+// returns what the login printed on stdout.
+func (r *statusRun) webLogin() string {
 	r.t.Helper()
 	urls := newURLCatcher(r.t)
 	cmd := exec.Command(triageBinary(r.t), "login", "--web")
@@ -268,4 +269,5 @@ func (r *statusRun) webLogin() {
 	if want := "Logged in to " + r.s.env["TRIAGE_BASE_URL"] + " as demo (Demo User)"; !strings.Contains(out.String(), want) {
 		r.t.Errorf("login --web said:\n%s\nwant %q", out.String(), want)
 	}
+	return out.String()
 }

@@ -14,14 +14,15 @@ import (
 // Comment is one comment on an item (TAPD's comment/get_comments). The
 // description is HTML, as the service keeps it.
 type Comment struct {
-	ID          string
-	Title       string
-	Description string
-	Author      string
-	EntryType   string
-	EntryID     string
-	Created     string
-	Modified    string
+	ID          string `json:"id"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description"` // rich text
+	Author      string `json:"author"`
+	EntryType   string `json:"entry_type,omitempty"`
+	EntryID     string `json:"entry_id,omitempty"`
+	Created     string `json:"created"`
+	Modified    string `json:"modified,omitempty"`
+	ReplyID     string `json:"reply_id,omitempty"`
 }
 
 // commentRecord is a comment as the service writes it: every value a
@@ -35,11 +36,12 @@ type commentRecord struct {
 	EntryID     FlexString `json:"entry_id"`
 	Created     FlexString `json:"created"`
 	Modified    FlexString `json:"modified"`
+	ReplyID     FlexString `json:"reply_id"`
 }
 
 func (r commentRecord) comment() Comment {
 	return Comment{ID: string(r.ID), Title: string(r.Title), Description: string(r.Description), Author: trimNick(string(r.Author)),
-		EntryType: string(r.EntryType), EntryID: string(r.EntryID), Created: string(r.Created), Modified: string(r.Modified)}
+		EntryType: string(r.EntryType), EntryID: string(r.EntryID), Created: string(r.Created), Modified: string(r.Modified), ReplyID: string(r.ReplyID)}
 }
 
 // CommentEntryType is TAPD's entry_type of comments on items of kind k:
@@ -94,15 +96,27 @@ func (c *Client) AddComment(ctx context.Context, n NewComment) (Comment, error) 
 }
 
 // Comments reads the comments of an item, oldest first (GET /comments),
-// up to one page of the largest size.
+// every page of them.
 func (c *Client) Comments(ctx context.Context, workspaceID int64, kind Kind, itemID string) ([]Comment, error) {
 	op := fmt.Sprintf("read the comments of %s %s", kind, itemID)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}
-	q := commentQuery(workspaceID, kind, itemID)
-	q.Set("order", "created asc")
-	return c.comments(ctx, op, q)
+	var out []Comment
+	for page := 1; page <= maxPages; page++ {
+		q := commentQuery(workspaceID, kind, itemID)
+		q.Set("order", "created asc")
+		q.Set("page", strconv.Itoa(page))
+		list, err := c.comments(ctx, op, q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, list...)
+		if len(list) < PageSize {
+			break
+		}
+	}
+	return out, nil
 }
 
 // FindComment looks for a comment of author on an item with this text,

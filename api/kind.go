@@ -1,6 +1,10 @@
 package api
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Kind is the kind of a work item: story (requirement), bug or task.
 type Kind int
@@ -86,15 +90,22 @@ func (k Kind) CreatorField() string {
 	return "creator"
 }
 
-// IDPrefix is the two-digit prefix of item ids of this kind.
-func (k Kind) IDPrefix() string {
-	switch k {
-	case Bug:
-		return "11"
-	case Task:
-		return "12"
+// IDPrefixes are the two-digit prefixes a deployment gives the ids of every
+// kind: TAPD's cloud writes 11, on-premise deployments 10. An id is the
+// prefix, the workspace id and a 9-digit sequence, so a story and a bug with
+// the same short id share their full id: an item is named by kind and id.
+func IDPrefixes() []string { return []string{"11", "10"} }
+
+// LongIDs are the full ids the short id (12) of an item of workspace ws may
+// stand for, one per deployment prefix, cloud first.
+func LongIDs(workspaceID int64, short string) []string {
+	seq := strings.Repeat("0", max(0, 9-len(short))) + short
+	ws := strconv.FormatInt(workspaceID, 10)
+	out := make([]string, 0, 2)
+	for _, p := range IDPrefixes() {
+		out = append(out, p+ws+seq)
 	}
-	return "10"
+	return out
 }
 
 // WebPath is the path of an item of this kind in the web app, after the workspace id.

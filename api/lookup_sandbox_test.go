@@ -79,12 +79,12 @@ func TestGetAgainstSandbox(t *testing.T) {
 		want      api.ErrorKind
 		text      string
 	}{
-		{"unknown id", workspace, "1010022001999999999", api.ErrNotFound, "no story 1010022001999999999"},
-		{"id of another kind", workspace, "1110022001000000001", api.ErrNotFound, "no story 1110022001000000001"},
-		{"two ids at once", workspace, "1010022001000000001|1010022001000000002", api.ErrNotFound, "no story"},
+		{"unknown id", workspace, "1110022001999999999", api.ErrNotFound, "no story 1110022001999999999"},
+		{"id of an on-premise deployment", workspace, "1010022001000000001", api.ErrNotFound, "no story 1010022001000000001"},
+		{"two ids at once", workspace, "1110022001000000001|1110022001000000002", api.ErrNotFound, "no story"},
 		{"unknown workspace", 99999999, "1099999999000000001", api.ErrNotFound, "99999999"},
 		{"empty id", workspace, " ", api.ErrValidation, "the item id is empty"},
-		{"no workspace", 0, "1010022001000000001", api.ErrValidation, "a workspace is required"},
+		{"no workspace", 0, "1110022001000000001", api.ErrValidation, "a workspace is required"},
 	}
 	for _, tt := range missing {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,9 +127,9 @@ func TestFindCreatedAgainstSandbox(t *testing.T) {
 		{"within the second it was made", api.Story, title, "alice", start.Add(time.Minute + 500*time.Millisecond), second.ID},
 		{"long before: still the newest", api.Story, title, "alice", start.Add(-time.Hour), second.ID},
 		{"made before after", api.Story, title, "alice", start.Add(time.Minute + time.Second), ""},
-		{"another creator", api.Story, title, "bob", start, "1010022001"},
+		{"another creator", api.Story, title, "bob", start, "1110022001"},
 		{"nobody made it", api.Story, title, "carol", start, ""},
-		{"anyone", api.Story, title, "", start.Add(90 * time.Second), "1010022001"},
+		{"anyone", api.Story, title, "", start.Add(90 * time.Second), "1110022001"},
 		{"a title within a title is not the title", api.Story, "Export invoices", "alice", start, ""},
 		{"bugs by reporter", api.Bug, title, "alice", start, bug.ID},
 		{"not a task", api.Task, title, "alice", start, ""},
@@ -214,7 +214,7 @@ func TestGetManyAgainstSandbox(t *testing.T) {
 		t.Run(kind.String(), func(t *testing.T) {
 			a := create(t, c, clk, kind, "First of a batch", "alice")
 			b := create(t, c, clk, kind, "Second of a batch", "alice")
-			got, err := c.GetMany(ctx, workspace, kind, []string{a.ID, "1010022001999999999", b.ID, a.ID})
+			got, err := c.GetMany(ctx, workspace, kind, []string{a.ID, "1110022001999999999", b.ID, a.ID})
 			if err != nil {
 				t.Fatalf("GetMany: %v", err)
 			}

@@ -33,7 +33,7 @@ func (s *writeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	it := Item{Kind: kind, ID: r.PostForm.Get("id")}
 	if it.ID == "" {
-		it.ID = kind.IDPrefix() + "10000001" + "000000042"
+		it.ID = LongIDs(10000001, "42")[0]
 	}
 	for k := range r.PostForm {
 		it.Set(k, r.PostForm.Get(k))

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os/exec"
 	"runtime"
+	"time"
 
 	"github.com/cli/browser"
 )
@@ -28,8 +29,10 @@ func init() {
 // (os.Getenv, or a map in tests).
 //
 //   - A program named in TRIAGE_BROWSER, else in BROWSER, is always used: it
-//     is started with the URL as its only argument, its output discarded, and
-//     not waited for (it is reaped in the background).
+//     is started with the URL as its only argument, its output discarded; a
+//     program that fails within BrowserGrace (BROWSER=/bin/false) is an
+//     error, one still running then is taken as opened (it is reaped in the
+//     background).
 //   - Otherwise, on Linux without DISPLAY or WAYLAND_DISPLAY (and outside
 //     WSL), there is no browser to open: it returns ErrNoBrowser at once.
 //   - Otherwise github.com/cli/browser opens the system's browser.
@@ -61,13 +64,29 @@ func hasDisplay(env func(string) string) bool {
 	return env("DISPLAY") != "" || env("WAYLAND_DISPLAY") != "" || env("WSL_DISTRO_NAME") != ""
 }
 
-// startBrowser starts prog with the URL, output discarded, and reaps it in
-// the background without waiting for it.
+// BrowserGrace is how long a browser program is given to fail before it is
+// taken as opened: openers such as xdg-open hand the address over and exit
+// at once; a browser itself keeps running.
+const BrowserGrace = time.Second
+
+// startBrowser starts prog with the URL, output discarded, and reports its
+// failure when it exits with an error within BrowserGrace; it is reaped in
+// the background.
 func startBrowser(prog, url string) error {
 	cmd := exec.Command(prog, url)
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting the browser named in %s/%s: %w", EnvTriageBrowser, EnvBrowser, err)
+		return fmt.Errorf("starting the browser program %s (named in %s or %s): %w", prog, EnvTriageBrowser, EnvBrowser, err)
 	}
-	go func() { _ = cmd.Wait() }()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(BrowserGrace)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("the browser program %s (named in %s or %s) failed: %w", prog, EnvTriageBrowser, EnvBrowser, err)
+		}
+	case <-timer.C:
+	}
 	return nil
 }

@@ -38,7 +38,7 @@ func (r *Replayer) comment(ctx context.Context, j job) (Result, error) {
 			return r.afterFailure(ctx, j, err, false)
 		}
 		if found {
-			taken, err := r.outbox.resultTaken(c.ID, j.Seq)
+			taken, err := r.outbox.resultTaken(OpComment, j.Kind, c.ID, j.Seq)
 			if err != nil {
 				return Result{Edit: j.Edit}, err
 			}

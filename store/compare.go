@@ -22,6 +22,10 @@ type itemKey struct {
 	id   string
 }
 
+// key names the item an edit changes: ids alone repeat across kinds, as TAPD
+// gives a story and a bug the same id for the same short id.
+func (e Edit) key() itemKey { return itemKey{e.WorkspaceID, e.Kind, e.ItemID} }
+
 // readItems are items read for a batch of edits, before any was sent. It is
 // safe for concurrent use.
 type readItems struct {

@@ -50,6 +50,7 @@ type Settings struct {
 	Scopes       string `yaml:"scopes,omitempty"`        // OAuth scopes, space separated
 	Workspace    int64  `yaml:"workspace,omitempty"`     // default workspace; 0 = none
 	Theme        string `yaml:"theme,omitempty"`         // UI theme; "auto" by default
+	Profile      string `yaml:"profile,omitempty"`       // the active profile (profile.go); "" = none
 }
 
 // Config is the resolved configuration: defaults, then the config file, then
@@ -62,6 +63,11 @@ type Config struct {
 	Token        Secret // personal or OAuth token, from TRIAGE_TOKEN
 	APIPassword  Secret // Basic auth password, from TRIAGE_API_PASSWORD
 	ClientSecret Secret // OAuth client secret, from TRIAGE_CLIENT_SECRET
+	// ProfileName is the profile in use; "" when none is.
+	ProfileName string
+	// Sections are the parts of the file of more than one value, such as
+	// its profiles; nil when it has none.
+	Sections *Sections
 	// Path is the config file in use: TRIAGE_CONFIG if set, else
 	// Paths.ConfigFile. Give it to UpdateConfig to remember a setting.
 	Path string
@@ -94,7 +100,18 @@ func LoadConfig(paths Paths, env func(string) string) (Config, error) {
 	if named != "" {
 		cfg.Path = named
 	}
-	if err := readConfigFile(cfg.Path, named != "", &cfg.Settings); err != nil {
+	var sec Sections
+	if err := readConfigFile(cfg.Path, named != "", &cfg.Settings, &sec); err != nil {
+		return Config{}, err
+	}
+	profile := strings.TrimSpace(env(EnvProfile))
+	if profile == "" {
+		profile = cfg.Profile
+	}
+	if !sec.empty() {
+		cfg.Sections = &sec
+	}
+	if err := cfg.UseProfile(profile); err != nil {
 		return Config{}, err
 	}
 	if err := cfg.applyEnv(env); err != nil {
@@ -171,6 +188,11 @@ const (
 	keyScopes       = "scopes"
 	keyWorkspace    = "workspace"
 	keyTheme        = "theme"
+	keyProfile      = "profile"
+	keyProfiles     = "profiles"
+	keyKeys         = "keys"
+	keyCommands     = "commands"
+	keyViews        = "views"
 )
 
 // errUnknownKey is returned by set for a key that is not a setting.
@@ -213,6 +235,11 @@ func (s *Settings) set(key, raw string) error {
 			return err
 		}
 		s.RedirectPort = port
+	case keyProfile:
+		if !profileName.MatchString(raw) {
+			return errors.New("want a profile's name: letters, digits, '.', '_' and '-'")
+		}
+		s.Profile = raw
 	case keyWorkspace:
 		id, err := strconv.ParseInt(raw, 10, 64)
 		if err != nil || id < 0 {

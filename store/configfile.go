@@ -54,7 +54,7 @@ func UpdateConfig(path string, change func(*Settings)) error {
 		return err
 	}
 	var before Settings
-	if err := decodeSettings(doc, &before); err != nil {
+	if err := decodeSettings(doc, &before, &Sections{}); err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
 	after := before
@@ -72,12 +72,12 @@ func UpdateConfig(path string, change func(*Settings)) error {
 
 // readConfigFile applies the settings of the file at path over s. A missing
 // file changes nothing unless mustExist.
-func readConfigFile(path string, mustExist bool, s *Settings) error {
+func readConfigFile(path string, mustExist bool, s *Settings, sec *Sections) error {
 	doc, err := readConfigDoc(path, mustExist)
 	if err != nil {
 		return err
 	}
-	if err := decodeSettings(doc, s); err != nil {
+	if err := decodeSettings(doc, s, sec); err != nil {
 		return fmt.Errorf("config %s: %w", path, err)
 	}
 	return nil
@@ -102,9 +102,22 @@ func readConfigDoc(path string, mustExist bool) (*yaml.Node, error) {
 	return &doc, nil
 }
 
+// Sections are the parts of the config file of more than one value.
+type Sections struct {
+	Profiles []Profile    // profiles:, in the file's order
+	Keys     []KeyBinding // keys:
+	Commands []Command    // commands:
+	Views    []SavedView  // views:
+}
+
+// empty reports a file without any of them.
+func (s *Sections) empty() bool {
+	return len(s.Profiles) == 0 && len(s.Keys) == 0 && len(s.Commands) == 0 && len(s.Views) == 0
+}
+
 // decodeSettings applies the settings of a parsed config file over s. Its
 // errors start with "line N:" and never repeat a value.
-func decodeSettings(doc *yaml.Node, s *Settings) error {
+func decodeSettings(doc *yaml.Node, s *Settings, sec *Sections) error {
 	if doc.Kind == 0 {
 		return nil
 	}
@@ -121,14 +134,14 @@ func decodeSettings(doc *yaml.Node, s *Settings) error {
 		if v.Kind == yaml.AliasNode {
 			v = v.Alias
 		}
-		if err := decodeSetting(k, v, seen, s); err != nil {
+		if err := decodeSetting(k, v, seen, s, sec); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings) error {
+func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Sections) error {
 	if k.Kind != yaml.ScalarNode {
 		return fmt.Errorf("line %d: want a setting name", k.Line)
 	}
@@ -140,6 +153,16 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings) error {
 	if env, secret := secretEnv(key); secret {
 		return fmt.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login` or %s", k.Line, key, env)
 	}
+	switch key {
+	case keyProfiles:
+		return decodeProfiles(v, &sec.Profiles)
+	case keyKeys:
+		return decodeKeys(v, &sec.Keys)
+	case keyCommands:
+		return decodeCommands(v, &sec.Commands)
+	case keyViews:
+		return decodeViews(v, &sec.Views)
+	}
 	if v.Kind != yaml.ScalarNode {
 		return fmt.Errorf("line %d: %s: want a single value", v.Line, key)
 	}
@@ -148,7 +171,7 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings) error {
 	}
 	err := s.set(key, v.Value)
 	if errors.Is(err, errUnknownKey) {
-		return fmt.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(settingKeys(), ", "))
+		return fmt.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(append(settingKeys(), keyProfiles, keyKeys, keyCommands, keyViews), ", "))
 	}
 	if err != nil {
 		return fmt.Errorf("line %d: %s: %w", v.Line, key, err)
@@ -158,7 +181,7 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings) error {
 
 // settingKeys lists the keys of the config file in their usual order.
 func settingKeys() []string {
-	return []string{keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyRedirectPort, keyScopes, keyWorkspace, keyTheme}
+	return []string{keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyRedirectPort, keyScopes, keyWorkspace, keyTheme, keyProfile}
 }
 
 // patchSettings rewrites, appends or removes in the mapping root the keys

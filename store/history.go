@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"triage/api"
 )
 
 // History returns the edits created at or after since and made in session,
@@ -85,10 +87,12 @@ func (o *Outbox) LastUndoable(session string) (Edit, bool, error) {
 	return Edit{}, false, nil
 }
 
-// resultTaken reports whether a sent create other than except already
-// produced the item id, so that finding that item again does not count as
-// finding a second create applied.
-func (o *Outbox) resultTaken(itemID string, except uint64) (bool, error) {
+// resultTaken reports whether a sent edit of op (a create or a comment) on
+// the kind, other than except, already produced the id, so that finding that
+// item or comment again does not count as finding a second one applied. Ids
+// repeat across kinds and records (TAPD gives a story, a bug and a comment
+// the same id for the same sequence number).
+func (o *Outbox) resultTaken(op EditOp, kind api.Kind, itemID string, except uint64) (bool, error) {
 	taken := false
 	err := o.view(func(tx *bbolt.Tx) error {
 		h := tx.Bucket(bucketHistory)
@@ -96,7 +100,7 @@ func (o *Outbox) resultTaken(itemID string, except uint64) (bool, error) {
 			return nil
 		}
 		return forEachEdit(h, func(e Edit) error {
-			if (e.Op == OpCreate || e.Op == OpComment) && e.Seq != except && e.ResultItemID == itemID {
+			if e.Op == op && e.Seq != except && e.Kind == kind && e.ResultItemID == itemID {
 				taken = true
 				return errStop
 			}

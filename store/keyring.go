@@ -49,7 +49,18 @@ type Keyring struct {
 	// Timeout bounds each keyring call; zero means DefaultKeyringTimeout.
 	// A call that times out may still complete later in the background.
 	Timeout time.Duration
+	// Profile keeps a named profile's entries apart (Paths.Profile).
+	Profile string
 	backend keyringBackend
+}
+
+// entry is the keyring service name of the entries: "triage", or
+// "triage profile NAME" for a named profile.
+func (k *Keyring) entry() string {
+	if k.Profile == "" {
+		return keyringService
+	}
+	return keyringService + " profile " + k.Profile
 }
 
 // NewKeyring returns the OS keyring with the default timeout.
@@ -66,7 +77,7 @@ func (k *Keyring) Get(ctx context.Context, service string) (Credential, error) {
 	if err != nil {
 		return Credential{}, err
 	}
-	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(keyringService, key) })
+	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(k.entry(), key) })
 	if err != nil {
 		return Credential{}, fmt.Errorf("credentials for %s: %w", key, err)
 	}
@@ -90,7 +101,7 @@ func (k *Keyring) Set(ctx context.Context, service string, c Credential) error {
 	if err != nil {
 		return fmt.Errorf("credentials for %s: %w", key, err)
 	}
-	_, err = k.call(ctx, func() (string, error) { return "", k.backend.Set(keyringService, key, string(value)) })
+	_, err = k.call(ctx, func() (string, error) { return "", k.backend.Set(k.entry(), key, string(value)) })
 	if err != nil {
 		return fmt.Errorf("save credentials for %s: %w", key, err)
 	}
@@ -103,7 +114,7 @@ func (k *Keyring) Delete(ctx context.Context, service string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := k.call(ctx, func() (string, error) { return "", k.backend.Delete(keyringService, key) }); err != nil {
+	if _, err := k.call(ctx, func() (string, error) { return "", k.backend.Delete(k.entry(), key) }); err != nil {
 		return fmt.Errorf("delete credentials for %s: %w", key, err)
 	}
 	return nil
@@ -115,7 +126,7 @@ func (k *Keyring) ClientSecret(ctx context.Context, service string) (Secret, err
 	if err != nil {
 		return "", err
 	}
-	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(keyringService, clientSecretPrefix+key) })
+	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(k.entry(), clientSecretPrefix+key) })
 	if err != nil {
 		return "", fmt.Errorf("client secret for %s: %w", key, err)
 	}
@@ -132,9 +143,9 @@ func (k *Keyring) SetClientSecret(ctx context.Context, service string, secret Se
 	user := clientSecretPrefix + key
 	_, err = k.call(ctx, func() (string, error) {
 		if secret == "" {
-			return "", k.backend.Delete(keyringService, user)
+			return "", k.backend.Delete(k.entry(), user)
 		}
-		return "", k.backend.Set(keyringService, user, secret.Reveal())
+		return "", k.backend.Set(k.entry(), user, secret.Reveal())
 	})
 	if err != nil && !(secret == "" && errors.Is(err, ErrNotFound)) {
 		return fmt.Errorf("save client secret for %s: %w", key, err)
@@ -144,7 +155,7 @@ func (k *Keyring) SetClientSecret(ctx context.Context, service string, secret Se
 
 // probe reports whether the keyring answers, with one bounded read.
 func (k *Keyring) probe(ctx context.Context) error {
-	_, err := k.call(ctx, func() (string, error) { return k.backend.Get(keyringService, probeUser) })
+	_, err := k.call(ctx, func() (string, error) { return k.backend.Get(k.entry(), probeUser) })
 	if errors.Is(err, ErrNotFound) {
 		return nil
 	}

@@ -20,6 +20,7 @@ func openCredentials(ctx context.Context, paths Paths, insecureStorage bool, war
 	if warn == nil {
 		warn = io.Discard
 	}
+	kr.Profile = paths.Profile
 	file := NewCredentialsFile(paths.CredentialsFile)
 	if insecureStorage {
 		fmt.Fprintf(warn, "triage: credentials are stored in plain text at %s, as asked\n", paths.CredentialsFile)

@@ -24,6 +24,7 @@ type Paths struct {
 	CacheDir        string // disposable data, such as cached items
 	StateDir        string // data to keep, such as the outbox of edits
 	LogDir          string // log files
+	Profile         string // the profile these paths are of; "" = the default (profile.go)
 }
 
 // DefaultPaths returns the user's XDG locations:

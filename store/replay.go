@@ -100,6 +100,7 @@ type Replayer struct {
 	flushMu        sync.Mutex
 	mu             sync.Mutex
 	serviceResumes time.Time // no attempt before: the service is down or rate-limiting
+	restCause      error     // the failure that set serviceResumes
 }
 
 // NewReplayer returns a Replayer of the pending edits of cfg.User on cfg.Service.
@@ -155,7 +156,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		}
 	}
 	read := r.readAll(ctx, ready)
-	held := make(map[string]bool) // items with an older edit still pending
+	held := make(map[itemKey]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
 		if err := ctx.Err(); err != nil {
@@ -165,7 +166,8 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		if e.Op == OpCreate {
 			item = ""
 		}
-		if item != "" && held[item] {
+		key := itemKey{e.WorkspaceID, e.Kind, item}
+		if item != "" && held[key] {
 			continue
 		}
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
@@ -178,7 +180,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 			}
 		}
 		if item != "" && (!due || res.Edit.State.Pending()) {
-			held[item] = true
+			held[key] = true
 		}
 		if _, resting := r.resting(); resting {
 			break
@@ -253,7 +255,7 @@ func (r *Replayer) create(ctx context.Context, j job) (Result, error) {
 			return r.afterFailure(ctx, j, err, false)
 		}
 		if found {
-			taken, err := r.outbox.resultTaken(it.ID, j.Seq)
+			taken, err := r.outbox.resultTaken(OpCreate, j.Kind, it.ID, j.Seq)
 			if err != nil {
 				return Result{Edit: j.Edit}, err
 			}
@@ -316,17 +318,17 @@ func (r *Replayer) afterFailure(ctx context.Context, j job, cause error, write b
 		wait = max(wait, ae.RetryAfter)
 	}
 	next := r.now().Add(wait)
-	r.rest(next)
+	r.rest(next, cause)
 	e, err := r.outbox.Requeue(j.Seq, state, next, reason)
 	return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, err
 }
 
 // rest stops attempts until t: the service is down or asked to slow down.
-func (r *Replayer) rest(t time.Time) {
+func (r *Replayer) rest(t time.Time, cause error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if t.After(r.serviceResumes) {
-		r.serviceResumes = t
+		r.serviceResumes, r.restCause = t, cause
 	}
 }
 

@@ -98,7 +98,7 @@ func byItem(edits []Edit) [][]int {
 // behind it).
 type batchQueue struct {
 	stored  map[uint64]Edit
-	outside map[string]uint64 // item id → seq of its oldest pending edit outside the batch
+	outside map[itemKey]uint64 // item → seq of its oldest pending edit outside the batch
 }
 
 func newBatchQueue(pending, batch []Edit) *batchQueue {
@@ -106,14 +106,14 @@ func newBatchQueue(pending, batch []Edit) *batchQueue {
 	for _, e := range batch {
 		inBatch[e.Seq] = true
 	}
-	q := &batchQueue{stored: make(map[uint64]Edit, len(batch)), outside: make(map[string]uint64)}
+	q := &batchQueue{stored: make(map[uint64]Edit, len(batch)), outside: make(map[itemKey]uint64)}
 	for _, p := range pending {
 		if inBatch[p.Seq] {
 			q.stored[p.Seq] = p
 			continue
 		}
-		if _, seen := q.outside[p.ItemID]; p.Op != OpCreate && !seen {
-			q.outside[p.ItemID] = p.Seq
+		if _, seen := q.outside[p.key()]; p.Op != OpCreate && !seen {
+			q.outside[p.key()] = p.Seq
 		}
 	}
 	return q
@@ -131,11 +131,11 @@ func (q *batchQueue) current(e Edit) Edit {
 // or for the service to rest.
 func (r *Replayer) sendOne(ctx context.Context, q *batchQueue, e Edit, read *readItems) (Result, error) {
 	e = q.current(e)
-	if older, ok := q.outside[e.ItemID]; ok && e.Op != OpCreate && older < e.Seq {
+	if older, ok := q.outside[e.key()]; ok && e.Op != OpCreate && older < e.Seq {
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), older)}, nil
 	}
-	if until, resting := r.resting(); resting {
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil
+	if until, why, resting := r.Resting(); resting {
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("%s; retrying at %s", why, until.Format(time.TimeOnly))}, nil
 	}
 	return r.process(ctx, e.Seq, read)
 }

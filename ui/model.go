@@ -16,6 +16,7 @@ import (
 	"triage/ui/board"
 	"triage/ui/common"
 	"triage/ui/editor"
+	"triage/ui/errlog"
 	"triage/ui/help"
 	"triage/ui/history"
 	"triage/ui/login"
@@ -47,6 +48,10 @@ type Options struct {
 	// Theme "dark" or "light" fixes the colours; anything else ("auto")
 	// follows the background the terminal reports.
 	Theme string
+	// ViewState is how the board was last shown in a workspace, and
+	// SaveViewState keeps it; nil: the board starts as it always does.
+	ViewState     func(ws int64) (store.ViewState, bool)
+	SaveViewState func(ws int64, st store.ViewState)
 	// Warning is shown on the status line at start (the item cache was
 	// rebuilt or cannot be used in this run); nil: none.
 	Warning error
@@ -75,11 +80,12 @@ type Model struct {
 	reauth  bool              // a login runs over the board after an AuthExpiredMsg
 	retries []tea.Cmd         // what to run once logged in again
 
-	state  state
-	err    error
-	bar    *statusbar.Model // help line and status line
-	width  int
-	height int
+	state    state
+	err      error
+	quitting quitState        // a quit with edits on their way (quit.go)
+	bar      *statusbar.Model // help line and status line
+	width    int
+	height   int
 }
 
 // New returns the root over ctx (which it owns from now on: sizes, session
@@ -147,6 +153,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.bar.Update(common.ThemeChangedMsg{})
 		return m.broadcast(common.ThemeChangedMsg{})
 	case tea.KeyPressMsg:
+		if cmd, ok := m.quitAnswer(msg); ok {
+			return cmd
+		}
 		if cmd, ok := m.globalKey(msg); ok {
 			return cmd
 		}
@@ -158,7 +167,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	if cmd, ok := m.engine.Update(msg); ok {
-		return cmd
+		return tea.Batch(cmd, m.quitWhenSent())
 	}
 	if isInput(msg) {
 		return m.updateTop(msg)
@@ -186,7 +195,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if u, ok := m.top().(common.Unsaved); ok && u.Changed() {
 			return m.updateTop(escape), true
 		}
-		return m.quit(), true
+		return m.askQuit(), true
 	}
 	if c, ok := m.top().(common.Capturer); ok && c.Capturing() {
 		return nil, false
@@ -197,9 +206,11 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if onBoard := m.board != nil && m.top() == common.Component(m.board); !onBoard && len(m.stack) > 1 {
 			return m.updateTop(escape), true
 		}
-		return m.quit(), true
+		return m.askQuit(), true
 	case key.Matches(msg, keys.Help):
 		return m.openHelp()
+	case key.Matches(msg, keys.Errors):
+		return m.openErrors()
 	case m.state == stateError && msg.String() == "r" && len(m.stack) == 0:
 		return m.loadWorkspaces(), true
 	}
@@ -212,6 +223,18 @@ func (m *Model) openHelp() (tea.Cmd, bool) {
 		return nil, false
 	}
 	return m.push(help.New(m.ctx, m.top().Title(), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
+}
+
+// openErrors shows the errors of this run in full, with their times.
+func (m *Model) openErrors() (tea.Cmd, bool) {
+	if _, open := m.top().(*errlog.Model); open {
+		return nil, false
+	}
+	var entries []errlog.Entry
+	for _, r := range m.bar.Recent() {
+		entries = append(entries, errlog.Entry{At: r.At, Text: r.Text})
+	}
+	return m.push(errlog.New(m.ctx, entries)), true
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -290,5 +313,7 @@ func (m *Model) refreshHistory() tea.Cmd {
 // globalKeys are the root's keys shown in every help.
 type globalKeys struct{ k *common.KeyMap }
 
-func (g globalKeys) ShortHelp() []key.Binding  { return []key.Binding{g.k.Help, g.k.Quit} }
-func (g globalKeys) FullHelp() [][]key.Binding { return [][]key.Binding{{g.k.Help, g.k.Quit}} }
+func (g globalKeys) ShortHelp() []key.Binding { return []key.Binding{g.k.Help, g.k.Quit} }
+func (g globalKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{g.k.Help, g.k.Errors, g.k.Quit}}
+}

@@ -212,6 +212,9 @@ func (m *Model) switchWorkspace() tea.Cmd {
 		}
 		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: log in again to switch", name)})
 	}
+	if m.ctx.Method == string(auth.MethodBasic) {
+		return common.Cmd(common.StatusMsg{Err: common.ErrAPIAccountWorkspaces})
+	}
 	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
 	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
@@ -256,13 +259,17 @@ func (m *Model) workspace(id int64) api.Workspace {
 
 // openBoard shows the board of a workspace, alone on the stack.
 func (m *Model) openBoard(id int64) tea.Cmd {
+	if id != m.ctx.WorkspaceID {
+		m.bar.Clear() // what was said of the previous workspace goes
+	}
 	m.state = stateReady
+	if m.board == nil {
+		m.board = m.opts.NewBoard(m.ctx, m.engine)
+	}
+	m.restoreBoard(id)
 	m.ctx.WorkspaceID = id
 	if m.ctx.Workspace.ID == "" {
 		m.ctx.Workspace = m.workspace(id)
-	}
-	if m.board == nil {
-		m.board = m.opts.NewBoard(m.ctx, m.engine)
 	}
 	return tea.Batch(m.replace(m.board), m.engine.Open(id), m.board.Load(id))
 }

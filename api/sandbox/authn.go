@@ -47,18 +47,25 @@ func (s *Server) authenticate(r *http.Request) (caller, *httpError) {
 	return caller{}, unauthorized()
 }
 
-// authenticateBasic checks a company API account.
+// authenticateBasic checks a company API account. Failures are slowed per
+// account (guard.go): a locked account gets 429 whatever the password.
 func (s *Server) authenticateBasic(user, pass string) (caller, *httpError) {
+	key, now := "basic\x00"+user, s.now()
+	if wait := s.guard.locked(key, now); wait > 0 {
+		return caller{}, tooManyFailures(user, wait)
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for _, c := range s.world.Companies {
 		if secretEqual(c.APIUser, user) && secretEqual(c.APIPassword, pass) {
+			s.guard.succeed(key)
 			return caller{
 				principal: principal{Method: methodBasic, CompanyID: c.ID, Key: credentialKey(methodBasic, c.APIUser)},
 				account:   c.APIUser,
 			}, nil
 		}
 	}
+	s.guard.fail(key, now)
 	return caller{}, unauthorized()
 }
 

@@ -139,7 +139,7 @@ func TestUnknownPathGreets(t *testing.T) {
 // iteration or release plan the workspace does not have is refused with a
 // 422 that says so, and one that names a real one is taken.
 func TestPlanReferencesAreChecked(t *testing.T) {
-	const sprint1, release0 = "1310022001000000001", "1110022001000000001"
+	const sprint1, release0 = "1110022001000000001", "1110022001000000001"
 	cases := []struct {
 		name, path string
 		form       url.Values
@@ -147,10 +147,10 @@ func TestPlanReferencesAreChecked(t *testing.T) {
 	}{
 		{"story in a real iteration", "/stories", url.Values{"name": {"planned"}, "iteration_id": {sprint1}}, ""},
 		{"story out of any iteration", "/stories", url.Values{"name": {"unplanned"}, "iteration_id": {"0"}}, ""},
-		{"story in an unknown iteration", "/stories", url.Values{"name": {"lost"}, "iteration_id": {"1310022001000000099"}},
-			`iteration_id "1310022001000000099" is not an iteration of workspace 10022001`},
-		{"bug in another workspace's iteration", "/bugs", url.Values{"title": {"lost"}, "iteration_id": {"1310022002000000001"}},
-			`iteration_id "1310022002000000001" is not an iteration of workspace 10022001`},
+		{"story in an unknown iteration", "/stories", url.Values{"name": {"lost"}, "iteration_id": {"1110022001000000099"}},
+			`iteration_id "1110022001000000099" is not an iteration of workspace 10022001`},
+		{"bug in another workspace's iteration", "/bugs", url.Values{"title": {"lost"}, "iteration_id": {"1110022002000000001"}},
+			`iteration_id "1110022002000000001" is not an iteration of workspace 10022001`},
 		{"task in an unknown release", "/tasks", url.Values{"name": {"lost"}, "release_id": {"42"}},
 			`release_id "42" is not a release plan of workspace 10022001`},
 		{"iteration in a real release", "/iterations", url.Values{"name": {"next"}, "startdate": {"2026-01-01"},

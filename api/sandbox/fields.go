@@ -30,7 +30,7 @@ type pureOption struct {
 	Sort        string `json:"sort"`
 	Value       string `json:"value"`
 	Label       string `json:"label"`
-	Panel       string `json:"panel"`
+	Panel       int    `json:"panel"`
 }
 
 // userOption is one member a people field may name.
@@ -70,7 +70,7 @@ func (w *world) fieldsInfo(ws *Workspace, k api.Kind) (json.RawMessage, *httpErr
 		if f.pure {
 			for i, o := range f.options.Pairs {
 				e.PureOptions = append(e.PureOptions, pureOption{
-					ParentID: "0", WorkspaceID: wsID, Sort: strconv.Itoa(i + 1), Value: o.Value, Label: o.Label, Panel: "0",
+					ParentID: "0", WorkspaceID: wsID, Sort: strconv.Itoa(i + 1), Value: o.Value, Label: o.Label, Panel: 0,
 				})
 			}
 		}

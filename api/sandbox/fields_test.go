@@ -50,7 +50,7 @@ func TestFieldsInfoShapes(t *testing.T) {
 		{"phase 1 colours", wsPhaseOne, api.Story, "priority_label", "color_options",
 			`[{"value":"High","label":"High","color":"#FF6770"},{"value":"Middle","label":"Middle","color":"#FFA940"},{"value":"Low","label":"Low","color":"#73D13D"},{"value":"Nice To Have","label":"Nice To Have","color":"#8C8C8C"}]`},
 		{"pure options", wsPhaseOne, api.Story, "priority_label", "pure_options",
-			`[{"parent_id":"0","workspace_id":"10022001","sort":"1","value":"High","label":"High","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"2","value":"Middle","label":"Middle","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"3","value":"Low","label":"Low","panel":"0"},{"parent_id":"0","workspace_id":"10022001","sort":"4","value":"Nice To Have","label":"Nice To Have","panel":"0"}]`},
+			`[{"parent_id":"0","workspace_id":"10022001","sort":"1","value":"High","label":"High","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"2","value":"Middle","label":"Middle","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"3","value":"Low","label":"Low","panel":0},{"parent_id":"0","workspace_id":"10022001","sort":"4","value":"Nice To Have","label":"Nice To Have","panel":0}]`},
 		{"no pure options elsewhere", wsPhaseOne, api.Story, "status", "pure_options", `[]`},
 		{"readonly is a number", wsPhaseOne, api.Story, "created", "readonly", `1`},
 		{"writable is 0", wsPhaseOne, api.Story, "name", "readonly", `0`},
@@ -62,7 +62,7 @@ func TestFieldsInfoShapes(t *testing.T) {
 			`[{"value":"demo","label":"demo"},{"value":"alice","label":"alice"},{"value":"bob","label":"bob"}]`},
 		{"labels the items carry", wsPhaseOne, api.Story, "label", "options", labelOptions(t, w, wsPhaseOne)},
 		{"iterations by name", wsPhaseOne, api.Story, "iteration_id", "options",
-			`{"1310022001000000001":"Sprint 1","1310022001000000002":"Sprint 2","1310022001000000003":"Sprint 3","1310022001000000004":"Sprint 4","1310022001000000005":"Sprint 5","1310022001000000006":"Sprint 6"}`},
+			`{"1110022001000000001":"Sprint 1","1110022001000000002":"Sprint 2","1110022001000000003":"Sprint 3","1110022001000000004":"Sprint 4","1110022001000000005":"Sprint 5","1110022001000000006":"Sprint 6"}`},
 		{"custom labels in order", wsCustom, api.Story, "priority_label", "options",
 			`{"紧急":"紧急","高":"高","中":"中","低":"低","锦上添花":"锦上添花"}`},
 		{"custom legacy field returns labels", wsCustom, api.Task, "priority", "options",
@@ -112,7 +112,7 @@ func TestFieldsInfoCoversItems(t *testing.T) {
 	for _, ws := range w.Workspaces {
 		for _, k := range api.Kinds {
 			raw, info := rawFields(t, w, ws.ID, k)
-			for _, name := range w.Items[itemKey{ws.ID, k}].Items[0].FieldNames() {
+			for _, name := range w.Items[itemKey{ws.ID, k}].all()[0].FieldNames() {
 				entry, ok := raw[name]
 				if !ok {
 					t.Errorf("%d %s: field %s not described", ws.ID, k, name)
@@ -144,7 +144,7 @@ func TestFieldsInfoCoversItems(t *testing.T) {
 func labelOptions(t *testing.T, w *world, ws int64) string {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, it := range w.Items[itemKey{ws, api.Story}].Items {
+	for _, it := range w.Items[itemKey{ws, api.Story}].all() {
 		for _, l := range strings.Split(it.Label, "|") {
 			if l != "" {
 				seen[l] = true

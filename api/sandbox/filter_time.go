@@ -66,11 +66,7 @@ func checkTime(v string) error {
 // holds reports whether the time value v satisfies the bound, comparing the
 // first len(b.v) characters of v, so a date bound covers the whole day.
 func (b bound) holds(v string) bool {
-	head := v
-	if len(head) > len(b.v) {
-		head = head[:len(b.v)]
-	}
-	c := strings.Compare(head, b.v)
+	c := b.compare(v)
 	switch b.op {
 	case ">=":
 		return c >= 0
@@ -78,6 +74,16 @@ func (b bound) holds(v string) bool {
 		return c <= 0
 	}
 	return c == 0
+}
+
+// compare orders the time value v against the bound's at the bound's
+// precision: its first len(b.v) characters.
+func (b bound) compare(v string) int {
+	head := v
+	if len(head) > len(b.v) {
+		head = head[:len(b.v)]
+	}
+	return strings.Compare(head, b.v)
 }
 
 func allHold(bs []bound, v string) bool {

@@ -48,6 +48,8 @@ type generator struct {
 	versions   []json.RawMessage
 	resolution []json.RawMessage
 	chunk      []byte // where rawTime cuts its values from
+	chunkCap   int    // values a new chunk holds
+	stories    int    // stories of the workspace, that tasks link to
 	buf        []byte
 }
 
@@ -67,7 +69,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 		ws: ws, kind: k, v: v, now: now.Unix(), legacyOnly: legacyOnly,
 		rng:  rand.New(rand.NewPCG(uint64(ws.ID), uint64(k)^seedSalt)),
 		rule: ruleFor(ws, k), wsID: strconv.FormatInt(ws.ID, 10), nicks: nicks,
-		buf: make([]byte, 0, 256),
+		buf: make([]byte, 0, 256), chunkCap: 256,
 	}
 	for i, n := range nicks {
 		g.owners = append(g.owners, n+";")
@@ -83,7 +85,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 	}
 	g.descs = buildDescriptions(k, v)
 	for i := int64(1); i <= 6; i++ {
-		g.iterations = append(g.iterations, "13"+string(appendPadded(appendPadded(nil, ws.ID, 8), i, 9)))
+		g.iterations = append(g.iterations, newID(ws.ID, i))
 	}
 	for _, top := range v.Modules {
 		for _, leaf := range top.Children {
@@ -137,35 +139,45 @@ func buildDescriptions(k api.Kind, v *vocab) []string {
 	return out
 }
 
-// generate makes base+extra items, created one after the other across the
-// seed span before now. Tasks link to stories when stories is given.
-func (g *generator) generate(base, extra int, stories *itemSet) *itemSet {
+// generate makes base items now and extra more generated on demand (lazy.go),
+// created one after the other across the seed span before now. Tasks link
+// to the stories of the workspace, of which there are stories.
+func (g *generator) generate(base, extra, stories int) *itemSet {
 	n := base + extra
-	set := &itemSet{Items: make([]api.Item, n), Index: make(map[string]int, n), Seq: int64(n)}
-	span := int64(seedSpan / time.Second)
-	start := g.now - span
-	step := max(span/int64(max(n, 1)), 1)
-	for i := range n {
-		created := start + int64(i)*span/int64(n) + g.rng.Int64N(step)
+	set := newItemSet(g.ws.ID)
+	set.held = make([]api.Item, base, base+16)
+	set.Seq = int64(n)
+	set.lazyAt = base
+	g.stories = stories
+	for i := range base {
+		created := g.createdOf(i, n, g.rng)
 		modified := created + g.rng.Int64N(g.now-created+1)
-		g.fill(&set.Items[i], int64(i+1), created, modified, stories)
-		set.Index[set.Items[i].ID] = i
+		g.fill(&set.held[i], int64(i+1), created, modified)
+	}
+	if extra > 0 {
+		set.lazy = &lazyItems{gen: g, at: base, n: extra, total: n}
 	}
 	return set
 }
 
+// createdOf is the created time of the i-th of n items: somewhere in its
+// share of the seed span, so created times rise with i.
+func (g *generator) createdOf(i, n int, rng *rand.Rand) int64 {
+	span := int64(seedSpan / time.Second)
+	step := max(span/int64(max(n, 1)), 1)
+	return g.now - span + int64(i)*span/int64(n) + rng.Int64N(step)
+}
+
 // fill generates one item.
-func (g *generator) fill(it *api.Item, seq, created, modified int64, stories *itemSet) {
-	b := append(g.buf[:0], g.kind.IDPrefix()...)
-	b = appendPadded(b, g.ws.ID, 8)
-	b = appendPadded(b, seq, 9)
+func (g *generator) fill(it *api.Item, seq, created, modified int64) {
+	b := appendID(g.buf[:0], g.ws.ID, seq)
 	b = appendServiceTime(b, created)
 	b = appendServiceTime(b, modified)
 	b = g.appendTitle(b)
 	s := string(b)
 	g.buf = b
 	*it = api.Item{
-		Kind: g.kind, ID: s[:19], Created: s[19:38], Modified: s[38:57], Title: s[57:],
+		Kind: g.kind, ID: s[:idLen], Created: s[idLen : idLen+19], Modified: s[idLen+19 : idLen+38], Title: s[idLen+38:],
 		WorkspaceID: g.wsID,
 		Status:      g.status(),
 		Creator:     g.pick(g.nicks),
@@ -187,8 +199,8 @@ func (g *generator) fill(it *api.Item, seq, created, modified int64, stories *it
 		it.Severity = severities[weighted(g.rng, bugSeverityWeights)].value
 	case api.Task:
 		it.StoryID = "0"
-		if stories != nil && len(stories.Items) > 0 && g.rng.IntN(100) < 75 {
-			it.StoryID = stories.Items[g.rng.IntN(len(stories.Items))].ID
+		if g.stories > 0 && g.rng.IntN(100) < 75 {
+			it.StoryID = newID(g.ws.ID, int64(g.rng.IntN(g.stories))+1)
 		}
 	}
 	it.Extra = g.extras(it, created, modified)

@@ -155,7 +155,7 @@ func (g *generator) person(r *rand.Rand) json.RawMessage {
 func (g *generator) rawTime(unix int64) json.RawMessage {
 	const size = len(`"2006-01-02 15:04:05"`)
 	if cap(g.chunk)-len(g.chunk) < size {
-		g.chunk = make([]byte, 0, 256*size)
+		g.chunk = make([]byte, 0, g.chunkCap*size)
 	}
 	start := len(g.chunk)
 	g.chunk = append(g.chunk, '"')

@@ -71,7 +71,7 @@ func (w *world) readItems(ws *Workspace, k api.Kind) *itemSet {
 	if set, ok := w.Items[itemKey{Workspace: ws.ID, Kind: k}]; ok {
 		return set
 	}
-	return &itemSet{}
+	return newItemSet(ws.ID)
 }
 
 // items returns the item set of a kind in a workspace, creating it empty; for
@@ -83,42 +83,72 @@ func (w *world) items(ws *Workspace, k api.Kind) *itemSet {
 	}
 	set, ok := w.Items[key]
 	if !ok {
-		set = &itemSet{Index: make(map[string]int)}
+		set = newItemSet(ws.ID)
+		set.encoded = w.encoded
 		w.Items[key] = set
 	}
 	return set
 }
 
 func (w *world) listItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
-	specs := catalog(ws, k)
-	limit, page, herr := parsePaging(q)
+	set, l, matched, herr := w.listPage(ws, k, q)
 	if herr != nil {
 		return nil, herr
 	}
-	order, desc, herr := parseOrder(specs, k, q.Get("order"))
-	if herr != nil {
-		return nil, herr
-	}
-	filters, herr := parseFilters(ws, k, specs, q)
-	if herr != nil {
-		return nil, herr
-	}
-	fields := splitFieldList(q.Get("fields"))
-	set := w.readItems(ws, k)
-	matched := pageOf(set, filters, order, desc, (page-1)*limit, limit)
 	if len(matched) == 0 {
 		return json.RawMessage("[]"), nil
 	}
-	l := newLayout(k, specs, fields)
-	b := make([]byte, 0, len(matched)*256)
+	return appendPage(make([]byte, 0, len(matched)*estimateItemBytes(len(l.fields))), set, l, matched), nil
+}
+
+// listPage reads a list query: the item set, the layout of the fields asked
+// for and the positions of the page's items.
+func (w *world) listPage(ws *Workspace, k api.Kind, q url.Values) (*itemSet, *layout, []int, *httpError) {
+	specs := catalog(ws, k)
+	limit, page, herr := parsePaging(q)
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	order, desc, herr := parseOrder(specs, k, q.Get("order"))
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	filters, herr := parseFilters(ws, k, specs, q)
+	if herr != nil {
+		return nil, nil, nil, herr
+	}
+	set := w.readItems(ws, k)
+	matched := pageOf(set, filters, order, desc, (page-1)*limit, limit)
+	return set, newLayout(k, specs, splitFieldList(q.Get("fields"))), matched, nil
+}
+
+// estimateItemBytes is about how long an item with that many fields is on
+// the wire, to size a page's buffer once.
+func estimateItemBytes(fields int) int { return 64 + fields*28 }
+
+// appendPage appends the items at positions as a JSON list. Full-field
+// answers come from the set's cache when it holds them, and go into it.
+func appendPage(b []byte, set *itemSet, l *layout, positions []int) []byte {
 	b = append(b, '[')
-	for i, pos := range matched {
+	for i, pos := range positions {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = l.appendItem(b, &set.Items[pos])
+		if !l.all {
+			it := set.at(pos)
+			b = l.appendItem(b, &it)
+			continue
+		}
+		if enc, ok := set.encoded.get(set, pos); ok {
+			b = append(b, enc...)
+			continue
+		}
+		it := set.at(pos)
+		start := len(b)
+		b = l.appendItem(b, &it)
+		set.encoded.keep(set, pos, slices.Clone(b[start:]))
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
 }
 
 func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMessage, *httpError) {
@@ -127,9 +157,10 @@ func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMes
 		return nil, herr
 	}
 	set := w.readItems(ws, k)
-	n := len(set.Items)
+	lo, hi, filters := narrow(set, filters)
+	n := hi - lo
 	if len(filters) > 0 {
-		n = len(matchItems(set, filters))
+		n = len(matchItems(set, filters, lo, hi))
 	}
 	raw, err := json.Marshal(api.Count{Count: api.FlexInt(n)})
 	if err != nil {
@@ -140,20 +171,22 @@ func (w *world) countItems(ws *Workspace, k api.Kind, q url.Values) (json.RawMes
 
 // pageOf returns the positions of the items of a page: those that pass the
 // filters, in order, from start, at most limit. Without filters and order
-// the page is a range of positions.
+// (once a created window is cut out by position) the page is a range of
+// positions.
 func pageOf(set *itemSet, filters []filter, order *fieldSpec, desc bool, start, limit int) []int {
+	lo, hi, filters := narrow(set, filters)
 	if len(filters) == 0 && order == nil {
-		end := min(start+limit, len(set.Items))
-		if start >= end {
+		first, end := lo+start, min(lo+start+limit, hi)
+		if first >= end {
 			return nil
 		}
-		page := make([]int, 0, end-start)
-		for pos := start; pos < end; pos++ {
+		page := make([]int, 0, end-first)
+		for pos := first; pos < end; pos++ {
 			page = append(page, pos)
 		}
 		return page
 	}
-	matched := matchItems(set, filters)
+	matched := matchItems(set, filters, lo, hi)
 	if order != nil {
 		sortPositions(set, matched, order, desc)
 	}
@@ -163,24 +196,58 @@ func pageOf(set *itemSet, filters []filter, order *fieldSpec, desc bool, start, 
 	return matched[start:min(start+limit, len(matched))]
 }
 
-// matchItems returns the positions of the items that pass every filter, in
-// creation order. An id filter picks its candidates through the index.
-func matchItems(set *itemSet, filters []filter) []int {
+// narrow returns the positions [lo, hi) that can pass a created filter,
+// found by binary search as items are in creation order, and the filters
+// still to check: a created filter of one alternative is met by every
+// position of its range and is dropped.
+func narrow(set *itemSet, filters []filter) (lo, hi int, rest []filter) {
+	lo, hi = 0, set.len()
+	for i, f := range filters {
+		if f.spec.name != "created" || f.not || len(f.bounds) == 0 {
+			continue
+		}
+		flo, fhi := hi, lo
+		ranged := true
+		for _, alt := range f.bounds {
+			alo, ahi, ok := set.createdRange(alt)
+			if !ok {
+				ranged = false
+				break
+			}
+			flo, fhi = min(flo, alo), max(fhi, ahi)
+		}
+		if !ranged {
+			continue
+		}
+		lo, hi = max(lo, flo), max(max(lo, flo), min(hi, fhi))
+		if len(f.bounds) == 1 {
+			rest = make([]filter, 0, len(filters)-1)
+			rest = append(rest, filters[:i]...)
+			return lo, hi, append(rest, filters[i+1:]...)
+		}
+	}
+	return lo, hi, filters
+}
+
+// matchItems returns the positions in [lo, hi) of the items that pass every
+// filter, in creation order. An id filter picks its candidates through the
+// ids.
+func matchItems(set *itemSet, filters []filter, lo, hi int) []int {
 	var candidates []int
 	byID := slices.IndexFunc(filters, func(f filter) bool { return f.spec.match == matchID && !f.not })
 	if byID >= 0 {
 		for id := range filters[byID].set {
-			if pos, ok := set.Index[id]; ok {
+			if pos, ok := set.find(id); ok && pos >= lo && pos < hi {
 				candidates = append(candidates, pos)
 			}
 		}
 		slices.Sort(candidates)
 	}
-	matched := make([]int, 0, min(len(set.Items), 1024))
+	matched := make([]int, 0, min(hi-lo, 1024))
 	consider := func(pos int) {
-		it := &set.Items[pos]
+		it := set.at(pos)
 		for i := range filters {
-			if !filters[i].match(it) {
+			if !filters[i].match(&it) {
 				return
 			}
 		}
@@ -192,7 +259,7 @@ func matchItems(set *itemSet, filters []filter) []int {
 		}
 		return matched
 	}
-	for pos := range set.Items {
+	for pos := lo; pos < hi; pos++ {
 		consider(pos)
 	}
 	return matched
@@ -209,7 +276,8 @@ func sortPositions(set *itemSet, positions []int, field *fieldSpec, desc bool) {
 	ks := make([]keyed, len(positions))
 	numeric := true
 	for i, pos := range positions {
-		ks[i] = keyed{pos, field.text(&set.Items[pos])}
+		it := set.at(pos)
+		ks[i] = keyed{pos, field.text(&it)}
 		numeric = numeric && isDigits(ks[i].key)
 	}
 	compare := strings.Compare

@@ -47,8 +47,8 @@ func all(t *testing.T, w *world, ws int64, k api.Kind, q url.Values) []api.Item 
 
 func TestListFilters(t *testing.T) {
 	w := newSeeded(t)
-	stories := w.Items[itemKey{wsPhaseOne, api.Story}].Items
-	bugs := w.Items[itemKey{wsPhaseOne, api.Bug}].Items
+	stories := w.Items[itemKey{wsPhaseOne, api.Story}].all()
+	bugs := w.Items[itemKey{wsPhaseOne, api.Bug}].all()
 	cases := []struct {
 		name string
 		kind api.Kind
@@ -93,7 +93,7 @@ func TestListFilters(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var want []string
-			for _, it := range w.Items[itemKey{wsPhaseOne, c.kind}].Items {
+			for _, it := range w.Items[itemKey{wsPhaseOne, c.kind}].all() {
 				if c.want(&it) {
 					want = append(want, it.ID)
 				}
@@ -114,7 +114,7 @@ func TestListFilters(t *testing.T) {
 
 func TestListByIDs(t *testing.T) {
 	w := newSeeded(t)
-	items := w.Items[itemKey{wsPhaseOne, api.Task}].Items
+	items := w.Items[itemKey{wsPhaseOne, api.Task}].all()
 	a, b, c := items[3].ID, items[7].ID, items[150].ID
 	cases := []struct {
 		q    string
@@ -143,7 +143,7 @@ func TestListByIDs(t *testing.T) {
 
 func TestListPaging(t *testing.T) {
 	w := newSeeded(t)
-	stories := w.Items[itemKey{wsPhaseOne, api.Story}].Items // 240
+	stories := w.Items[itemKey{wsPhaseOne, api.Story}].all() // 240
 	cases := []struct {
 		name     string
 		q        url.Values
@@ -199,8 +199,7 @@ func TestListOrder(t *testing.T) {
 	w.Workspaces = append(w.Workspaces, ws2)
 	set := w.items(ws2, api.Story)
 	for _, id := range []string{"900", "1000", "95"} {
-		set.Index[id] = len(set.Items)
-		set.Items = append(set.Items, api.Item{Kind: api.Story, ID: id, Status: "planning"})
+		set.add(api.Item{Kind: api.Story, ID: id, Status: "planning"})
 	}
 	cases := []struct {
 		name  string

@@ -164,31 +164,26 @@ func (w *world) workspaceUsers(ws *Workspace, q url.Values) (json.RawMessage, *h
 	return marshalData(out)
 }
 
-// relatedBug is one entry of /stories/get_related_bugs.
+// relatedBug is one entry of /stories/get_related_bugs: the workspace id is
+// a number, as TAPD's doc example writes it.
 type relatedBug struct {
-	WorkspaceID string `json:"workspace_id"`
+	WorkspaceID int64  `json:"workspace_id"`
 	StoryID     string `json:"story_id"`
 	BugID       string `json:"bug_id"`
 }
 
-// relatedBugs is the data of GET /stories/get_related_bugs?story_id=: the
-// seed links every fourth story (by position) to the bug at the same
-// position and the one after it.
+// relatedBugs is the data of GET /stories/get_related_bugs?story_id=, one
+// id or several joined by "," or "|": the bugs the seed links to each story
+// (relations.go) and those POST /relations linked to it.
 func (w *world) relatedBugs(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
-	storyID, herr := required(q, "story_id")
+	storyIDs, herr := required(q, "story_id")
 	if herr != nil {
 		return nil, herr
 	}
 	out := []relatedBug{}
-	stories, bugs := w.readItems(ws, api.Story), w.readItems(ws, api.Bug)
-	pos, ok := stories.Index[storyID]
-	if !ok || pos%4 != 0 {
-		return marshalData(out)
-	}
-	wsID := strconv.FormatInt(ws.ID, 10)
-	for _, b := range []int{pos, pos + 1} {
-		if b < len(bugs.Items) {
-			out = append(out, relatedBug{WorkspaceID: wsID, StoryID: storyID, BugID: bugs.Items[b].ID})
+	for _, storyID := range splitAlternatives(storyIDs, true) {
+		for _, bug := range w.bugsOfStory(ws, storyID) {
+			out = append(out, relatedBug{WorkspaceID: ws.ID, StoryID: storyID, BugID: bug})
 		}
 	}
 	return marshalData(out)

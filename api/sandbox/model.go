@@ -83,6 +83,8 @@ type AuthCode struct {
 	WorkspaceID int64     `json:"workspace_id"`
 	IssuedAt    time.Time `json:"issued_at"`
 	Used        bool      `json:"used"`
+	// Tokens are those issued from the code, revoked if it is replayed.
+	Tokens []string `json:"tokens,omitempty"`
 }
 
 // AccessToken is an issued user-mode token.
@@ -101,13 +103,6 @@ type BrowserSession struct {
 	Nick      string    `json:"nick"`
 	CSRF      string    `json:"csrf"`
 	CreatedAt time.Time `json:"created_at"`
-}
-
-// itemSet holds the items of one kind in one workspace, in creation order.
-type itemSet struct {
-	Items []api.Item
-	Index map[string]int // id → position in Items
-	Seq   int64          // last sequence number used in ids
 }
 
 // principal is who a request acts as, resolved from its credentials.
@@ -135,6 +130,8 @@ type world struct {
 	Workspaces []*Workspace
 	Items      map[itemKey]*itemSet
 	Records    map[recordKey]*recordSet // iterations and comments (records.go)
+	encoded    *encodedCache            // full-field answers of items (itemcache.go)
+	Changes    map[itemKey]*changeLog   // the items' change history (changes.go)
 }
 
 // httpError is a failure to answer with an error envelope: the HTTP status

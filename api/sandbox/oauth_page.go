@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"errors"
 	"mime"
 	"net/http"
 	"net/url"
@@ -100,11 +101,17 @@ func (s *Server) authorizePage(ex *exchange) {
 }
 
 // checkAuthRequest checks the authorization parameters, answering an error
-// page (400, never a redirect) when they are wrong.
+// page (400, never a redirect) when they are wrong; unknown scopes of a
+// request whose redirect address matched go back there as invalid_scope.
 func (s *Server) checkAuthRequest(ex *exchange, q url.Values) (authRequest, bool) {
 	s.mu.RLock()
 	req, err := parseAuthRequest(q, s.world.Clients)
 	s.mu.RUnlock()
+	if serr := (*scopeError)(nil); errors.As(err, &serr) {
+		s.redirect(ex, http.StatusFound, redirectTo(req.RedirectURI, url.Values{
+			"error": {"invalid_scope"}, "error_description": {serr.Error()}, "state": {req.State}}))
+		return authRequest{}, false
+	}
 	if err != nil {
 		s.message(ex, http.StatusBadRequest, "Invalid request", "This authorization request cannot be served: "+err.Error()+". Ask the application for a new link.")
 		return authRequest{}, false
@@ -174,14 +181,21 @@ func (s *Server) signIn(ex *exchange) {
 		return
 	}
 	nick, password := form.Get("nick"), form.Get("password")
+	key, now := "web\x00"+nick, s.now()
+	if wait := s.guard.locked(key, now); wait > 0 {
+		s.signinForm(ex, http.StatusTooManyRequests, req, sess, nick, "Sign-in refused: "+lockoutText(nick, wait)+".")
+		return
+	}
 	s.mu.RLock()
 	u := s.userByNick(nick)
 	valid := u != nil && u.Password != "" && secretEqual(u.Password, password)
 	s.mu.RUnlock()
 	if !valid {
+		s.guard.fail(key, now)
 		s.signinForm(ex, http.StatusOK, req, sess, nick, "The nick or the password is wrong.")
 		return
 	}
+	s.guard.succeed(key)
 	if _, err := s.startSession(ex.w, ex.r, sess.ID, nick); err != nil {
 		s.message(ex, http.StatusInternalServerError, "Try again", "The sign-in could not be saved.")
 		return

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -82,10 +83,46 @@ func parseAuthRequest(q url.Values, clients []OAuthClient) (authRequest, error) 
 	if err != nil {
 		return authRequest{}, err
 	}
-	return authRequest{
+	req := authRequest{
 		ClientID: client.ID, ClientName: client.Name, RedirectURI: get["redirect_uri"],
 		Scope: scope, State: get["state"], Origin: origin,
-	}, nil
+	}
+	if unknown := unknownScopes(scope); len(unknown) > 0 {
+		return req, &scopeError{names: unknown}
+	}
+	return req, nil
+}
+
+// scopeError is a well-formed request asking for scopes the service does not
+// have. The redirect address matched, so the application hears of it there
+// as invalid_scope (RFC 6749 §4.1.2.1).
+type scopeError struct {
+	names []string
+}
+
+func (e *scopeError) Error() string {
+	return fmt.Sprintf("the scope %s is not one the service grants", strconv.Quote(clipText(strings.Join(e.names, " "), 120)))
+}
+
+// scopeObjects are the objects of TAPD's scopes (open.tapd.cn, API文档 /
+// 授权凭证 / scopes), each granted as object#read or object#write.
+var scopeObjects = []string{
+	"user", "member", "organization", "bug", "tcase", "story", "document", "iteration", "task",
+	"webhook", "public", "setting", "release", "devops", "wiki", "workspace", "source",
+	"tobject", "timesheet", "attachment", "board",
+}
+
+// unknownScopes are the names of a checked scope list that are not
+// object#read or object#write of a TAPD scope object.
+func unknownScopes(scope string) []string {
+	var out []string
+	for _, name := range strings.Fields(scope) {
+		obj, perm, _ := strings.Cut(name, "#")
+		if !slices.Contains(scopeObjects, obj) || perm != "read" && perm != "write" {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // parseScope checks space-separated scope names of the form object#permission

@@ -18,7 +18,7 @@ func TestQueryOperators(t *testing.T) {
 	// pickAllOrNone are the cases that pick every item or none on purpose.
 	pickAllOrNone := map[string]bool{"title % alone is every item": true}
 	for _, kind := range []api.Kind{api.Story, api.Bug, api.Task} {
-		items := w.Items[itemKey{wsPhaseOne, kind}].Items
+		items := w.Items[itemKey{wsPhaseOne, kind}].all()
 		ref := items[len(items)/2]
 		day := ref.Created[:10]
 		word := strings.Fields(ref.Title)[1]

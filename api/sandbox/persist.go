@@ -19,7 +19,8 @@ import (
 // transaction, synced before the answer is sent, so a restart or a kill in
 // the middle of a write finds either the old state or the new one.
 //
-//	world     "world" → JSON of companies, users, clients, workspaces
+//	world     "world" → JSON of companies, users, clients, workspaces;
+//	          "ids" → the id prefix, when ids follow ids.go (ids_convert.go)
 //	items     one sub-bucket per "<workspace>/<kind>": 8-byte position → item JSON
 //	seqs      "<workspace>/<kind>" → last sequence number used in ids
 //	codes     code → AuthCode JSON
@@ -70,6 +71,10 @@ func openStore(path string) (*store, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("sandbox: prepare database %s: %w", path, err)
 	}
+	if err := convertOldIDs(db); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("%w (file %s)", err, path)
+	}
 	return &store{db: db}, nil
 }
 
@@ -98,12 +103,18 @@ func (s *Server) loadOrSeed() error {
 			if err := st.db.View(func(tx *bolt.Tx) error { return loadRecordsInto(tx, s.world) }); err != nil {
 				return fmt.Errorf("sandbox: load records: %w", err)
 			}
+			if err := st.db.View(func(tx *bolt.Tx) error { return loadChangesInto(tx, s.world) }); err != nil {
+				return fmt.Errorf("sandbox: load change history: %w", err)
+			}
 			return nil
 		}
 	}
-	w, err := seedWorld(s.opts.ExtraItems, s.now())
+	w, err := seedWorldReporting(s.opts.ExtraItems, s.now(), s.opts.Progress)
 	if err != nil {
 		return fmt.Errorf("sandbox: seed: %w", err)
+	}
+	if s.opts.FreshSecrets {
+		w.freshSecrets()
 	}
 	s.world = w
 	s.fillItemSets()
@@ -116,7 +127,8 @@ func (s *Server) loadOrSeed() error {
 	return nil
 }
 
-// fillItemSets gives every workspace and kind an item set, empty if need be.
+// fillItemSets gives every workspace and kind an item set, empty if need be,
+// and every set the world's cache of answers.
 func (s *Server) fillItemSets() {
 	if s.world.Items == nil {
 		s.world.Items = make(map[itemKey]*itemSet)
@@ -125,9 +137,15 @@ func (s *Server) fillItemSets() {
 		for _, k := range api.Kinds {
 			key := itemKey{Workspace: ws.ID, Kind: k}
 			if s.world.Items[key] == nil {
-				s.world.Items[key] = &itemSet{Index: make(map[string]int)}
+				s.world.Items[key] = newItemSet(ws.ID)
 			}
 		}
+	}
+	if s.world.encoded == nil {
+		s.world.encoded = new(encodedCache)
+	}
+	for _, set := range s.world.Items {
+		set.encoded = s.world.encoded
 	}
 }
 
@@ -157,6 +175,7 @@ func (st *store) load(s *Server) (found bool, err error) {
 		if err := loadRecords(tx.Bucket(bucketSessions), s.sessions); err != nil {
 			return fmt.Errorf("sessions: %w", err)
 		}
+		s.queueLoaded()
 		return nil
 	})
 	if err != nil {
@@ -170,33 +189,40 @@ func (st *store) load(s *Server) (found bool, err error) {
 
 // loadItems reads every item set in stored position order.
 func loadItems(tx *bolt.Tx, w *world) error {
-	seqs := tx.Bucket(bucketSeqs)
-	return tx.Bucket(bucketItems).ForEachBucket(func(name []byte) error {
+	lazies, err := readLazy(tx, w)
+	if err != nil {
+		return err
+	}
+	seqs, items := tx.Bucket(bucketSeqs), tx.Bucket(bucketItems)
+	keys := make(map[itemKey]bool)
+	err = items.ForEachBucket(func(name []byte) error {
 		key, err := parseSetName(string(name))
 		if err != nil {
 			return err
 		}
-		set := &itemSet{Index: make(map[string]int)}
+		keys[key] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for key := range lazies {
+		keys[key] = true
+	}
+	for key := range keys {
+		name := setName(key)
+		set, err := loadSet(items.Bucket(name), key, lazies[key])
+		if err != nil {
+			return err
+		}
 		if raw := seqs.Get(name); raw != nil {
 			if set.Seq, err = strconv.ParseInt(string(raw), 10, 64); err != nil {
 				return fmt.Errorf("items %s: sequence: %w", name, err)
 			}
 		}
-		err = tx.Bucket(bucketItems).Bucket(name).ForEach(func(_, v []byte) error {
-			it := api.Item{Kind: key.Kind}
-			if err := it.UnmarshalJSON(v); err != nil {
-				return fmt.Errorf("items %s: %w", name, err)
-			}
-			set.Index[it.ID] = len(set.Items)
-			set.Items = append(set.Items, it)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
 		w.Items[key] = set
-		return nil
-	})
+	}
+	return nil
 }
 
 func loadRecords[T any](b *bolt.Bucket, into map[string]*T) error {
@@ -242,16 +268,38 @@ func (st *store) saveWorld(w *world) error {
 	}
 	err = st.db.Update(func(tx *bolt.Tx) error {
 		for key, set := range w.Items {
-			for pos, it := range set.Items {
-				if err := putItem(tx, key, pos, set.Seq, it); err != nil {
-					return err
-				}
+			if err := putSet(tx, key, set); err != nil {
+				return err
 			}
+		}
+		if err := tx.Bucket(bucketWorld).Put(keyIDs, []byte(idPrefix)); err != nil {
+			return err
 		}
 		return tx.Bucket(bucketWorld).Put(keyWorld, rec)
 	})
 	if err != nil {
 		return fmt.Errorf("sandbox: save world: %w", err)
+	}
+	return nil
+}
+
+// putSet writes the items a set holds, and what its generated ones are made
+// from.
+func putSet(tx *bolt.Tx, key itemKey, set *itemSet) error {
+	for pos := range set.len() {
+		_, edited := set.edited[pos]
+		if pos >= set.lazyAt && pos < set.lazyAt+set.lazyN() && !edited {
+			continue
+		}
+		if err := putItem(tx, key, pos, set.Seq, set.at(pos)); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bucketSeqs).Put(setName(key), []byte(strconv.FormatInt(set.Seq, 10))); err != nil {
+		return err
+	}
+	if set.lazy != nil {
+		return putLazy(tx, key, set.lazy)
 	}
 	return nil
 }

@@ -187,13 +187,13 @@ func TestPersistenceSurvivesKill(t *testing.T) {
 	defer s.mu.RUnlock()
 	set := s.world.Items[itemKey{Workspace: wsAtlas, Kind: api.Story}]
 	for id := range acked {
-		if _, ok := set.Index[id]; !ok {
+		if _, ok := set.find(id); !ok {
 			t.Errorf("acknowledged story %s lost", id)
 		}
 	}
-	for pos, it := range set.Items {
-		if set.Index[it.ID] != pos {
-			t.Fatalf("index of %s is %d, want %d", it.ID, set.Index[it.ID], pos)
+	for pos, it := range set.all() {
+		if position(set, it.ID) != pos {
+			t.Fatalf("index of %s is %d, want %d", it.ID, position(set, it.ID), pos)
 		}
 		seq, _ := strconv.ParseInt(it.ID[len(it.ID)-9:], 10, 64)
 		if seq > set.Seq {

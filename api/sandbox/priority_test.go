@@ -42,7 +42,7 @@ func write(t *testing.T, w *world, ws int64, k api.Kind, f url.Values) (api.Item
 // firstID is the id of the first seeded item of a kind that has a priority.
 func firstID(t *testing.T, w *world, ws int64, k api.Kind) string {
 	t.Helper()
-	for _, it := range w.Items[itemKey{ws, k}].Items {
+	for _, it := range w.Items[itemKey{ws, k}].all() {
 		if it.Priority != "" {
 			return it.ID
 		}
@@ -138,7 +138,7 @@ func TestLegacyOnlyItems(t *testing.T) {
 	w := newSeeded(t)
 	ws := workspace(t, w, wsLegacyOnly)
 	var id, code string
-	for _, it := range w.Items[itemKey{ws.ID, api.Story}].Items {
+	for _, it := range w.Items[itemKey{ws.ID, api.Story}].all() {
 		if _, ok := api.LegacyLabel(api.Story, it.Priority); ok && it.PriorityLabel == "" {
 			id, code = it.ID, it.Priority
 			break
@@ -178,7 +178,7 @@ func countOf(t *testing.T, w *world, ws int64, k api.Kind, q url.Values) int {
 // manualCount counts the items whose effective priority is one of labels.
 func manualCount(w *world, ws int64, k api.Kind, labels ...string) int {
 	n := 0
-	for _, it := range w.Items[itemKey{ws, k}].Items {
+	for _, it := range w.Items[itemKey{ws, k}].all() {
 		for _, l := range labels {
 			if effectivePriority(&it) == l {
 				n++

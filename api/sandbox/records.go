@@ -29,12 +29,11 @@ type recordKind struct {
 	fields  []string // in the order TAPD writes them
 	times   []string // fields that hold times
 	like    []string // fields filtered with the like query
-	prefix  string   // the id's two-digit prefix
 }
 
 var (
 	iterationKind = recordKind{
-		wrapper: "Iteration", prefix: "13",
+		wrapper: "Iteration",
 		fields: []string{"id", "name", "workspace_id", "startdate", "enddate", "status", "release_id",
 			"description", "creator", "created", "modified", "completed", "entity_type", "parent_id",
 			"ancestor_id", "path", "workitem_type_id", "templated_id", "plan_app_id", "label"},
@@ -42,7 +41,7 @@ var (
 		like:  []string{"name"},
 	}
 	commentKind = recordKind{
-		wrapper: "Comment", prefix: "17",
+		wrapper: "Comment",
 		fields: []string{"id", "title", "description", "author", "entry_type", "entry_id",
 			"reply_id", "root_id", "created", "modified", "workspace_id"},
 		times: []string{"created", "modified"},
@@ -72,11 +71,10 @@ func (rs *recordSet) find(id string) record {
 	return nil
 }
 
-// nextID is the id of the next record of a workspace: prefix, workspace, and
-// a 9-digit sequence number.
-func (rs *recordSet) nextID(k recordKind, ws int64) string {
+// nextID is the id of the next record of a workspace (ids.go).
+func (rs *recordSet) nextID(ws int64) string {
 	rs.seq++
-	return k.prefix + string(appendPadded(appendPadded(nil, ws, 8), rs.seq, 9))
+	return newID(ws, rs.seq)
 }
 
 // recordFilter is one parameter of a record list.

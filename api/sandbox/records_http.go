@@ -61,7 +61,7 @@ func (w *world) seedRecords(now time.Time) {
 				status, completed = "open", ""
 			}
 			r := record{
-				"id": its.nextID(iterationKind, ws.ID), "workspace_id": wsID,
+				"id": its.nextID(ws.ID), "workspace_id": wsID,
 				"name":      text{fmt.Sprintf("Sprint %d", i+1), fmt.Sprintf("迭代%d", i+1)}.in(ws.Locale),
 				"startdate": start.Format(time.DateOnly), "enddate": end.Format(time.DateOnly),
 				"status": status, "release_id": releaseID(ws, i*releasesPerWorkspace/6), "description": "", "creator": nicks[0],
@@ -77,10 +77,10 @@ func (w *world) seedRecords(now time.Time) {
 		comments := w.recordSetOf(ws.ID, commentKind)
 		for _, k := range []api.Kind{api.Story, api.Bug} {
 			set := w.readItems(ws, k)
-			for i := 0; i < 3 && i < len(set.Items); i++ {
-				it := &set.Items[i]
+			for i := 0; i < 3 && i < set.len(); i++ {
+				it := set.at(i)
 				comments.add(record{
-					"id": comments.nextID(commentKind, ws.ID), "workspace_id": wsID,
+					"id": comments.nextID(ws.ID), "workspace_id": wsID,
 					"title":       text{"Comment added", "添加评论"}.in(ws.Locale),
 					"description": "<p>" + text{"Checked with the team: keep it on the list.", "已与团队确认，保留在列表中。"}.in(ws.Locale) + "</p>",
 					"author":      nicks[i%len(nicks)], "entry_type": commentEntryType(k), "entry_id": it.ID,
@@ -89,6 +89,7 @@ func (w *world) seedRecords(now time.Time) {
 			}
 		}
 	}
+	w.seedCatalogRecords()
 }
 
 // commentEntryType is the entry_type of comments on kind k, as TAPD names it.
@@ -232,16 +233,17 @@ func (s *Server) writeIteration(ws *Workspace, rs *recordSet, form url.Values, p
 	for n, v := range in {
 		r[n] = v
 	}
-	r["id"], r["workspace_id"] = rs.nextID(iterationKind, ws.ID), strconv.FormatInt(ws.ID, 10)
+	r["id"], r["workspace_id"] = rs.nextID(ws.ID), strconv.FormatInt(ws.ID, 10)
 	r["created"], r["modified"], r["ancestor_id"], r["path"] = now, now, r["id"], r["id"]+":"
 	return rs.add(r), nil
 }
 
 // writeComment creates a comment on an item of the workspace (entry_type,
-// entry_id, description, author required, as TAPD asks).
+// entry_id, description, author required, as TAPD asks), or updates the
+// description of the comment named by id (comment/update_comment).
 func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p principal, now string) (record, *httpError) {
-	if strings.TrimSpace(form.Get("id")) != "" {
-		return nil, fault(http.StatusUnprocessableEntity, "comments are created here; update one with /comments/update")
+	if id := strings.TrimSpace(form.Get("id")); id != "" {
+		return updateComment(ws, rs, id, form, p, now)
 	}
 	for _, n := range []string{"entry_type", "entry_id", "description", "author"} {
 		if _, herr := required(form, n); herr != nil {
@@ -250,11 +252,11 @@ func (s *Server) writeComment(ws *Workspace, rs *recordSet, form url.Values, p p
 	}
 	kind, _ := commentKindOf(form.Get("entry_type"))
 	entry := strings.TrimSpace(form.Get("entry_id"))
-	if _, ok := s.world.readItems(ws, kind).Index[entry]; !ok {
+	if _, ok := s.world.readItems(ws, kind).find(entry); !ok {
 		return nil, fault(http.StatusNotFound, fmt.Sprintf("%s %s not existed in workspace %d", kind, quoteName(entry), ws.ID))
 	}
 	r := recordParams(commentKind, form, "id", "workspace_id", "created", "modified")
-	r["id"], r["workspace_id"], r["entry_id"] = rs.nextID(commentKind, ws.ID), strconv.FormatInt(ws.ID, 10), entry
+	r["id"], r["workspace_id"], r["entry_id"] = rs.nextID(ws.ID), strconv.FormatInt(ws.ID, 10), entry
 	r["created"], r["modified"] = now, now
 	if r["title"] == "" {
 		r["title"] = text{"Comment added", "添加评论"}.in(ws.Locale)
@@ -279,9 +281,9 @@ func loadRecordsInto(tx *bolt.Tx, w *world) error {
 		if err != nil || len(parts) != 3 {
 			return fmt.Errorf("record key %q", key)
 		}
-		k := iterationKind
-		if parts[1] == commentKind.wrapper {
-			k = commentKind
+		k, known := recordKindByWrapper(parts[1])
+		if !known {
+			return fmt.Errorf("record key %q: unknown kind", key)
 		}
 		var r record
 		if err := json.Unmarshal(v, &r); err != nil {

@@ -35,7 +35,7 @@ func TestVStatusFollowsTheWorkflow(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ws := workspace(t, w, c.ws)
 			var id string
-			for _, it := range w.Items[itemKey{c.ws, c.kind}].Items {
+			for _, it := range w.Items[itemKey{c.ws, c.kind}].all() {
 				if it.Status == c.from {
 					id = it.ID
 					break
@@ -49,7 +49,7 @@ func TestVStatusFollowsTheWorkflow(t *testing.T) {
 				if herr == nil || herr.Status != http.StatusUnprocessableEntity || !strings.Contains(herr.Info, c.mentions) {
 					t.Fatalf("v_status %q = %v, want a 422 mentioning %q", c.vStatus, herr, c.mentions)
 				}
-				if got := w.Items[itemKey{c.ws, c.kind}].Items[w.Items[itemKey{c.ws, c.kind}].Index[id]].Status; got != c.from {
+				if got := w.Items[itemKey{c.ws, c.kind}].at(position(w.Items[itemKey{c.ws, c.kind}], id)).Status; got != c.from {
 					t.Errorf("a refused write changed the status to %s", got)
 				}
 				return
@@ -89,8 +89,8 @@ func TestRecordWrites(t *testing.T) {
 		{"iteration without a name", "/iterations", with("startdate", "2026-01-01", "enddate", "2026-01-14", "creator", "demo"), 422, "name is required."},
 		{"iteration with a bad date", "/iterations", with("name", "x", "startdate", "2026-1-1", "enddate", "2026-01-14", "creator", "demo"), 422, `startdate must be a date YYYY-MM-DD, got "2026-1-1"`},
 		{"iteration ending before it starts", "/iterations", with("name", "x", "startdate", "2026-01-14", "enddate", "2026-01-01", "creator", "demo"), 422, "enddate must not be before startdate"},
-		{"update of an unknown iteration", "/iterations", with("id", "1310022001000000999", "current_user", "demo"), 404, `iteration "1310022001000000999" not existed`},
-		{"update without current_user", "/iterations", with("id", "1310022001000000001"), 422, "current_user is required."},
+		{"update of an unknown iteration", "/iterations", with("id", "1110022001000000999", "current_user", "demo"), 404, `iteration "1110022001000000999" not existed`},
+		{"update without current_user", "/iterations", with("id", "1110022001000000001"), 422, "current_user is required."},
 		{"comment on no item", "/comments", with("entry_type", "stories", "entry_id", "1", "description", "x", "author", "demo"), 404, `story "1" not existed in workspace 10022001`},
 		{"comment of an unknown type", "/comments", with("entry_type", "wiki", "entry_id", "1", "description", "x", "author", "demo"), 422, `entry_type must be stories, bug, bug_remark or tasks, got "wiki"`},
 	}
@@ -106,7 +106,7 @@ func TestRecordWrites(t *testing.T) {
 	var it struct{ Iteration map[string]*string }
 	post("/iterations", h.apiBasic(), with("name", "Hardening", "startdate", "2026-01-01", "enddate", "2026-01-14", "creator", "demo")).wantOK(t, &it)
 	var comment struct{ Comment map[string]*string }
-	post("/comments", h.apiBasic(), with("entry_type", "stories", "entry_id", "1010022001000000002", "description", "kept", "author", "bob")).wantOK(t, &comment)
+	post("/comments", h.apiBasic(), with("entry_type", "stories", "entry_id", "1110022001000000002", "description", "kept", "author", "bob")).wantOK(t, &comment)
 
 	again := restart(t, h, Options{DataPath: path})
 	var list []struct{ Iteration map[string]*string }
@@ -115,7 +115,7 @@ func TestRecordWrites(t *testing.T) {
 		t.Fatalf("after a restart the iteration list is %v", list)
 	}
 	var comments []struct{ Comment map[string]*string }
-	again.do(request{path: "/comments", auth: again.apiBasic(), query: url.Values{"workspace_id": ws["workspace_id"], "author": {"bob"}, "entry_id": {"1010022001000000002"}}}).wantOK(t, &comments)
+	again.do(request{path: "/comments", auth: again.apiBasic(), query: url.Values{"workspace_id": ws["workspace_id"], "author": {"bob"}, "entry_id": {"1110022001000000002"}}}).wantOK(t, &comments)
 	if len(comments) != 1 || *comments[0].Comment["description"] != "kept" {
 		t.Fatalf("after a restart the comments are %v", comments)
 	}

@@ -55,6 +55,9 @@ func (s *Server) route(ex *exchange) {
 		})
 		return
 	}
+	if s.routeInterfaces(ex, path) {
+		return
+	}
 	collection, action, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	switch collection {
 	case "workflows":
@@ -104,6 +107,9 @@ func (s *Server) serveItems(ex *exchange, kind api.Kind) {
 		return
 	}
 	if !write {
+		if acceptsGzip(ex.r.Header.Values("Accept-Encoding")) && s.answerGzippedList(ex, c.principal, kind, q) {
+			return
+		}
 		s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
 			return s.listItems(ws, kind, q)
 		})
@@ -167,6 +173,30 @@ func (s *Server) answerRead(ex *exchange, p principal, kind api.Kind, q url.Valu
 	ex.okRaw(data)
 }
 
+// answerGzippedList answers a full-field list from the items' deflated
+// answers (gzip_page.go); it reports false, having answered nothing, for a
+// list with fields=.
+func (s *Server) answerGzippedList(ex *exchange, p principal, kind api.Kind, q url.Values) bool {
+	s.mu.RLock()
+	ws, herr := s.reachWorkspace(p, q)
+	if herr == nil {
+		herr = checkScope(p, kind, false)
+	}
+	var body []byte
+	ok := true
+	if herr == nil {
+		body, ok, herr = s.world.gzippedList(ws, kind, q)
+	}
+	s.mu.RUnlock()
+	switch {
+	case herr != nil:
+		ex.fail(herr)
+	case ok:
+		ex.sendGzipped(http.StatusOK, body)
+	}
+	return herr != nil || ok
+}
+
 // writeAndSave creates or updates an item under the write lock and saves it.
 func (s *Server) writeAndSave(p principal, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
 	s.mu.Lock()
@@ -178,22 +208,7 @@ func (s *Server) writeAndSave(p principal, kind api.Kind, q url.Values) (json.Ra
 	if herr := checkScope(p, kind, true); herr != nil {
 		return nil, herr
 	}
-	key := itemKey{Workspace: ws.ID, Kind: kind}
-	undo := s.snapshotItems(key, strings.TrimSpace(q.Get("id")))
-	item, data, herr := s.writeItem(ws, kind, q, p)
-	if herr != nil {
-		return nil, herr
-	}
-	set := s.world.Items[key]
-	pos, ok := 0, false
-	if set != nil {
-		pos, ok = set.Index[item.ID]
-	}
-	if !ok || s.db.saveItem(key, pos, set.Seq, item) != nil {
-		undo()
-		return nil, storageFailed()
-	}
-	return data, nil
+	return s.commitItemWrite(ws, kind, q, p)
 }
 
 // snapshotItems remembers what a write to an item set may change (its
@@ -204,21 +219,22 @@ func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
 	if set == nil {
 		return func() { delete(s.world.Items, key) }
 	}
-	n, seq := len(set.Items), set.Seq
-	oldPos, known := set.Index[id]
+	n, seq, sorted := set.len(), set.Seq, set.sortedCreated
+	oldPos, known := set.find(id)
 	var old api.Item
+	_, wasEdited := set.edited[oldPos]
 	if known {
-		old = set.Items[oldPos]
+		old = set.at(oldPos)
 	}
 	return func() {
-		for id, pos := range set.Index {
-			if pos >= n {
-				delete(set.Index, id)
-			}
-		}
-		set.Items, set.Seq = set.Items[:n], seq
-		if known {
-			set.Items[oldPos] = old
+		set.truncate(n)
+		set.Seq, set.sortedCreated = seq, sorted
+		switch {
+		case known && oldPos >= set.lazyAt && oldPos < set.lazyAt+set.lazyN() && !wasEdited:
+			delete(set.edited, oldPos)
+			set.encoded.forget(set, oldPos)
+		case known:
+			set.put(oldPos, old)
 		}
 	}
 }

@@ -64,6 +64,12 @@ type vocab struct {
 // seedWorld builds the initial content: the facts of world.json and, per
 // workspace and kind, the seeded items plus extra generated ones.
 func seedWorld(extra int, now time.Time) (*world, error) {
+	return seedWorldReporting(extra, now, nil)
+}
+
+// seedWorldReporting is seedWorld telling progress (when not nil) how many
+// of the item sets are built, one call per set, never two at once.
+func seedWorldReporting(extra int, now time.Time, progress func(done, total int)) (*world, error) {
 	if extra < 0 {
 		return nil, fmt.Errorf("seed: extra items must not be negative, got %d", extra)
 	}
@@ -100,7 +106,17 @@ func seedWorld(extra int, now time.Time) (*world, error) {
 	// Workspaces are generated in parallel: each has its own random sources,
 	// so the result does not depend on the schedule.
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	built, total := 0, len(jobs)*len(api.Kinds)
 	for i := range jobs {
+		jobs[i].built = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			built++
+			if progress != nil {
+				progress(built, total)
+			}
+		}
 		wg.Go(func() { jobs[i].run(sf.Counts, extra, now) })
 	}
 	wg.Wait()
@@ -120,12 +136,14 @@ type seedJob struct {
 	members    []string
 	legacyOnly bool
 	sets       [len(api.Kinds)]*itemSet
+	built      func() // called after each set
 }
 
 func (j *seedJob) run(counts map[string]int, extra int, now time.Time) {
 	for _, k := range api.Kinds {
 		g := newGenerator(j.ws, k, j.v, j.members, j.legacyOnly, now)
-		j.sets[k] = g.generate(counts[k.String()], extra, j.sets[api.Story])
+		j.sets[k] = g.generate(counts[k.String()], extra, counts[api.Story.String()]+extra)
+		j.built()
 	}
 }
 

@@ -58,7 +58,7 @@ func worldJSON(t testing.TB, w *world) []byte {
 	for _, ws := range w.Workspaces {
 		for _, k := range api.Kinds {
 			set := w.Items[itemKey{ws.ID, k}]
-			if err := enc.Encode(set.Items); err != nil {
+			if err := enc.Encode(set.all()); err != nil {
 				t.Fatal(err)
 			}
 			buf.WriteString(strconv.FormatInt(set.Seq, 10))
@@ -142,7 +142,7 @@ func TestSeedPriorityStates(t *testing.T) {
 		var c tally
 		rule := ruleFor(ws, k)
 		allowed := rule.allowed()
-		for _, it := range w.Items[itemKey{ws.ID, k}].Items {
+		for _, it := range w.Items[itemKey{ws.ID, k}].all() {
 			switch {
 			case it.Priority == "" && it.PriorityLabel == "":
 				c.none++
@@ -196,8 +196,8 @@ func TestSeedItemInvariants(t *testing.T) {
 	for _, ws := range w.Workspaces {
 		for _, k := range api.Kinds {
 			set := w.Items[itemKey{ws.ID, k}]
-			if len(set.Items) != wantCount[k] || set.Seq != int64(wantCount[k]) || len(set.Index) != wantCount[k] {
-				t.Fatalf("%d %s: %d items, seq %d, index %d; want %d", ws.ID, k.Path(), len(set.Items), set.Seq, len(set.Index), wantCount[k])
+			if set.len() != wantCount[k] || set.Seq != int64(wantCount[k]) || indexed(set) != wantCount[k] {
+				t.Fatalf("%d %s: %d items, seq %d, index %d; want %d", ws.ID, k.Path(), set.len(), set.Seq, indexed(set), wantCount[k])
 			}
 			specs := catalog(ws, k)
 			want := make([]string, len(specs))
@@ -205,15 +205,15 @@ func TestSeedItemInvariants(t *testing.T) {
 				want[i] = s.name
 			}
 			slices.Sort(want)
-			prefix := k.IDPrefix() + strconv.FormatInt(ws.ID, 10)
+			prefix := idPrefix + strconv.FormatInt(ws.ID, 10)
 			prevCreated := ""
-			for pos, it := range set.Items {
-				if len(it.ID) != 19 || !isDigits(it.ID) || !strings.HasPrefix(it.ID, prefix) || ids[it.ID] {
+			for pos, it := range set.all() {
+				if len(it.ID) != 19 || !isDigits(it.ID) || !strings.HasPrefix(it.ID, prefix) || ids[k.String()+it.ID] {
 					t.Fatalf("%s: id %q is not a new 19-digit id starting %s", k, it.ID, prefix)
 				}
-				ids[it.ID] = true
-				if set.Index[it.ID] != pos {
-					t.Fatalf("index of %s is %d, want %d", it.ID, set.Index[it.ID], pos)
+				ids[k.String()+it.ID] = true
+				if position(set, it.ID) != pos {
+					t.Fatalf("index of %s is %d, want %d", it.ID, position(set, it.ID), pos)
 				}
 				checkHeldFields(t, specs, &it)
 				listed, err := api.DecodeItem(k, newLayout(k, specs, nil).appendItem(nil, &it))
@@ -238,7 +238,7 @@ func TestSeedItemInvariants(t *testing.T) {
 				prevCreated = it.Created
 				statusesSeen[k.String()+":"+it.Status] = true
 				if k == api.Task && it.StoryID != "0" {
-					if _, ok := w.Items[itemKey{ws.ID, api.Story}].Index[it.StoryID]; !ok {
+					if _, ok := w.Items[itemKey{ws.ID, api.Story}].find(it.StoryID); !ok {
 						t.Fatalf("task %s links to unknown story %s", it.ID, it.StoryID)
 					}
 				}
@@ -286,11 +286,11 @@ func TestSeedExtraKeepsTheBase(t *testing.T) {
 	}
 	for key, set := range base.Items {
 		bigger := more.Items[key]
-		if len(bigger.Items) != len(set.Items)+25 {
-			t.Fatalf("%v: %d items with 25 extra, want %d", key, len(bigger.Items), len(set.Items)+25)
+		if bigger.len() != set.len()+25 {
+			t.Fatalf("%v: %d items with 25 extra, want %d", key, bigger.len(), set.len()+25)
 		}
-		for i, it := range set.Items {
-			if bigger.Items[i].ID != it.ID || bigger.Items[i].Title != it.Title {
+		for i, it := range set.all() {
+			if bigger.at(i).ID != it.ID || bigger.at(i).Title != it.Title {
 				t.Fatalf("%v: item %d changed with extra items", key, i)
 			}
 		}
@@ -308,8 +308,8 @@ func TestSeedTitlesFollowTheLocale(t *testing.T) {
 		return false
 	}
 	for _, k := range api.Kinds {
-		zh := w.Items[itemKey{wsCustom, k}].Items[0].Title
-		en := w.Items[itemKey{wsPhaseOne, k}].Items[0].Title
+		zh := w.Items[itemKey{wsCustom, k}].at(0).Title
+		en := w.Items[itemKey{wsPhaseOne, k}].at(0).Title
 		if !hasHan(zh) || hasHan(en) {
 			t.Errorf("%s titles: Chinese workspace %q, English workspace %q", k, zh, en)
 		}

@@ -42,12 +42,28 @@ type Options struct {
 	DataPath string
 	// ExtraItems adds that many generated items per workspace and kind to the seed.
 	ExtraItems int
+	// ReadTimeout bounds the reading of a whole request, body included, so a
+	// body that trickles in is cut off (default DefaultReadTimeout).
+	ReadTimeout time.Duration
+	// Progress, when set, hears how many of the item sets of the seed are
+	// built (done of total), from one goroutine at a time.
+	Progress func(done, total int)
+	// FreshSecrets makes the secrets (client secret, API passwords, personal
+	// tokens) with crypto/rand when the content is seeded, instead of the
+	// seed's fixed ones; a database keeps them.
+	FreshSecrets bool
+	// IdleTimeout closes a kept-alive connection that sends no request
+	// (default DefaultIdleTimeout).
+	IdleTimeout time.Duration
 }
 
-// Default lifetimes, as the real service has them.
+// Default lifetimes, as the real service has them, and how long a
+// connection may take to send a request or stay idle.
 const (
-	DefaultCodeTTL  = 5 * time.Minute
-	DefaultTokenTTL = 7200 * time.Second
+	DefaultCodeTTL     = 5 * time.Minute
+	DefaultTokenTTL    = 7200 * time.Second
+	DefaultReadTimeout = 30 * time.Second
+	DefaultIdleTimeout = 2 * time.Minute
 )
 
 // Server is the local service. It is safe for concurrent use.
@@ -57,6 +73,7 @@ type Server struct {
 	pages *template.Template
 	db    *store // nil without DataPath
 	rate  *rateLimiter
+	guard *guard // failed sign-ins per account
 
 	// mu guards world and the maps below. Handlers hold it (RLock to read,
 	// Lock to write) while they touch them and copy what they answer.
@@ -65,6 +82,10 @@ type Server struct {
 	codes    map[string]*AuthCode
 	tokens   map[string]*AccessToken
 	sessions map[string]*BrowserSession
+	// The keys of codes, tokens and sessions in the order they were made,
+	// which is the order they expire in (fifo.go).
+	codeOrder, tokenOrder, anonymousOrder, signedInOrder fifo
+	signedIn                                             int // sessions with a nick
 
 	gzips sync.Pool // gzip writers of answers, reused (see exchange.send)
 
@@ -75,8 +96,15 @@ type Server struct {
 // New builds a server: it loads the state from Options.DataPath when the
 // database holds one, and seeds the content otherwise.
 func New(opts Options) (*Server, error) {
-	if opts.CodeTTL < 0 || opts.TokenTTL < 0 || opts.Latency < 0 || opts.Rate < 0 || opts.RateWindow < 0 || opts.ExtraItems < 0 {
-		return nil, errors.New("sandbox: code TTL, token TTL, latency, rate, rate window and extra items must not be negative")
+	if opts.CodeTTL < 0 || opts.TokenTTL < 0 || opts.Latency < 0 || opts.Rate < 0 || opts.RateWindow < 0 || opts.ExtraItems < 0 ||
+		opts.ReadTimeout < 0 || opts.IdleTimeout < 0 {
+		return nil, errors.New("sandbox: code TTL, token TTL, latency, rate, rate window, extra items and timeouts must not be negative")
+	}
+	if opts.ReadTimeout == 0 {
+		opts.ReadTimeout = DefaultReadTimeout
+	}
+	if opts.IdleTimeout == 0 {
+		opts.IdleTimeout = DefaultIdleTimeout
 	}
 	if opts.CodeTTL == 0 {
 		opts.CodeTTL = DefaultCodeTTL
@@ -100,6 +128,7 @@ func New(opts Options) (*Server, error) {
 		clock:    clock,
 		pages:    pages,
 		rate:     newRateLimiter(opts.Rate, opts.RateWindow),
+		guard:    newGuard(),
 		codes:    make(map[string]*AuthCode),
 		tokens:   make(map[string]*AccessToken),
 		sessions: make(map[string]*BrowserSession),
@@ -153,6 +182,18 @@ func (s *Server) delay(ctx context.Context) bool {
 	}
 }
 
+// HTTPServer is an http.Server for s with its timeouts: headers within 10 s,
+// the whole request within ReadTimeout, idle connections closed after
+// IdleTimeout. Serve it on a listener of the caller's.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(10*time.Second, s.opts.ReadTimeout),
+		ReadTimeout:       s.opts.ReadTimeout,
+		IdleTimeout:       s.opts.IdleTimeout,
+	}
+}
+
 // Running is a server listening on a loopback port, for tests and demos.
 type Running struct {
 	// URL is the base address, e.g. http://127.0.0.1:43127: both base_url and
@@ -178,7 +219,7 @@ func Start(opts Options) (*Running, error) {
 		_ = s.Close()
 		return nil, fmt.Errorf("sandbox: listen: %w", err)
 	}
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	hs := s.HTTPServer()
 	run := &Running{URL: "http://" + ln.Addr().String(), Server: s, http: hs, done: make(chan error, 1)}
 	go func() { run.done <- hs.Serve(ln) }()
 	return run, nil

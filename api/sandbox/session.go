@@ -17,6 +17,8 @@ const (
 	anonymousTTL = time.Hour
 	// maxAnonymous bounds the sessions of browsers that never sign in.
 	maxAnonymous = 1000
+	// maxSignedIn bounds the signed-in browsers; the oldest sign-in goes first.
+	maxSignedIn = 10_000
 )
 
 // sessionOf returns a copy of the live session named by the request's
@@ -66,8 +68,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, oldID, nic
 	if err := s.db.apply(changes...); err != nil {
 		return BrowserSession{}, err
 	}
-	delete(s.sessions, oldID)
-	s.sessions[sess.ID] = sess
+	s.dropSession(oldID)
+	s.addSession(sess)
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: sess.ID, Path: "/oauth",
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
@@ -82,7 +84,7 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) e
 	if err := s.db.apply(change{bucket: bucketSessions, key: id}); err != nil {
 		return err
 	}
-	delete(s.sessions, id)
+	s.dropSession(id)
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: "", Path: "/oauth", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
@@ -90,33 +92,66 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) e
 	return nil
 }
 
-// forgetSessions drops expired sessions, and the oldest anonymous ones past
-// maxAnonymous, returning the deletions for the database. The caller holds
-// s.mu for writing.
+// forgetSessions drops expired sessions, and the oldest beyond the caps
+// (maxAnonymous, maxSignedIn), returning the deletions for the database. It
+// looks only at the oldest sessions of each queue. The caller holds s.mu for
+// writing.
 func (s *Server) forgetSessions() []change {
 	var out []change
-	anonymous := 0
-	var oldestID string
-	var oldest time.Time
-	for id, sess := range s.sessions {
-		if !s.sessionLive(sess) {
-			delete(s.sessions, id)
-			if sess.Nick != "" {
+	for _, q := range []struct {
+		order    *fifo
+		max      int
+		signedIn bool
+	}{{&s.anonymousOrder, maxAnonymous, false}, {&s.signedInOrder, maxSignedIn, true}} {
+		held := len(s.sessions) - s.signedIn
+		if q.signedIn {
+			held = s.signedIn
+		}
+		for {
+			id, ok := q.order.front()
+			if !ok {
+				break
+			}
+			sess, live := s.sessions[id]
+			if live && s.sessionLive(sess) && held < q.max {
+				break
+			}
+			q.order.pop()
+			if !live {
+				continue
+			}
+			s.dropSession(id)
+			held--
+			if q.signedIn {
 				out = append(out, change{bucket: bucketSessions, key: id})
 			}
-			continue
 		}
-		if sess.Nick == "" {
-			anonymous++
-			if oldestID == "" || sess.CreatedAt.Before(oldest) {
-				oldestID, oldest = id, sess.CreatedAt
-			}
-		}
-	}
-	if anonymous >= maxAnonymous {
-		delete(s.sessions, oldestID)
 	}
 	return out
+}
+
+// addSession keeps a session and queues it for expiry. The caller holds
+// s.mu for writing.
+func (s *Server) addSession(sess *BrowserSession) {
+	s.sessions[sess.ID] = sess
+	if sess.Nick != "" {
+		s.signedIn++
+		s.signedInOrder.push(sess.ID)
+		return
+	}
+	s.anonymousOrder.push(sess.ID)
+}
+
+// dropSession forgets a session, if held. The caller holds s.mu for writing.
+func (s *Server) dropSession(id string) {
+	sess, ok := s.sessions[id]
+	if !ok {
+		return
+	}
+	delete(s.sessions, id)
+	if sess.Nick != "" {
+		s.signedIn--
+	}
 }
 
 // csrfValid reports whether a form carries the session's CSRF token.

@@ -23,14 +23,21 @@ func (s *Server) serveToken(ex *exchange) {
 		ex.fail(unauthorized())
 		return
 	}
+	key, now := "client\x00"+id, s.now()
+	if wait := s.guard.locked(key, now); wait > 0 {
+		ex.fail(tooManyFailures(id, wait))
+		return
+	}
 	s.mu.RLock()
 	client := s.clientByID(id)
 	valid := client != nil && secretEqual(client.Secret, secret)
 	s.mu.RUnlock()
 	if !valid {
+		s.guard.fail(key, now)
 		ex.fail(unauthorized())
 		return
 	}
+	s.guard.succeed(key)
 	if !s.limitRate(ex, credentialKey("client", id), id) {
 		return
 	}
@@ -64,6 +71,15 @@ func (s *Server) exchangeCode(clientID, grant, code, redirectURI string) (api.To
 	defer s.mu.Unlock()
 	now := s.now()
 	c, ok := s.codes[code]
+	if ok && c.Used && secretEqual(c.ClientID, clientID) && len(c.Tokens) > 0 {
+		replayed := *c
+		replayed.Tokens = nil
+		changes := append(s.revokeIssued(c), change{bucket: bucketCodes, key: code, value: &replayed})
+		if err := s.db.apply(changes...); err != nil {
+			return api.TokenRecord{}, storageFailed()
+		}
+		s.codes[code] = &replayed
+	}
 	if !ok || c.Used || !secretEqual(c.ClientID, clientID) {
 		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoCodeInvalid)
 	}
@@ -73,12 +89,12 @@ func (s *Server) exchangeCode(clientID, grant, code, redirectURI string) (api.To
 	if redirectURI == "" || redirectURI != c.RedirectURI {
 		return api.TokenRecord{}, fault(http.StatusUnprocessableEntity, api.InfoRedirectMismatch)
 	}
-	spent := *c
-	spent.Used = true
 	tok := &AccessToken{
 		Token: randomHex(20), ClientID: c.ClientID, Scope: c.Scope, Nick: c.Nick,
 		WorkspaceID: c.WorkspaceID, ExpiresAt: now.Add(s.opts.TokenTTL),
 	}
+	spent := *c
+	spent.Used, spent.Tokens = true, []string{tok.Token}
 	changes := append(s.forgetStale(now),
 		change{bucket: bucketCodes, key: spent.Code, value: &spent},
 		change{bucket: bucketTokens, key: tok.Token, value: tok})
@@ -87,6 +103,7 @@ func (s *Server) exchangeCode(clientID, grant, code, redirectURI string) (api.To
 	}
 	s.codes[code] = &spent
 	s.tokens[tok.Token] = tok
+	s.tokenOrder.push(tok.Token)
 	return api.TokenRecord{
 		AccessToken: tok.Token,
 		ExpiresIn:   api.FlexInt(s.opts.TokenTTL / time.Second),
@@ -109,23 +126,63 @@ func (s *Server) issueCode(clientID, redirectURI, scope, nick string, workspace 
 		return nil, err
 	}
 	s.codes[c.Code] = c
+	s.codeOrder.push(c.Code)
 	return c, nil
 }
 
-// forgetStale drops codes and tokens long past their lifetime and returns
-// the matching deletions for the database. The caller holds s.mu for writing.
+// Caps on what is kept: beyond them the oldest go first, so a flood of
+// authorization requests cannot grow the service without bound.
+const maxCodes = 10_000
+
+// forgetStale drops codes and tokens long past their lifetime, and the
+// oldest codes beyond maxCodes, and returns the matching deletions for the
+// database. It looks only at the oldest entries (codes and tokens are queued
+// in the order they were issued, which is the order they expire in). The
+// caller holds s.mu for writing.
 func (s *Server) forgetStale(now time.Time) []change {
 	var out []change
-	for k, c := range s.codes {
-		if now.Sub(c.IssuedAt) > s.opts.CodeTTL+forgetAfter {
+	for {
+		k, ok := s.codeOrder.front()
+		if !ok {
+			break
+		}
+		c, held := s.codes[k]
+		if held && now.Sub(c.IssuedAt) <= s.opts.CodeTTL+forgetAfter && len(s.codes) < maxCodes {
+			break
+		}
+		s.codeOrder.pop()
+		if held {
 			delete(s.codes, k)
 			out = append(out, change{bucket: bucketCodes, key: k})
 		}
 	}
-	for k, t := range s.tokens {
-		if now.Sub(t.ExpiresAt) > forgetAfter {
+	for {
+		k, ok := s.tokenOrder.front()
+		if !ok {
+			break
+		}
+		t, held := s.tokens[k]
+		if held && now.Sub(t.ExpiresAt) <= forgetAfter {
+			break
+		}
+		s.tokenOrder.pop()
+		if held {
 			delete(s.tokens, k)
 			out = append(out, change{bucket: bucketTokens, key: k})
+		}
+	}
+	return out
+}
+
+// revokeIssued forgets the tokens issued from a code that was replayed
+// (RFC 6749 §4.1.2) and returns the deletions for the database. The caller
+// holds s.mu for writing.
+func (s *Server) revokeIssued(c *AuthCode) []change {
+	var out []change
+	for _, t := range c.Tokens {
+		if _, ok := s.tokens[t]; ok {
+			delete(s.tokens, t)
+			out = append(out, change{bucket: bucketTokens, key: t})
 		}
 	}
 	return out

@@ -7,14 +7,35 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"triage/api"
 )
 
 // serveTestAuth is GET /quickstart/testauth: Basic credentials echoed back.
+// A personal access token sent as Bearer is checked too, answering for the
+// token's user; the token itself is not echoed.
 func (s *Server) serveTestAuth(ex *exchange) {
 	if !isRead(ex.r) {
 		ex.methodNotAllowed(http.MethodGet)
+		return
+	}
+	ip, _, err := net.SplitHostPort(ex.r.RemoteAddr)
+	if err != nil {
+		ip = ex.r.RemoteAddr
+	}
+	if scheme, token, _ := strings.Cut(strings.TrimSpace(ex.r.Header.Get("Authorization")), " "); strings.EqualFold(scheme, "Bearer") {
+		c, herr := s.authenticateBearer(strings.TrimSpace(token))
+		if herr == nil && c.Method != methodPersonal {
+			herr = unauthorized()
+		}
+		if herr != nil {
+			ex.fail(herr)
+			return
+		}
+		if s.limitRate(ex, c.Key, c.account) {
+			ex.ok(api.TestAuthRecord{APIUser: c.Nick, RequestIP: ip})
+		}
 		return
 	}
 	user, pass, ok := ex.r.BasicAuth()
@@ -29,10 +50,6 @@ func (s *Server) serveTestAuth(ex *exchange) {
 	}
 	if !s.limitRate(ex, c.Key, c.account) {
 		return
-	}
-	ip, _, err := net.SplitHostPort(ex.r.RemoteAddr)
-	if err != nil {
-		ip = ex.r.RemoteAddr
 	}
 	ex.ok(api.TestAuthRecord{APIUser: user, APIPassword: pass, RequestIP: ip})
 }

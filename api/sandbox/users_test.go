@@ -23,7 +23,7 @@ func TestTestAuth(t *testing.T) {
 		{"none", ""},
 		{"wrong password", basicAuth(h.demo.APIUser, "x")},
 		{"client pair", h.clientBasic()},
-		{"personal token", bearer(h.user("demo").PersonalToken)},
+		{"oauth token", bearer(h.token("story#read", "alice", wsMobile))},
 	}
 	for _, tt := range tests {
 		r := h.do(request{path: "/quickstart/testauth", auth: tt.auth})
@@ -32,6 +32,18 @@ func TestTestAuth(t *testing.T) {
 			t.Errorf("%s: no WWW-Authenticate", tt.name)
 		}
 	}
+}
+
+// TestTestAuthPersonalToken: a personal access token sent as Bearer passes
+// and answers for its user, without echoing the token.
+func TestTestAuthPersonalToken(t *testing.T) {
+	h := startHarness(t, Options{})
+	var rec api.TestAuthRecord
+	h.do(request{path: "/quickstart/testauth", auth: bearer(h.user("wangfang").PersonalToken)}).wantOK(t, &rec)
+	if rec.APIUser != "wangfang" || rec.APIPassword != "" || rec.RequestIP != "127.0.0.1" {
+		t.Errorf("record %+v", rec)
+	}
+	h.do(request{path: "/quickstart/testauth", auth: bearer("nope")}).wantError(t, http.StatusUnprocessableEntity, api.InfoTokenInvalid)
 }
 
 func TestUserInfo(t *testing.T) {

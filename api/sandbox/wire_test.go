@@ -112,7 +112,7 @@ func TestListCarriesTheFullFieldSet(t *testing.T) {
 func TestListDerivedAndUnsetValues(t *testing.T) {
 	w := newSeeded(t)
 	ws := workspace(t, w, wsPhaseOne)
-	stories := w.Items[itemKey{wsPhaseOne, api.Story}].Items
+	stories := w.Items[itemKey{wsPhaseOne, api.Story}].all()
 	data, herr := w.listItems(ws, api.Story, url.Values{"id": {stories[0].ID + "," + stories[1].ID}})
 	if herr != nil {
 		t.Fatal(herr)
@@ -144,7 +144,7 @@ func TestListDerivedAndUnsetValues(t *testing.T) {
 func TestListFieldsAskForAnyField(t *testing.T) {
 	w := newSeeded(t)
 	ws := workspace(t, w, wsPhaseOne)
-	it := &w.Items[itemKey{wsPhaseOne, api.Bug}].Items[0]
+	it := w.Items[itemKey{wsPhaseOne, api.Bug}].at(0)
 	it.Extra["old_field"] = json.RawMessage(`"kept"`)
 	data, herr := w.listItems(ws, api.Bug, url.Values{"id": {it.ID}, "fields": {"custom_field_30,severity,id,old_field,no_such_field,id,regression_number"}})
 	if herr != nil {
@@ -170,7 +170,7 @@ func TestListFieldsAskForAnyField(t *testing.T) {
 
 func TestListFiltersReadUnsetAndDerivedValues(t *testing.T) {
 	w := newSeeded(t)
-	stories := w.Items[itemKey{wsPhaseOne, api.Story}].Items
+	stories := w.Items[itemKey{wsPhaseOne, api.Story}].all()
 	planning := 0
 	for _, it := range stories {
 		if it.Status == "planning" {

@@ -40,13 +40,13 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 			return api.Item{}, nil, unprocessable("id must be a string of digits, got %s", quoteShort(id))
 		}
 		var ok bool
-		if pos, ok = set.Index[id]; !ok {
+		if pos, ok = set.find(id); !ok {
 			return api.Item{}, nil, &httpError{Status: http.StatusNotFound, Info: k.String() + " " + id + " not existed in workspace " + strconv.FormatInt(ws.ID, 10)}
 		}
 		if _, sent := form[k.TitleField()]; sent && strings.TrimSpace(form.Get(k.TitleField())) == "" {
 			return api.Item{}, nil, unprocessable("%s may not be empty.", k.TitleField())
 		}
-		it = set.Items[pos]
+		it = set.at(pos)
 		it.Extra = maps.Clone(it.Extra)
 		editor := strings.TrimSpace(form.Get("current_user"))
 		if editor == "" {
@@ -72,11 +72,10 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	it.Modified = api.FormatTime(now)
 	if create {
 		set.Seq++
-		it.ID = itemID(k, ws.ID, set.Seq)
-		set.Items = append(set.Items, it)
-		set.Index[it.ID] = len(set.Items) - 1
+		it.ID = newID(ws.ID, set.Seq)
+		set.add(it)
 	} else {
-		set.Items[pos] = it
+		set.put(pos, it)
 	}
 	data := newLayout(k, specs, nil).appendItem(nil, &it)
 	if !create && k == api.Bug {
@@ -174,24 +173,4 @@ func (w *world) actor(p principal) string {
 		}
 	}
 	return "api"
-}
-
-// itemID is the 19-digit id of an item: kind prefix, 8-digit workspace id,
-// 9-digit sequence.
-func itemID(k api.Kind, workspace, seq int64) string {
-	b := make([]byte, 0, 19)
-	b = append(b, k.IDPrefix()...)
-	b = appendPadded(b, workspace, 8)
-	b = appendPadded(b, seq, 9)
-	return string(b)
-}
-
-// appendPadded appends n in decimal, zero-padded to width digits.
-func appendPadded(b []byte, n int64, width int) []byte {
-	var digits [20]byte
-	s := strconv.AppendInt(digits[:0], n, 10)
-	for i := len(s); i < width; i++ {
-		b = append(b, '0')
-	}
-	return append(b, s...)
 }

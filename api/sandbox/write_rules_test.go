@@ -15,7 +15,7 @@ func TestItemRules(t *testing.T) {
 	w := newSeeded(t)
 	ws := workspace(t, w, wsPhaseOne)
 	find := func(k api.Kind, status string, pick func(api.Item) bool) string {
-		for _, it := range w.Items[itemKey{wsPhaseOne, k}].Items {
+		for _, it := range w.Items[itemKey{wsPhaseOne, k}].all() {
 			if it.Status == status && (pick == nil || pick(it)) {
 				return it.ID
 			}
@@ -44,13 +44,14 @@ func TestItemRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			set := w.Items[itemKey{wsPhaseOne, c.kind}]
-			before := set.Items[set.Index[c.id]]
+			pos, _ := set.find(c.id)
+			before := set.at(pos)
 			it, _, herr := w.writeItem(ws, c.kind, form(append([]string{"id", c.id}, c.form...)...), demoBasic, seedTestNow)
 			if c.mentions != "" {
 				if herr == nil || herr.Status != http.StatusUnprocessableEntity || !strings.Contains(herr.Info, c.mentions) {
 					t.Fatalf("write %v = %v, want a 422 mentioning %q", c.form, herr, c.mentions)
 				}
-				if after := set.Items[set.Index[c.id]]; after.Status != before.Status || after.Owner != before.Owner {
+				if after := set.at(pos); after.Status != before.Status || after.Owner != before.Owner {
 					t.Errorf("a refused write changed the item: %+v", after)
 				}
 				return

@@ -64,9 +64,9 @@ func TestCreateItems(t *testing.T) {
 				t.Errorf("reporter %q", it.Creator)
 			}
 		}},
-		{"task linked to a story", wsPhaseOne, api.Task, demoBasic, form("name", "Write tests", "story_id", "1010022001000000001", "effort", "4"),
+		{"task linked to a story", wsPhaseOne, api.Task, demoBasic, form("name", "Write tests", "story_id", "1110022001000000001", "effort", "4"),
 			func(t *testing.T, it api.Item) {
-				if it.Status != "open" || it.StoryID != "1010022001000000001" {
+				if it.Status != "open" || it.StoryID != "1110022001000000001" {
 					t.Errorf("got %+v", it)
 				}
 				if v, _ := it.Get("progress"); v != "0" {
@@ -79,7 +79,7 @@ func TestCreateItems(t *testing.T) {
 			w := newSeeded(t)
 			ws := workspace(t, w, c.ws)
 			set := w.Items[itemKey{c.ws, c.kind}]
-			before := len(set.Items)
+			before := set.len()
 			stored, data, herr := w.writeItem(ws, c.kind, c.form, c.p, seedTestNow)
 			if herr != nil {
 				t.Fatal(herr)
@@ -88,7 +88,7 @@ func TestCreateItems(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", data, err)
 			}
-			wantID := string(appendPadded([]byte(c.kind.IDPrefix()), c.ws, 8)) + string(appendPadded(nil, int64(before+1), 9))
+			wantID := string(appendID(nil, c.ws, int64(before+1)))
 			if it.ID != wantID || stored.ID != wantID || it.Modified != api.FormatTime(seedTestNow) {
 				t.Errorf("id %s modified %s, want %s at now", it.ID, it.Modified, wantID)
 			}
@@ -96,8 +96,8 @@ func TestCreateItems(t *testing.T) {
 			if got := slices.Sorted(slices.Values(it.FieldNames())); !slices.Equal(got, want) {
 				t.Errorf("fields %v, want those of a listed item %v", got, want)
 			}
-			if len(set.Items) != before+1 || set.Index[it.ID] != before || set.Seq != int64(before+1) {
-				t.Errorf("set not grown: %d items, seq %d", len(set.Items), set.Seq)
+			if set.len() != before+1 || position(set, it.ID) != before || set.Seq != int64(before+1) {
+				t.Errorf("set not grown: %d items, seq %d", set.len(), set.Seq)
 			}
 			if found := list(t, w, c.ws, c.kind, url.Values{"id": {it.ID}}); len(found) != 1 {
 				t.Errorf("new item not listed by id")
@@ -114,7 +114,7 @@ func TestUpdateItems(t *testing.T) {
 			w := newSeeded(t)
 			ws := workspace(t, w, wsPhaseOne)
 			set := w.Items[itemKey{wsPhaseOne, k}]
-			old := set.Items[5]
+			old := set.at(5)
 			oldExtra := string(mustMarshal(t, old))
 			f := form("id", old.ID, k.TitleField(), "Renamed", "current_user", "bob", k.OwnerField(), "demo",
 				"workspace_id", "10022001", k.CreatorField(), "mallory", "modified", "2000-01-01 00:00:00")
@@ -133,17 +133,17 @@ func TestUpdateItems(t *testing.T) {
 			if v, _ := it.Get(modifierField(k)); v != "bob" {
 				t.Errorf("%s = %q, want current_user", modifierField(k), v)
 			}
-			if set.Items[5].Title != "Renamed" || stored.Title != "Renamed" || len(set.Items) != len(w.Items[itemKey{wsPhaseOne, k}].Items) {
+			if set.at(5).Title != "Renamed" || stored.Title != "Renamed" || set.len() != len(w.Items[itemKey{wsPhaseOne, k}].all()) {
 				t.Error("update not stored in place")
 			}
 			if string(mustMarshal(t, old)) != oldExtra {
 				t.Error("update changed the previous copy of the item")
 			}
 			_, _, herr = w.writeItem(ws, k, form("id", old.ID, "status", statuses(k)[1].value), demoBasic, later)
-			if herr != nil || set.Items[5].Status != statuses(k)[1].value || set.Items[5].Title != "Renamed" {
-				t.Errorf("partial update: %v, %+v", herr, set.Items[5])
+			if herr != nil || set.at(5).Status != statuses(k)[1].value || set.at(5).Title != "Renamed" {
+				t.Errorf("partial update: %v, %+v", herr, set.at(5))
 			}
-			if v, _ := set.Items[5].Get(modifierField(k)); v != "northwind" {
+			if v, _ := set.all()[5].Get(modifierField(k)); v != "northwind" {
 				t.Errorf("without current_user the editor is %q, want the API account", v)
 			}
 		})
@@ -160,7 +160,7 @@ func mustMarshal(t *testing.T, it api.Item) []byte {
 }
 
 func TestWriteRefusals(t *testing.T) {
-	storyID := "1010022001000000010"
+	storyID := "1110022001000000010"
 	cases := []struct {
 		name     string
 		kind     api.Kind
@@ -173,9 +173,9 @@ func TestWriteRefusals(t *testing.T) {
 		{"task without name", api.Task, form(), 422, []string{"name is required."}},
 		{"bug without title", api.Bug, form("name", "wrong field"), 422, []string{"title is required."}},
 		{"update emptying the name", api.Story, form("id", storyID, "name", ""), 422, []string{"name may not be empty."}},
-		{"unknown id", api.Story, form("id", "1010022001999999999", "name", "x"), 404, []string{"story 1010022001999999999 not existed"}},
-		{"id of another kind", api.Bug, form("id", storyID, "status", "new"), 404, []string{"not existed"}},
-		{"id of another workspace", api.Story, form("id", "1010022002000000001"), 404, []string{"not existed"}},
+		{"unknown id", api.Story, form("id", "1110022001999999999", "name", "x"), 404, []string{"story 1110022001999999999 not existed"}},
+		{"id of another kind", api.Bug, form("id", "1110022001000000200", "status", "new"), 404, []string{"not existed"}},
+		{"id of another workspace", api.Story, form("id", "1110022002000000001"), 404, []string{"not existed"}},
 		{"malformed id", api.Task, form("id", "12ab"), 422, []string{"id must be a string of digits"}},
 		{"bad status", api.Story, form("name", "x", "status", "done"), 422, []string{`status "done"`, "planning, developing, resolved, rejected"}},
 		{"empty status", api.Story, form("id", storyID, "status", ""), 422, []string{"status"}},
@@ -188,8 +188,8 @@ func TestWriteRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			w := newSeeded(t)
 			set := w.Items[itemKey{wsPhaseOne, c.kind}]
-			before, seq := len(set.Items), set.Seq
-			snapshot := string(mustMarshal(t, set.Items[9]))
+			before, seq := set.len(), set.Seq
+			snapshot := string(mustMarshal(t, set.at(9)))
 			_, _, herr := w.writeItem(workspace(t, w, wsPhaseOne), c.kind, c.form, demoBasic, seedTestNow)
 			if herr == nil || herr.Status != c.wantCode {
 				t.Fatalf("got %v, want %d", herr, c.wantCode)
@@ -202,7 +202,7 @@ func TestWriteRefusals(t *testing.T) {
 			if len(herr.Info) > 400 {
 				t.Errorf("info is %d bytes long", len(herr.Info))
 			}
-			if len(set.Items) != before || set.Seq != seq || string(mustMarshal(t, set.Items[9])) != snapshot {
+			if set.len() != before || set.Seq != seq || string(mustMarshal(t, set.at(9))) != snapshot {
 				t.Error("a refused write changed the items")
 			}
 		})

@@ -27,11 +27,11 @@ func (m *Model) open() tea.Cmd {
 	u := m.url(i)
 	openURL := m.ctx.OpenURL
 	if openURL == nil {
-		return m.report(fmt.Errorf("no browser to open %s: press y to copy the address", u))
+		return m.report(fmt.Errorf("press y to copy the address: no browser to open %s", u))
 	}
 	return func() tea.Msg {
 		if err := openURL(u); err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not open the browser (press y to copy the address): %w", err)}
+			return common.StatusMsg{Err: fmt.Errorf("press y to copy the address, ! for this error in full: could not open the browser: %w", err)}
 		}
 		return common.StatusMsg{Text: "opened " + u}
 	}

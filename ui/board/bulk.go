@@ -95,7 +95,30 @@ func (m *Model) markedItems() []int32 {
 
 // previewSet asks to give every marked card option opt.
 func (m *Model) previewSet(opt int) tea.Cmd {
+	if opt == noneOption {
+		return m.preview(func(c column) (int, bool) { return noneOption, c.key != "" })
+	}
 	return m.preview(func(c column) (int, bool) { return opt, c.option != opt })
+}
+
+// noneOption is a plan's target for no priority.
+const noneOption = -1
+
+// optionLabel names a plan's target: a priority's label, or none.
+func (m *Model) optionLabel(opt int) string {
+	if opt == noneOption {
+		return noneWord
+	}
+	return m.cur().opts[opt].Label
+}
+
+// optionValue is what a plan's target writes: a priority's value, or ""
+// to clear it.
+func (m *Model) optionValue(opt int) string {
+	if opt == noneOption {
+		return ""
+	}
+	return m.cur().opts[opt].Value
 }
 
 // previewStep asks to move every marked card one priority on (1) or back (-1).
@@ -141,7 +164,6 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 // planText sums a plan up: "12 items: High → Low · 3 from Middle" when
 // every card goes to one priority, else each move with its count.
 func (m *Model) planText(plan []planned, stay int) string {
-	d := m.cur()
 	type move struct {
 		from string
 		to   int
@@ -160,12 +182,12 @@ func (m *Model) planText(plan []planned, stay int) string {
 	}
 	slices.SortStableFunc(moves, func(a, b move) int { return b.n - a.n })
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d items: %s → %s", len(plan), moves[0].from, d.opts[moves[0].to].Label)
+	fmt.Fprintf(&b, "%d items: %s → %s", len(plan), moves[0].from, m.optionLabel(moves[0].to))
 	for _, mv := range moves[1:] {
 		if len(targets) == 1 {
 			fmt.Fprintf(&b, " · %d from %s", mv.n, mv.from)
 		} else {
-			fmt.Fprintf(&b, " · %d %s → %s", mv.n, mv.from, d.opts[mv.to].Label)
+			fmt.Fprintf(&b, " · %d %s → %s", mv.n, mv.from, m.optionLabel(mv.to))
 		}
 	}
 	if stay > 0 {
@@ -186,7 +208,7 @@ func (m *Model) applyBulkWhy(plan []planned, why string) tea.Cmd {
 	sel, hasSel := m.selected()
 	changes := make([]workspace.Change, 0, len(plan))
 	for _, p := range plan {
-		changes = append(changes, workspace.Change{Item: d.items[p.i], Field: workspace.Priority, To: d.opts[p.to].Value})
+		changes = append(changes, workspace.Change{Item: d.items[p.i], Field: workspace.Priority, To: m.optionValue(p.to)})
 	}
 	shown, cmd := m.eng.ApplyBulk(d.kind, changes...)
 	if why != "" {

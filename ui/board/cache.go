@@ -117,7 +117,7 @@ func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
 	old := m.sets[k]
 	changed := store.ChangedSince(old.items, fresh.items)
 	for id := range changed {
-		if m.eng.Edited(id) {
+		if m.eng.Edited(k, id) {
 			delete(changed, id)
 		}
 	}

@@ -47,8 +47,8 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.note("the comment is empty: write something, or esc to drop it")
 		}
 		m.compose = nil
-		delete(m.prev.full, c.item.ID) // the pane reads the item and its comments again
-		m.prev.id = ""
+		delete(m.prev.full, previewKey{c.kind, c.item.ID}) // the pane reads the item and its comments again
+		m.prev.at = previewKey{}
 		return m.eng.Comment(c.kind, c.item, text)
 	case "esc":
 		m.compose = nil

@@ -298,9 +298,6 @@ func (d *dataset) add(it api.Item) int32 {
 // with one scan over the haystacks.
 func (d *dataset) setQuery(q, me string) {
 	q = strings.ToLower(strings.TrimSpace(q))
-	if id, ok := strings.CutPrefix(q, "#"); ok && isDigits(id) {
-		q = id // a short id as cards show it
-	}
 	if q == d.query && me == d.me {
 		return
 	}
@@ -383,11 +380,11 @@ func (d *dataset) carry(old *dataset) {
 		return
 	}
 	d.sort = old.sort
-	d.query, d.typed, d.me = old.query, old.typed, old.me
-	d.tq = parseQuery(d.query, d.me) // its columns and statuses are d's own
+	d.typed = old.typed
 	if old.group != "" {
 		d.regroup(old.group, old.groupOpts)
 	}
+	d.setQuery(old.query, old.me) // matched on d's own items, columns and statuses
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)
 	}

@@ -208,7 +208,7 @@ func (s *fakeService) Create(_ context.Context, n api.NewItem) (api.Item, error)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.creates = append(s.creates, n)
-	it := api.Item{Kind: n.Kind, ID: fmt.Sprintf("%s10022001%09d", n.Kind.IDPrefix(), 9000+len(s.creates)),
+	it := api.Item{Kind: n.Kind, ID: uitest.ItemID(n.Kind, 10022001, 9000+len(s.creates)),
 		WorkspaceID: "10022001", Title: n.Title, PriorityLabel: n.PriorityLabel, Status: "new", Owner: n.Creator + ";"}
 	s.items[n.Kind] = append(s.items[n.Kind], it)
 	if err != nil {

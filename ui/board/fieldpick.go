@@ -20,11 +20,11 @@ import (
 
 // The purposes of the field pickers.
 const (
-	pickStatus    pickPurpose = pickFilter + 1 + iota // the next status
-	pickRequired                                      // a field the chosen transition requires
-	pickOwner                                         // toggle an owner; "done" sets them
-	pickIteration                                     // plan into an iteration, or none
-	pickSeverity                                      // a bug's severity
+	pickStatus    pickPurpose = pickView + 1 + iota // the next status
+	pickRequired                                    // a field the chosen transition requires
+	pickOwner                                       // toggle an owner; "done" sets them
+	pickIteration                                   // plan into an iteration, or none
+	pickSeverity                                    // a bug's severity
 )
 
 // fieldPick is what a field picker has gathered so far.

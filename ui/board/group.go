@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/filter"
 	"triage/store"
 	"triage/ui/workspace"
 )
@@ -87,7 +88,9 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 		}
 	}
 	d.prio, d.cur, d.left = -1, 0, 0
-	d.tq.colOK = map[int]bool{} // the columns are new
+	for k := range d.tq.terms {
+		d.tq.terms[k].colOK = nil // the columns are new
+	}
 	d.listDirty = true
 }
 
@@ -192,9 +195,9 @@ func (m *Model) dimmed(d *dataset, c int) bool {
 
 // priorityPasses reports whether item i's priority is one of the filter's,
 // whatever the board is grouped by.
-func (d *dataset) priorityPasses(i int32) bool {
+func (d *dataset) priorityPasses(t *fieldTerm, i int32) bool {
 	if d.groupField() == workspace.Priority {
-		return d.columnPasses(int(d.col[i]))
+		return d.columnPasses(t, int(d.col[i]))
 	}
 	v := d.items[i].DisplayPriority()
 	label := v
@@ -203,13 +206,7 @@ func (d *dataset) priorityPasses(i int32) bool {
 			label = o.Label
 		}
 	}
-	lv, ll := strings.ToLower(v), strings.ToLower(label)
-	for _, a := range d.tq.prio {
-		if a == lv || a == ll || a == "none" && v == "" {
-			return true
-		}
-	}
-	return false
+	return filter.PriorityPasses(t.Alts, v, label)
 }
 
 // hasKnownPriority reports whether item i has a priority among the

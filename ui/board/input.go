@@ -52,6 +52,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.togglePreview()
 	case key.Matches(msg, k.Workspace):
 		return common.Cmd(common.SwitchWorkspaceMsg{})
+	case key.Matches(msg, k.Views):
+		return m.openViewPicker()
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):
@@ -122,6 +124,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.New):
 		d := m.cur()
 		return common.Cmd(common.OpenEditorMsg{Kind: m.tab, Options: d.opts})
+	default:
+		return m.onUserKey(msg)
 	}
 	return nil
 }
@@ -143,7 +147,11 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 	case msg.Code == tea.KeyDown:
 		m.moveCursor(0, 1)
 		return nil
+	case key.Matches(msg, m.keys.Complete):
+		m.completeFilter()
+		return nil
 	}
+	m.filterHint = ""
 	return m.onFilterInput(msg)
 }
 
@@ -162,7 +170,7 @@ func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 func (m *Model) applyQuery(q string) {
 	d := m.cur()
 	d.typed = q
-	d.setQuery(q, m.ctx.User)
+	d.setQuery(q, m.person())
 	m.resetCursors(d)
 }
 
@@ -194,7 +202,7 @@ func (m *Model) clearFilters() {
 	}
 	m.keepSelection(func() {
 		d.typed = ""
-		d.setQuery("", m.ctx.User)
+		d.setQuery("", m.person())
 		d.setPriorityFilter(-1)
 	})
 }

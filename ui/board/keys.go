@@ -20,6 +20,7 @@ type KeyMap struct {
 	Move, Assign, AssignMe, Iteration, Severity, Comment, Group, Describe key.Binding
 
 	Filter, FilterPriority, Clear key.Binding
+	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
@@ -33,6 +34,7 @@ type KeyMap struct {
 	Accept         key.Binding
 	Preview        key.Binding
 	Workspace      key.Binding
+	Views          key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -66,12 +68,13 @@ func DefaultKeyMap() KeyMap {
 		Assign:       b("a", "assign owners", "a"),
 		AssignMe:     b("A", "add / remove me as owner", "A"),
 		Iteration:    b("i", "plan into an iteration", "i"),
-		Severity:     b("!", "bug severity", "!"),
+		Severity:     b("x", "bug severity", "x"),
 		Comment:      b("c", "comment", "c"),
 		Group:        b("b", "group by priority/status/owner/iteration", "b"),
 		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
 		Filter:         b("/", "filter by text", "/"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
@@ -95,6 +98,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:    b("enter", "keep filter", "enter"),
 		Preview:   b("P", "preview pane", "P"),
 		Workspace: b("w", "switch workspace", "w"),
+		Views:     b(":", "saved views", ":"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -115,7 +119,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
-		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
+		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }

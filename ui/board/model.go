@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/workspace"
 )
@@ -40,9 +41,10 @@ type Model struct {
 	loads [len(api.Kinds)]loadState
 	gen   uint64
 
-	filter  common.TextField
-	pick    *pickState
-	compose *composer // the comment being written (compose.go); nil: none
+	filter     common.TextField
+	filterHint string // what tab offers to complete (query_complete.go)
+	pick       *pickState
+	compose    *composer // the comment being written (compose.go); nil: none
 	// awaitPick is the field picker that opens once the engine has read
 	// what it offers (0: none).
 	awaitPick pickPurpose
@@ -60,6 +62,13 @@ type Model struct {
 
 	// after is the timer of the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
+
+	// viewName is the saved view shown ("" none); restore is the state to
+	// show at the next Load, and focus the item to put the cursor on once
+	// it is listed.
+	viewName string
+	restore  *store.ViewState
+	focus    string
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
@@ -88,6 +97,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 		m.sets[k] = newDataset(k, nil, 0)
 	}
 	m.paint = newPalette(ctx.Styles)
+	ctx.KeyOverrides.Remap("board", &m.keys)
 	return m
 }
 
@@ -108,6 +118,13 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 		m.changed[k], m.marks[k] = nil, nil
 	}
 	m.lastErr = nil
+	if st := m.restore; st != nil {
+		m.restore = nil
+		if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" {
+			m.tab = k
+		}
+		m.apply(*st)
+	}
 	return m.load(m.tab)
 }
 
@@ -143,7 +160,7 @@ func (m *Model) KeyMap() help.KeyMap {
 	if m.prompt != nil {
 		return m.promptKeyMap()
 	}
-	return m.keys
+	return m.helpKeys()
 }
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
@@ -201,7 +218,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, workspace.CachedMsg, workspace.ChangedMsg:
 		// The preview follows the cursor wherever input or a load moves it.
-		return tea.Batch(m.handle(msg), m.previewFollow())
+		cmd := m.handle(msg)
+		m.focusRestored()
+		return tea.Batch(cmd, m.previewFollow())
 	}
 	return m.handle(msg)
 }
@@ -261,6 +280,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPicked(msg)
 	case historyMsg:
 		return m.onHistory(msg)
+	case commandDoneMsg:
+		return m.onCommandDone(msg)
 	case common.ThemeChangedMsg:
 		m.paint = newPalette(m.ctx.Styles)
 		m.filter.Styles = m.ctx.Styles

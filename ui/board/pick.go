@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -9,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/picker"
 )
 
@@ -18,6 +18,7 @@ type pickPurpose int
 const (
 	pickPriority pickPurpose = iota // set the priority of an item
 	pickFilter                      // keep one priority column
+	pickView                        // switch to a saved view
 )
 
 // pickState is the picker the board shows on top of itself.
@@ -71,14 +72,13 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	for k, o := range d.opts {
 		items[k] = picker.Item{Title: o.Label, Detail: strings.TrimSpace(itoaKey(k)), Value: o.Value, Color: o.Color}
 	}
-	if !m.marking() {
-		// Last: no priority. The service clears it where it allows an empty
-		// one; where it does not, its refusal is shown and the card goes back.
-		items = append(items, picker.Item{Title: noneWord, Detail: "clear the priority", Value: ""})
-	}
+	// Last: no priority, for one card or the marked ones. The service
+	// clears it where it allows an empty one; where it does not, its refusal
+	// is shown and the card goes back.
+	items = append(items, picker.Item{Title: noneWord, Detail: "clear the priority", Value: ""})
 	title := "Priority of #" + it.ShortID()
 	if m.marking() {
-		title = fmt.Sprintf("Priority of %d marked", m.markCount())
+		title = "Priority of " + common.Count(m.markCount()) + " marked"
 	}
 	m.pick = &pickState{purpose: pickPriority, kind: d.kind, id: it.ID,
 		model: picker.New(m.ctx, title, items)}
@@ -95,7 +95,7 @@ func (m *Model) openFilterPicker() tea.Cmd {
 	items := make([]picker.Item, 0, len(d.cols))
 	cols := make([]int, 0, len(d.cols))
 	for c, col := range d.cols {
-		items = append(items, picker.Item{Title: col.label, Detail: thousands(len(col.all)), Value: col.key, Color: col.color})
+		items = append(items, picker.Item{Title: col.label, Detail: common.Count(len(col.all)), Value: col.key, Color: col.color})
 		cols = append(cols, c)
 	}
 	m.pick = &pickState{purpose: pickFilter, kind: d.kind, cols: cols,
@@ -134,14 +134,22 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	switch p.purpose {
 	case pickStatus, pickRequired, pickOwner, pickIteration, pickSeverity:
 		return m.onFieldPicked(p, msg.value)
+	case pickView:
+		if msg.index >= 0 && msg.index < len(m.ctx.Views) {
+			return m.useView(m.ctx.Views[msg.index])
+		}
+		return nil
 	case pickFilter:
 		if msg.index >= 0 && msg.index < len(p.cols) {
 			m.keepSelection(func() { d.setPriorityFilter(p.cols[msg.index]) })
 		}
 		return nil
 	default:
-		if msg.index < 0 || msg.index > len(d.opts) || (msg.index == len(d.opts) && m.marking()) {
+		if msg.index < 0 || msg.index > len(d.opts) {
 			return nil
+		}
+		if m.marking() && msg.index == len(d.opts) {
+			return m.previewSet(noneOption)
 		}
 		if m.marking() {
 			return m.previewSet(msg.index)

@@ -31,23 +31,31 @@ const (
 // preview is the state of the pane.
 type preview struct {
 	open  bool
-	id    string // the item it shows (or waits for)
-	gen   uint64 // of the last cursor move, to drop older timers and answers
-	full  map[string]api.Item
-	notes map[string]itemNotes // the comments of the items of full
-	order []string             // ids of full, oldest first
+	at    previewKey // the item it shows (or waits for)
+	gen   uint64     // of the last cursor move, to drop older timers and answers
+	full  map[previewKey]api.Item
+	notes map[previewKey]itemNotes // the comments of the items of full
+	order []previewKey             // of full, oldest first
 	err   error
+}
+
+// previewKey names an item of the pane by kind and id: TAPD numbers each
+// kind on its own under one prefix, so a story and a bug share ids.
+type previewKey struct {
+	kind api.Kind
+	id   string
 }
 
 // previewTickMsg fires when the cursor has rested on an item.
 type previewTickMsg struct {
 	gen uint64
-	id  string
+	key previewKey
 }
 
 // previewItemMsg carries an item read for the pane, and its comments.
 type previewItemMsg struct {
 	gen   uint64
+	key   previewKey
 	item  api.Item
 	notes itemNotes
 	err   error
@@ -62,7 +70,7 @@ type itemNotes struct {
 // togglePreview opens or closes the pane.
 func (m *Model) togglePreview() tea.Cmd {
 	m.prev.open = !m.prev.open
-	m.prev.id = ""
+	m.prev.at = previewKey{}
 	m.SetSize(m.outerW, m.outerH)
 	return m.previewFollow()
 }
@@ -75,20 +83,20 @@ func (m *Model) previewFollow() tea.Cmd {
 	}
 	i, ok := m.selected()
 	if !ok {
-		m.prev.id = ""
+		m.prev.at = previewKey{}
 		return nil
 	}
-	id := m.cur().items[i].ID
-	if id == m.prev.id {
+	key := previewKey{m.tab, m.cur().items[i].ID}
+	if key == m.prev.at {
 		return nil
 	}
-	m.prev.id, m.prev.err = id, nil
+	m.prev.at, m.prev.err = key, nil
 	m.prev.gen++
-	if _, ok := m.prev.full[id]; ok {
+	if _, ok := m.prev.full[key]; ok {
 		return nil
 	}
 	gen := m.prev.gen
-	return m.after(previewDelay, previewTickMsg{gen: gen, id: id})
+	return m.after(previewDelay, previewTickMsg{gen: gen, key: key})
 }
 
 // onPreviewTick reads the item the cursor rests on.
@@ -96,16 +104,16 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 	if msg.gen != m.prev.gen || !m.prev.open {
 		return nil
 	}
-	svc, ws, kind, base := m.ctx.Service, m.ws, m.tab, m.ctx.Request()
-	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.id), func() tea.Msg {
+	svc, ws, base := m.ctx.Service, m.ws, m.ctx.Request()
+	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.key.id), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
-		it, err := svc.Get(ctx, ws, kind, msg.id)
+		it, err := svc.Get(ctx, ws, msg.key.kind, msg.key.id)
 		var notes itemNotes
 		if err == nil {
-			notes.list, notes.note = readComments(ctx, svc, ws, kind, msg.id)
+			notes.list, notes.note = readComments(ctx, svc, ws, msg.key.kind, msg.key.id)
 		}
-		return previewItemMsg{gen: msg.gen, item: it, notes: notes, err: err}
+		return previewItemMsg{gen: msg.gen, key: msg.key, item: it, notes: notes, err: err}
 	})
 }
 
@@ -118,13 +126,13 @@ func (m *Model) onPreviewItem(msg previewItemMsg) tea.Cmd {
 		return nil
 	}
 	if m.prev.full == nil {
-		m.prev.full, m.prev.notes = make(map[string]api.Item), make(map[string]itemNotes)
+		m.prev.full, m.prev.notes = make(map[previewKey]api.Item), make(map[previewKey]itemNotes)
 	}
-	m.prev.notes[msg.item.ID] = msg.notes
-	if _, ok := m.prev.full[msg.item.ID]; !ok {
-		m.prev.order = append(m.prev.order, msg.item.ID)
+	m.prev.notes[msg.key] = msg.notes
+	if _, ok := m.prev.full[msg.key]; !ok {
+		m.prev.order = append(m.prev.order, msg.key)
 	}
-	m.prev.full[msg.item.ID] = msg.item
+	m.prev.full[msg.key] = msg.item
 	for len(m.prev.order) > previewMaxItems {
 		delete(m.prev.full, m.prev.order[0])
 		delete(m.prev.notes, m.prev.order[0])
@@ -147,7 +155,7 @@ func (m *Model) viewPreview(w, h int) string {
 	i, ok := m.selected()
 	if ok {
 		it = d.items[i]
-		if full, ok := m.prev.full[it.ID]; ok {
+		if full, ok := m.prev.full[previewKey{m.tab, it.ID}]; ok {
 			it = workspace.Merge(full, it) // the board's edits over the whole item
 		}
 	}
@@ -182,9 +190,9 @@ func (m *Model) viewPreview(w, h int) string {
 			field("Modified ", m.ctx.ShownTime(it.Modified))
 		}
 		lines = append(lines, "")
-		_, full := m.prev.full[it.ID]
+		_, full := m.prev.full[previewKey{m.tab, it.ID}]
 		switch {
-		case m.prev.err != nil && m.prev.id == it.ID:
+		case m.prev.err != nil && m.prev.at == (previewKey{m.tab, it.ID}):
 			add(s.Error.Render("could not read the item: " + m.prev.err.Error()))
 		case !full:
 			lines = append(lines, s.Subtle.Render("reading the description…"))
@@ -196,7 +204,7 @@ func (m *Model) viewPreview(w, h int) string {
 			}
 		}
 		if full {
-			n := m.prev.notes[it.ID]
+			n := m.prev.notes[previewKey{m.tab, it.ID}]
 			m.commentLines(n.list, n.note, add)
 		}
 	}

@@ -17,6 +17,7 @@ type promptKind int
 const (
 	promptBulk     promptKind = iota // confirm a bulk edit
 	promptConflict                   // keep mine or take theirs
+	promptOutput                     // what a command printed: any key closes it
 )
 
 // prompt is a small question drawn in a box over the board; it holds the
@@ -35,6 +36,8 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.prompt
 	k := &m.keys
 	switch p.kind {
+	case promptOutput:
+		m.prompt = nil
 	case promptBulk:
 		switch {
 		case key.Matches(msg, k.Confirm):
@@ -73,6 +76,9 @@ func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
 // promptKeyMap is the help of the prompt's answers.
 func (m *Model) promptKeyMap() promptKeys {
 	k := &m.keys
+	if m.prompt.kind == promptOutput {
+		return promptKeys{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close"))}
+	}
 	if m.prompt.kind == promptConflict {
 		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
 		return promptKeys{k.KeepMine, k.TakeTheirs, later}

@@ -2,135 +2,117 @@ package board
 
 import (
 	"strings"
+
+	"triage/filter"
 )
 
 // The text filter (/) is a small query, as gh-dash and GitHub's search take
-// one: words must all appear in the title, owners or id, and terms narrow by
-// field, each with alternatives joined by "|" or ",":
+// one (the grammar is package filter's, shared with triage list): words must all appear in the
+// title, owners or id, and terms narrow by field with values matched by
+// prefix, case-insensitively:
 //
-//	status:planning|developing   a status's code or display name
-//	owner:alice   owner:@me      an owner's nick; @me is the user logged in
-//	prio:High|Low                a priority's label or value, "none" for none
-//	iter:@current|@next          an iteration (query_iter.go)
+//	status:dev|"in progress"  a status's code or display name
+//	owner:ali   owner:@me     an owner's nick; @me is the user logged in
+//	prio:hi  prio:none        a priority's label or value, "none" for none
+//	iter:@current|@next       an iteration (query_iter.go)
+//	#12  -term                one item by short id; not the term
 //
 // M toggles "owner:@me" ("mine").
 
-// textQuery is a parsed filter. Whether a status code or a column passes is
-// worked out the first time an item has it, then remembered: the columns
-// and the status names may arrive after the filter was typed.
-type textQuery struct {
-	words    []string // lower-cased
-	status   []string // alternatives, lower-cased; nil: any
-	prio     []string // alternatives, lower-cased; nil: any
-	owners   []string // lower-cased nicks; nil: any
-	iters    []string // iteration ids, names, @current, @next or none; nil: any (query_iter.go)
+// fieldTerm is a field term of the filter. Whether a status code or a
+// column passes is worked out the first time an item has it, then
+// remembered.
+type fieldTerm struct {
+	filter.Term
 	statusOK map[string]bool
 	colOK    map[int]bool
 }
 
-// mineTerm is the term M adds and removes.
-const mineTerm = "owner:@me"
+// textQuery is a parsed filter.
+type textQuery struct {
+	words    []filter.Word
+	terms    []fieldTerm
+	ids      []string // short ids (#12), any of them
+	problems []string // what could not be read or applied, in order
+	// valueProblems are the values that match no option (query_check.go),
+	// worked out for the board of checkedN-1 items.
+	valueProblems []string
+	checkedN      int
+}
 
-// parseQuery reads a lower-cased filter; me is the user's nick.
+// mineTerm is the term M adds and removes.
+const mineTerm = filter.MineTerm
+
+// parseQuery reads a filter; me is the nick of the person logged in, ""
+// when the login is not a person (an API account).
 func parseQuery(q, me string) textQuery {
-	var tq textQuery
-	for _, f := range strings.Fields(q) {
-		key, value, ok := strings.Cut(f, ":")
-		alts := strings.FieldsFunc(value, func(r rune) bool { return r == '|' || r == ',' })
-		if !ok || len(alts) == 0 {
-			tq.words = append(tq.words, strings.TrimPrefix(f, "#"))
-			continue
-		}
-		switch key {
-		case "status", "s":
-			tq.status = append(tq.status, alts...)
-		case "owner", "o":
-			for _, a := range alts {
-				if a == "@me" {
-					a = strings.ToLower(me)
-				}
-				tq.owners = append(tq.owners, a)
-			}
-		case "prio", "priority", "p":
-			tq.prio = append(tq.prio, alts...)
-		case "iter", "iteration":
-			tq.iters = append(tq.iters, alts...)
-		default:
-			tq.words = append(tq.words, f)
-		}
+	fq := filter.Parse(q, me)
+	tq := textQuery{words: fq.Words, ids: fq.IDs, problems: fq.Problems}
+	for _, t := range fq.Terms {
+		tq.terms = append(tq.terms, fieldTerm{Term: t})
 	}
-	tq.statusOK, tq.colOK = map[string]bool{}, map[int]bool{}
 	return tq
 }
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
-	for _, w := range tq.words {
-		if !strings.Contains(d.hay[i], w) && !(isDigits(w) && strings.Contains(d.items[i].ID, w)) {
+	words := filter.Query{Words: tq.words}
+	if !words.WordsPass(d.hay[i], d.items[i].ID) {
+		return false
+	}
+	if len(tq.ids) > 0 && !filter.HasShortID(d.items[i].ShortID(), tq.ids) {
+		return false
+	}
+	for k := range tq.terms {
+		t := &tq.terms[k]
+		if d.termPasses(t, i) == t.Neg {
 			return false
 		}
-	}
-	if tq.status != nil && !d.statusPasses(d.items[i].Status) {
-		return false
-	}
-	if tq.prio != nil && !d.priorityPasses(i) {
-		return false
-	}
-	if tq.owners != nil && !d.ownedByAny(i, tq.owners) {
-		return false
-	}
-	if tq.iters != nil && !d.iterPasses(i) {
-		return false
 	}
 	return true
 }
 
-// statusPasses reports whether a status code, or its display name, is one
-// of the filter's statuses.
-func (d *dataset) statusPasses(code string) bool {
-	ok, seen := d.tq.statusOK[code]
+// termPasses reports whether item i has one of a field term's values.
+func (d *dataset) termPasses(t *fieldTerm, i int32) bool {
+	switch t.Field {
+	case "status":
+		return d.statusPasses(t, d.items[i].Status)
+	case "prio":
+		return d.priorityPasses(t, i)
+	case "iter":
+		return d.iterPasses(t, i)
+	}
+	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
+}
+
+// statusPasses reports whether a status code, or its display name, starts
+// with one of the term's values.
+func (d *dataset) statusPasses(t *fieldTerm, code string) bool {
+	ok, seen := t.statusOK[code]
 	if !seen {
-		lower, name := strings.ToLower(code), strings.ToLower(statusName(d.fields, code))
-		for _, a := range d.tq.status {
-			ok = ok || a == lower || a == name
+		ok = filter.AnyPrefix(t.Alts, strings.ToLower(code), strings.ToLower(statusName(d.fields, code)))
+		if t.statusOK == nil {
+			t.statusOK = map[string]bool{}
 		}
-		d.tq.statusOK[code] = ok
+		t.statusOK[code] = ok
 	}
 	return ok
 }
 
 // columnPasses reports whether column c's priority (label or value, "none"
-// for no priority) is one of the filter's.
-func (d *dataset) columnPasses(c int) bool {
-	ok, seen := d.tq.colOK[c]
+// for no priority) starts with one of the term's values.
+func (d *dataset) columnPasses(t *fieldTerm, c int) bool {
+	ok, seen := t.colOK[c]
 	if !seen {
-		col := &d.cols[c]
-		label, key := strings.ToLower(col.label), strings.ToLower(col.key)
-		for _, a := range d.tq.prio {
-			ok = ok || a == label || a == key || (a == "none" && col.key == "")
+		ok = filter.PriorityPasses(t.Alts, d.cols[c].key, d.cols[c].label)
+		if t.colOK == nil {
+			t.colOK = map[int]bool{}
 		}
-		d.tq.colOK[c] = ok
+		t.colOK[c] = ok
 	}
 	return ok
 }
-
-// ownedByAny reports whether one of item i's owners is one of nicks.
-func (d *dataset) ownedByAny(i int32, nicks []string) bool {
-	for _, o := range strings.Split(d.items[i].Owner, ";") {
-		if o = strings.ToLower(strings.TrimSpace(o)); o != "" {
-			for _, n := range nicks {
-				if o == n {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// isDigits reports a non-empty string of ASCII digits.
-func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // toggleTerm adds term to the filter text, or takes it out when there.
 func toggleTerm(q, term string) string {

@@ -18,10 +18,11 @@ import (
 
 // iterPasses reports whether item i is planned in one of the filter's
 // iterations.
-func (d *dataset) iterPasses(i int32) bool {
+func (d *dataset) iterPasses(t *fieldTerm, i int32) bool {
 	id := store.NoIteration(d.items[i].IterationID)
 	name := strings.ToLower(d.fields.OptionLabel("iteration_id", id))
-	for _, a := range d.tq.iters {
+	for _, alt := range t.Alts {
+		a := alt.Text
 		if alias, ok := d.iterAlias[a]; ok {
 			a = alias
 		}

@@ -98,7 +98,7 @@ func (m *Model) onChanges(msg changesMsg) tea.Cmd {
 	m.eng.SetFields(msg.kind, msg.fields)
 	l.total, l.loaded = msg.changes.Total, msg.changes.Total
 	for id := range changed {
-		if m.eng.Edited(id) {
+		if m.eng.Edited(msg.kind, id) {
 			delete(changed, id)
 		}
 	}

@@ -40,7 +40,7 @@ func (m *Model) onHistory(msg historyMsg) tea.Cmd {
 
 // titles are the titles of the items the edits change, as the board shows
 // them: one pass over each kind's items.
-func (m *Model) titles(list []store.Edit) map[string]string {
+func (m *Model) titles(list []store.Edit) map[common.ItemRef]string {
 	want := make(map[api.Kind]map[string]bool)
 	for _, e := range list {
 		id := e.ItemID
@@ -55,12 +55,12 @@ func (m *Model) titles(list []store.Edit) map[string]string {
 		}
 		want[e.Kind][id] = true
 	}
-	titles := make(map[string]string)
+	titles := make(map[common.ItemRef]string)
 	for k, ids := range want {
 		d := m.sets[k]
 		for i := range d.items {
 			if ids[d.items[i].ID] {
-				titles[d.items[i].ID] = d.items[i].Title
+				titles[common.ItemRef{Kind: k, ID: d.items[i].ID}] = d.items[i].Title
 			}
 		}
 	}

@@ -84,7 +84,7 @@ func TestHistoryOpensWithTheSession(t *testing.T) {
 	if len(got) != 1 || len(got[0].Edits) != 2 || got[0].Edits[0].ItemID != "1110022001000001008" || got[0].Edits[0].State != store.StateSent {
 		t.Fatalf("history opened with %+v, want the two changes, sent", got)
 	}
-	if title := got[0].Titles["1110022001000001008"]; title != "Typo in the welcome e-mail" {
+	if title := got[0].Titles[common.ItemRef{Kind: api.Bug, ID: "1110022001000001008"}]; title != "Typo in the welcome e-mail" {
 		t.Errorf("title of #1008 %q", title)
 	}
 }

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -49,7 +48,7 @@ func (m *Model) tabLabel(k api.Kind) string {
 	if !m.loads[k].started && n == 0 {
 		return k.Plural()
 	}
-	return k.Plural() + " " + thousands(n)
+	return k.Plural() + " " + common.Count(n)
 }
 
 // tabWidth is how wide a tab is drawn: its label and one cell of padding each side.
@@ -71,7 +70,7 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	right := ""
 	d := m.cur()
 	if n, _ := m.fit(d); m.mode == modeColumns && n < shownCount(d) {
-		right = "columns " + strconv.Itoa(d.left+1) + "–" + strconv.Itoa(d.left+n) + " of " + strconv.Itoa(shownCount(d))
+		right = "columns " + common.Count(d.left+1) + "–" + common.Count(d.left+n) + " of " + common.Count(shownCount(d))
 		if d.left > 0 {
 			right = "‹ " + right
 		}
@@ -91,6 +90,12 @@ func (m *Model) writeInfo(b *strings.Builder) {
 	switch {
 	case m.filter.Focused() || m.filter.Value() != "":
 		left.WriteString(m.filter.View())
+		if problems := d.queryProblems(); len(problems) > 0 {
+			left.WriteString("  " + s.Warning.Render("✗ "+strings.Join(problems, "; ")))
+		}
+		if m.filterHint != "" {
+			left.WriteString("  " + s.Subtle.Render(m.filterHint))
+		}
 	case d.prio < 0:
 		left.WriteString(s.Subtle.Render("all " + d.kind.Path() + ", unfiltered"))
 	}
@@ -123,15 +128,15 @@ func (m *Model) progress(d *dataset) string {
 			filled = min(barWidth, l.loaded*barWidth/l.total)
 		}
 		bar := strings.Repeat(m.paint.progressFilled, filled) + strings.Repeat(m.paint.progressEmpty, barWidth-filled)
-		return s.Accent.Render(bar) + " " + s.Subtle.Render(thousands(l.loaded)+"/"+thousands(l.total))
+		return s.Accent.Render(bar) + " " + s.Subtle.Render(common.Count(l.loaded)+"/"+common.Count(l.total))
 	}
-	total := thousands(len(d.items))
+	total := common.Count(len(d.items))
 	if l.total > len(d.items) {
 		// The service lists at most api.MaxListItems items of a kind.
-		total = thousands(len(d.items)) + " listed of " + thousands(l.total)
+		total = common.Count(len(d.items)) + " listed of " + common.Count(l.total)
 	}
 	if d.filtering() || d.prio >= 0 {
-		return s.Subtle.Render(thousands(d.passing()) + " of " + total + " " + d.kind.Path())
+		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + d.kind.Path())
 	}
 	return s.Subtle.Render(total + " " + d.kind.Path())
 }
@@ -220,22 +225,4 @@ func pad(b *strings.Builder, n int) {
 		b.WriteString(spaces[:k])
 		n -= k
 	}
-}
-
-// thousands formats a count with comma separators: 100,000.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 1000 {
-		return s
-	}
-	var b strings.Builder
-	lead := len(s) % 3
-	b.WriteString(s[:lead])
-	for i := lead; i < len(s); i += 3 {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
 }

@@ -20,7 +20,7 @@ func (m *Model) writeColumns(b *strings.Builder) {
 	for k := range n {
 		c := shownCol(d, d.left+k)
 		col := &d.cols[c]
-		label := col.label + " " + thousands(len(d.visible(c)))
+		label := col.label + " " + columnCount(col, len(d.visible(c)), m.cardsShown())
 		switch {
 		case m.dimmed(d, c):
 			b.WriteString(s.Subtle.Render(common.Fit("· "+label, w-1)))
@@ -200,4 +200,14 @@ func fitString(text string, w int) string {
 	b.Grow(w + len(text))
 	writeFit(&b, text, w)
 	return b.String()
+}
+
+// columnCount is a column header's count: the cards it holds, and where it
+// is once scrolled past its first cards ("13–24 of 54").
+func columnCount(col *column, total, shown int) string {
+	if col.top == 0 || total == 0 {
+		return common.Count(total)
+	}
+	last := min(col.top+shown, total)
+	return common.Count(col.top+1) + "–" + common.Count(last) + " of " + common.Count(total)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/store"
 )
 
 // Context is the one shared program context, passed by pointer (gh-dash
@@ -21,6 +22,14 @@ type Context struct {
 	Styles  *Styles
 	Keys    *KeyMap
 	Tasks   *Tasks
+	// KeyOverrides are the user's keys; each view remaps its key map with
+	// them when it is made (nil: the defaults).
+	KeyOverrides KeyOverrides
+	// Commands are the config's commands, run on the board's focused item
+	// by RunCommand (nil: they cannot run); Views its saved views.
+	Commands   []store.Command
+	RunCommand func(ctx context.Context, args []string) (output string, err error)
+	Views      []store.SavedView
 
 	// Edits and Cache are the outbox and the item cache; nil: the board
 	// cannot edit (Edits), or starts without a cached board (Cache).

@@ -10,6 +10,7 @@ import (
 type KeyMap struct {
 	Quit     key.Binding
 	Help     key.Binding
+	Errors   key.Binding
 	Back     key.Binding
 	Select   key.Binding
 	Up       key.Binding
@@ -29,6 +30,7 @@ func DefaultKeyMap() *KeyMap {
 	return &KeyMap{
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Errors:   key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "recent errors in full, with their times")),
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

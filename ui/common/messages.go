@@ -2,6 +2,7 @@ package common
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"errors"
 
 	"triage/api"
 	"triage/store"
@@ -87,10 +88,17 @@ type OpenQueueMsg struct {
 }
 
 // OpenHistoryMsg asks the root to open the list of this session's changes,
-// with the titles of the items they change (item id → title) when known.
+// with the titles of the items they change when known.
 type OpenHistoryMsg struct {
 	Edits  []store.Edit
-	Titles map[string]string
+	Titles map[ItemRef]string
+}
+
+// ItemRef names an item of a workspace by kind and id: TAPD gives a story
+// and a bug the same id for the same short id.
+type ItemRef struct {
+	Kind api.Kind
+	ID   string
 }
 
 // EditsChangedMsg says that edits of the outbox moved on (sent, queued,
@@ -100,3 +108,8 @@ type EditsChangedMsg struct{}
 // SwitchWorkspaceMsg asks the root for the workspace picker over the board,
 // to open another workspace's board.
 type SwitchWorkspaceMsg struct{}
+
+// ErrAPIAccountWorkspaces is the one sentence, at the start and on w, for
+// an API account asked to list workspaces: TAPD lists a person's, and an
+// API account is not a person.
+var ErrAPIAccountWorkspaces = errors.New("start triage with --workspace ID (or set TRIAGE_WORKSPACE): an API account cannot list workspaces")

@@ -28,6 +28,9 @@ type EditSender interface {
 	// NextFlush is how long until the next pending edit of user is due;
 	// false when none waits (conflicts wait for the user).
 	NextFlush(user string) (time.Duration, bool, error)
+	// Resting says how long the sender holds user's edits back and why
+	// ("the service asked to wait"); false when it does not.
+	Resting(user string) (time.Duration, string, bool)
 }
 
 // EditLog reads the outbox: what waits, and what a session did.

@@ -54,6 +54,7 @@ type Model struct {
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options, fields: msg.Fields,
 		title: common.NewTextField(ctx.Styles, "> ", msg.Kind.String()+" title")}
+	ctx.KeyOverrides.Remap("editor", &m.keys)
 	if msg.Item != nil {
 		it := *msg.Item
 		m.item = &it

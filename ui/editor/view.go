@@ -31,7 +31,7 @@ func (m *Model) View() string {
 		if m.kind == api.Bug {
 			add(m.label("Severity", m.focus == fieldSeverity) + common.Fit(m.otherView(fieldSeverity), w-labelCells))
 		}
-		add(m.label("ID", false) + s.Subtle.Render(m.item.ID))
+		add(m.readOnly("ID", m.item.ID, w))
 	}
 	if m.err != nil {
 		add("", s.Marks.Error+" "+s.Error.Render(common.Fit(sentence(m.err.Error()), w-2)))
@@ -73,6 +73,13 @@ func (m *Model) label(name string, focused bool) string {
 		return s.Marks.Cursor + " " + s.FocusedLabel.Render(common.Fit(name, labelWidth))
 	}
 	return s.Marks.Blank + " " + s.Label.Render(common.Fit(name, labelWidth))
+}
+
+// readOnly is a field the editor shows but cannot change: its label dimmed
+// like its value, so it does not look like a field to tab to.
+func (m *Model) readOnly(name, value string, w int) string {
+	s := m.ctx.Styles
+	return s.Marks.Blank + " " + s.Subtle.Render(common.Fit(name, labelWidth)) + s.Subtle.Render(common.Fit(value, w-labelCells))
 }
 
 // priorityView shows the chosen priority with its colour: the option's label,

@@ -56,6 +56,7 @@ type Model struct {
 // ones), skipping disabled ones and repeats, under a title such as "Board".
 func New(ctx *common.Context, title string, maps ...help.KeyMap) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), title: title, maps: maps}
+	ctx.KeyOverrides.Remap("help", &m.keys)
 	m.lines = m.render(maps)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m

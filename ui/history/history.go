@@ -24,9 +24,9 @@ import (
 type Model struct {
 	ctx    *common.Context
 	keys   KeyMap
-	edits  []store.Edit      // newest first
-	titles map[string]string // item id → title, when known
-	steps  map[uint64]int    // edit seq → how many edits its step holds, for the steps enter can undo
+	edits  []store.Edit              // newest first
+	titles map[common.ItemRef]string // titles of the items, when known
+	steps  map[uint64]int            // edit seq → how many edits its step holds, for the steps enter can undo
 
 	cursor, offset int
 	width, height  int
@@ -35,6 +35,7 @@ type Model struct {
 // New returns the history of edits (in any order; shown newest first).
 func New(ctx *common.Context, edits []store.Edit) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap()}
+	ctx.KeyOverrides.Remap("history", &m.keys)
 	m.SetEdits(edits)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -59,9 +60,9 @@ func (m *Model) SetEdits(edits []store.Edit) {
 	m.clamp()
 }
 
-// SetTitles names the items (item id → title) the changes are about; without
+// SetTitles names the items the changes are about; without
 // a title a change shows its kind and number only.
-func (m *Model) SetTitles(titles map[string]string) { m.titles = titles }
+func (m *Model) SetTitles(titles map[common.ItemRef]string) { m.titles = titles }
 
 // SetSteps says which changes belong to a step enter can undo (edit seq →
 // how many changes the step holds); the selected one's is described.

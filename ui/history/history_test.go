@@ -67,10 +67,10 @@ func session() []store.Edit {
 	}
 }
 
-var titles = map[string]string{
-	"1010022001000000042": "Export the board as CSV",
-	"1110022001000000007": "Crash when the token expires",
-	"1010022001000000044": "Dark mode for the dashboard",
+var titles = map[common.ItemRef]string{
+	{Kind: api.Story, ID: "1010022001000000042"}: "Export the board as CSV",
+	{Kind: api.Bug, ID: "1110022001000000007"}:   "Crash when the token expires",
+	{Kind: api.Story, ID: "1010022001000000044"}: "Dark mode for the dashboard",
 }
 
 // many is n sent priority edits, one a minute.

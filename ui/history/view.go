@@ -100,13 +100,13 @@ func (m *Model) counts() string {
 	}
 	parts := []string{plural(len(m.edits), "change")}
 	if pending > 0 {
-		parts = append(parts, fmt.Sprintf("%d waiting", pending))
+		parts = append(parts, common.Count(pending)+" waiting")
 	}
 	if conflicts > 0 {
 		parts = append(parts, plural(conflicts, "conflict"))
 	}
 	if failed > 0 {
-		parts = append(parts, fmt.Sprintf("%d failed", failed))
+		parts = append(parts, common.Count(failed)+" failed")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -185,7 +185,7 @@ func (m *Model) title(e store.Edit) string {
 	if e.Op == store.OpCreate {
 		return ""
 	}
-	return common.Clean(m.titles[e.ItemID])
+	return common.Clean(m.titles[common.ItemRef{Kind: e.Kind, ID: e.ItemID}])
 }
 
 // state draws the edit's state, stateCells wide, with a mark that carries
@@ -254,7 +254,7 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return common.Count(n) + " " + word + "s"
 }
 
 func orNone(s string) string {

@@ -97,6 +97,7 @@ func New(ctx *common.Context, a Authenticator) *Model {
 		user:     common.NewTextField(s, "> ", "API user"),
 		password: common.NewTextField(s, "> ", "API password"),
 	}
+	ctx.KeyOverrides.Remap("login", &m.keys)
 	m.token.Masked, m.password.Masked = true, true
 	for i, mt := range methods {
 		if string(mt.method) == ctx.Method {

@@ -48,6 +48,7 @@ type Model struct {
 // New returns a picker over items with a title.
 func New(ctx *common.Context, title string, items []Item) *Model {
 	m := &Model{ctx: ctx, title: title, keys: DefaultKeyMap()}
+	ctx.KeyOverrides.Remap("picker", &m.keys)
 	m.filter = common.NewTextField(ctx.Styles, "/ ", "type to filter")
 	m.SetItems(items)
 	m.SetSize(ctx.Width, ctx.Height)
@@ -249,7 +250,7 @@ func (m *Model) scroll() {
 func (m *Model) View() string {
 	s := m.ctx.Styles
 	w := max(m.width, 10)
-	count := fmt.Sprintf("%d/%d", len(m.shown), len(m.items))
+	count := common.Count(len(m.shown)) + "/" + common.Count(len(m.items))
 	lines := make([]string, 0, m.rows()+3)
 	lines = append(lines,
 		common.Fit(s.Title.Render(m.title), w-len(count)-1)+" "+s.Subtle.Render(count),

@@ -93,13 +93,21 @@ type Model struct {
 func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.PriorityOption) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: kind, options: options,
 		entries: make([]entry, len(items)), index: make(map[string]int, len(items))}
+	ctx.KeyOverrides.Remap("queue", &m.keys)
 	for i, it := range items {
 		m.entries[i] = entry{item: it}
 		m.index[it.ID] = i
 	}
+	if len(options) > 0 {
+		m.keys.Set.SetHelp(m.digits(), "set the nth priority, next")
+	}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
+
+// digits is the range of the digit keys that set a priority, as the help
+// and the hints both write it: "1–4".
+func (m *Model) digits() string { return fmt.Sprintf("1–%d", min(len(m.options), 9)) }
 
 // SetFieldLabels names the custom fields shown on the cards, from the kind's
 // field information (without it a custom field shows its wire name).
@@ -275,7 +283,7 @@ func (m *Model) noOption() string {
 	case 1:
 		return "There is one priority: press 1."
 	}
-	return fmt.Sprintf("There are %d priorities: press 1–%d.", len(m.options), len(m.options))
+	return fmt.Sprintf("There are %d priorities: press %s.", len(m.options), m.digits())
 }
 
 // result records the answer to a set; an answer for an item that was not

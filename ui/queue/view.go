@@ -55,7 +55,7 @@ func (m *Model) counter() string {
 	case m.pos >= c.Total:
 		fmt.Fprintf(&b, "done · %d set · %d skipped", c.Set, c.Skipped)
 	default:
-		fmt.Fprintf(&b, "%d of %d · %d set · %d skipped", c.Pos, c.Total, c.Set, c.Skipped)
+		b.WriteString(common.Count(c.Pos) + " of " + common.Count(c.Total) + " · " + common.Count(c.Set) + " set · " + common.Count(c.Skipped) + " skipped")
 	}
 	if c.Failed > 0 {
 		fmt.Fprintf(&b, " · %d failed", c.Failed)
@@ -137,17 +137,18 @@ func (m *Model) footer(w int) []string {
 		out = append(out, m.optionRows(w)...)
 	}
 	var hint string
+	closeKey := m.keys.Close.Help().Key + " close"
 	switch {
 	case m.note != "":
 		hint = s.Warning.Render(m.note)
 	case len(m.entries) == 0:
-		hint = s.Subtle.Render("esc close")
+		hint = s.Subtle.Render(closeKey)
 	case m.pos >= len(m.entries):
-		hint = s.Subtle.Render("b back to the last card · esc close")
+		hint = s.Subtle.Render("b back to the last card · " + closeKey)
 	case len(m.options) > 0:
-		hint = s.Subtle.Render(fmt.Sprintf("1–%d set and go on · s skip · b back · ↑/↓ scroll · esc close", min(len(m.options), 9)))
+		hint = s.Subtle.Render(m.digits() + " set and go on · s skip · b back · ↑/↓ scroll · " + closeKey)
 	default:
-		hint = s.Subtle.Render("s skip · b back · esc close")
+		hint = s.Subtle.Render("s skip · b back · " + closeKey)
 	}
 	return append(out, "  "+common.Fit(hint, w-2))
 }

@@ -29,7 +29,17 @@ type Model struct {
 	spin     spinner.Model
 	spinning bool
 	last     common.StatusMsg
+	recent   []Recent // the errors shown, oldest first, at most maxRecent
 }
+
+// Recent is an error the status line showed, and when.
+type Recent struct {
+	At   time.Time
+	Text string
+}
+
+// maxRecent is how many errors the bar remembers for the errors view (!).
+const maxRecent = 100
 
 // New returns the bar over the program context.
 func New(ctx *common.Context) *Model {
@@ -50,6 +60,13 @@ func (m *Model) tick() tea.Cmd {
 // Last is the last StatusMsg.
 func (m *Model) Last() common.StatusMsg { return m.last }
 
+// Recent lists the errors shown in this run, oldest first.
+func (m *Model) Recent() []Recent { return m.recent }
+
+// Clear takes the last message off the status line (another workspace
+// opens: what was said of the previous one goes). The errors view keeps it.
+func (m *Model) Clear() { m.last = common.StatusMsg{} }
+
 // Update takes the bar's own messages (StatusMsg, its spinner's and clock's
 // ticks, a theme change) and reports whether msg was one.
 func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
@@ -64,6 +81,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		m.last = msg
 		if msg.Err != nil {
 			m.ctx.Logger().Warn("shown on the status line", "error", msg.Err.Error())
+			m.recent = append(m.recent, Recent{At: time.Now(), Text: msg.Err.Error()})
+			if len(m.recent) > maxRecent {
+				m.recent = m.recent[len(m.recent)-maxRecent:]
+			}
 		}
 		return nil, true
 	case tickMsg:

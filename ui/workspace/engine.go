@@ -19,9 +19,9 @@ type Engine struct {
 	ctx *common.Context
 	ws  int64
 
-	edits  map[string]*edit // item id → the changes laid over it
-	token  uint64           // the last queuing's token
-	runs   map[uint64]*run  // the sends under way, by id (startRun)
+	edits  map[editKey]*edit // item → the changes laid over it
+	token  uint64            // the last queuing's token
+	runs   map[uint64]*run   // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
@@ -38,6 +38,8 @@ type Engine struct {
 	flushGen               uint64
 	flushing, flushIdle    bool
 	authAsked              bool
+	rest                   rest // the sender holds the edits back (rest.go)
+	ticking                bool // the countdown's tick runs
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
@@ -50,11 +52,13 @@ type Engine struct {
 
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
+	// Now is the clock of the countdown to the next try (nil: time.Now).
+	Now func() time.Time
 }
 
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
-	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run),
+	return &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
 		unanswered: make(map[uint64]*stepItem), After: tick}
 }
 
@@ -127,6 +131,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onSent(msg), true
 	case scheduleMsg:
 		return g.onSchedule(msg), true
+	case restTickMsg:
+		return g.onRestTick(), true
 	case flushTickMsg:
 		return g.onFlushTick(msg), true
 	case flushedMsg:
@@ -171,6 +177,9 @@ func (g *Engine) Badges() []string {
 	var out []string
 	if g.waiting > 0 {
 		out = append(out, WaitingText(g.waiting))
+		if why := g.restText(); why != "" {
+			out = append(out, why)
+		}
 	}
 	switch {
 	case g.conflictCount == 1:

@@ -25,6 +25,7 @@ type scheduleMsg struct {
 	conflicts int
 	wait      time.Duration
 	due       bool
+	rest      rest
 	err       error
 }
 
@@ -75,6 +76,9 @@ func (g *Engine) schedule() tea.Cmd {
 			}
 		}
 		msg.wait, msg.due, msg.err = out.NextFlush(user)
+		if left, why, ok := out.Resting(user); ok {
+			msg.rest = rest{until: time.Now().Add(left), why: why}
+		}
 		return msg
 	})
 }
@@ -88,14 +92,15 @@ func (g *Engine) onSchedule(msg scheduleMsg) tea.Cmd {
 		return g.report(msg.err)
 	}
 	g.waiting, g.conflictCount = msg.waiting, msg.conflicts
+	restTick := g.onRest(msg.rest)
 	if !msg.due || g.flushing {
-		return nil
+		return restTick
 	}
 	wait := max(msg.wait, minFlushWait)
 	if g.flushIdle {
 		wait = max(wait, idleFlushWait)
 	}
-	return g.After(wait, flushTickMsg{gen: msg.gen})
+	return tea.Batch(restTick, g.After(wait, flushTickMsg{gen: msg.gen}))
 }
 
 // FlushNow flushes the outbox at once.
@@ -142,6 +147,10 @@ func (g *Engine) onFlushed(msg flushedMsg) tea.Cmd {
 		cmds = append(cmds, g.authExpired())
 	case msg.err != nil:
 		cmds = append(cmds, g.report(msg.err))
+	}
+	g.waiting = max(g.waiting-sentN, 0) // until the next count: never "4 edits waiting · sent 4 waiting edits"
+	switch {
+	case NeedsLogin(msg.err), msg.err != nil:
 	case sentN == 1:
 		cmds = append(cmds, note("sent 1 waiting edit"))
 	case sentN > 1:

@@ -77,21 +77,18 @@ func (e *edit) state() State {
 
 // editOf is the edit of an item, made when missing from the item as seen.
 func (g *Engine) editOf(kind api.Kind, it api.Item) *edit {
-	e, ok := g.edits[it.ID]
-	if !ok || e.kind != kind {
+	e, ok := g.edits[editKey{kind, it.ID}]
+	if !ok {
 		e = &edit{ws: g.ws, kind: kind, id: it.ID, base: it, known: true, fields: make(map[Field]*change, 1)}
-		g.edits[it.ID] = e
+		g.edits[editKey{kind, it.ID}] = e
 	}
 	return e
 }
 
 // find is the edit of an item of a kind, if any.
 func (g *Engine) find(kind api.Kind, id string) (*edit, bool) {
-	e, ok := g.edits[id]
-	if !ok || e.kind != kind {
-		return nil, false
-	}
-	return e, true
+	e, ok := g.edits[editKey{kind, id}]
+	return e, ok
 }
 
 // Editing reports whether any edit is laid over an item: a view laying
@@ -102,8 +99,8 @@ func (g *Engine) Editing() bool { return len(g.edits) > 0 }
 // cache) and returns it as the card shows it: with the edits not yet
 // confirmed laid over it. ok is false when no edit is laid over it.
 func (g *Engine) Lay(kind api.Kind, it api.Item) (api.Item, bool) {
-	e, ok := g.edits[it.ID]
-	if !ok || e.kind != kind || e.ws != g.ws {
+	e, ok := g.edits[editKey{kind, it.ID}]
+	if !ok || e.ws != g.ws {
 		return it, false
 	}
 	e.base, e.known = it, true
@@ -135,7 +132,14 @@ func (g *Engine) State(kind api.Kind, id string) (State, bool) {
 
 // Edited reports whether an item has a change on its way (a refresh does not
 // mark it as changed by someone else).
-func (g *Engine) Edited(id string) bool {
-	_, ok := g.edits[id]
+func (g *Engine) Edited(kind api.Kind, id string) bool {
+	_, ok := g.edits[editKey{kind, id}]
 	return ok
+}
+
+// editKey names the edit of an item by kind and id: TAPD gives a story and a
+// bug the same id for the same short id.
+type editKey struct {
+	kind api.Kind
+	id   string
 }

@@ -137,8 +137,8 @@ func (g *Engine) drop(ch *ChangedMsg, e *edit, f Field) {
 
 // forget ends an edit without changes left: the card is the service's item.
 func (g *Engine) forget(e *edit) {
-	if len(e.fields) == 0 && g.edits[e.id] == e {
-		delete(g.edits, e.id)
+	if len(e.fields) == 0 && g.edits[editKey{e.kind, e.id}] == e {
+		delete(g.edits, editKey{e.kind, e.id})
 	}
 }
 

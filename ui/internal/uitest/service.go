@@ -51,7 +51,7 @@ func NewService() *Service {
 		s.Fields[k] = PriorityFields(k)
 		for i := range 3 {
 			s.Items[k] = append(s.Items[k], api.Item{
-				Kind: k, ID: fmt.Sprintf("%s10022001%09d", k.IDPrefix(), i+1), WorkspaceID: "10022001",
+				Kind: k, ID: ItemID(k, 10022001, i+1), WorkspaceID: "10022001",
 				Title: fmt.Sprintf("%s number %d", k, i+1), PriorityLabel: "High", Status: "open", Owner: "anyechen;",
 			})
 		}
@@ -167,7 +167,7 @@ func (s *Service) Create(ctx context.Context, n api.NewItem) (api.Item, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.Created = append(s.Created, n)
-	return api.Item{Kind: n.Kind, ID: fmt.Sprintf("%s%d%09d", n.Kind.IDPrefix(), n.WorkspaceID, 100+len(s.Created)),
+	return api.Item{Kind: n.Kind, ID: ItemID(n.Kind, n.WorkspaceID, 100+len(s.Created)),
 		Title: n.Title, PriorityLabel: n.PriorityLabel}, nil
 }
 
@@ -251,8 +251,15 @@ func (s *Service) FindCreated(ctx context.Context, workspaceID int64, kind api.K
 	defer s.mu.Unlock()
 	for i, n := range s.Created {
 		if n.Kind == kind && n.Title == title {
-			return api.Item{Kind: kind, ID: fmt.Sprintf("%s%d%09d", kind.IDPrefix(), workspaceID, 101+i), Title: title}, true, nil
+			return api.Item{Kind: kind, ID: ItemID(kind, workspaceID, 101+i), Title: title}, true, nil
 		}
 	}
 	return api.Item{}, false, nil
+}
+
+// ItemID is the id the fake service gives item seq of kind k in workspace ws:
+// each kind its own prefix (10, 11, 12), so the fake's kinds never share an
+// id and the screens keep the ids they show.
+func ItemID(k api.Kind, ws int64, seq int) string {
+	return fmt.Sprintf("%d%d%09d", 10+int(k), ws, seq)
 }

@@ -1,0 +1,164 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+
+	"triage/api"
+)
+
+// Roles, sub-workspaces, a company's projects, workspace settings and
+// personal settings. Shapes: workspace/roles (user/get_roles),
+// workspace/get_sub_workspaces, workspace/projects,
+// setting/get_workspace_setting, user/get_personal_setting.
+
+// workspaceRoles are the roles of every workspace, id → name; the ids the
+// members' role_id name (meta.go) are among them.
+var workspaceRoles = []struct {
+	id   string
+	name text
+}{
+	{"1000000000000000002", text{"Administrator", "管理员"}},
+	{"1000000000000000003", text{"Developer", "开发人员"}},
+	{"1000000000000000010", text{"Tester", "测试人员"}},
+	{"1000000000000000015", text{"Product manager", "产品人员"}},
+	{"1000000000000000006", text{"Follower", "关注人"}},
+	{"1000000000000000018", text{"Guest", "访客"}},
+}
+
+// roles is the data of GET /roles: role id → name.
+func roles(ws *Workspace) (json.RawMessage, *httpError) {
+	pairs := make([]api.Option, len(workspaceRoles))
+	for i, r := range workspaceRoles {
+		pairs[i] = api.Option{Value: r.id, Label: r.name.in(ws.Locale)}
+	}
+	return marshalData(api.Options{Pairs: pairs})
+}
+
+// subWorkspace is the workspace of /workspaces/sub_workspaces, with its
+// template.
+type subWorkspace struct {
+	workspaceInfo
+	TemplateID string `json:"template_id"`
+}
+
+// subWorkspaces is the data of GET /workspaces/sub_workspaces: the seed's
+// workspaces have no children, so it is the workspace itself, as TAPD's
+// example answers {"Workspace":{...}}.
+func (w *world) subWorkspaces(ws *Workspace) (json.RawMessage, *httpError) {
+	return marshalData(map[string]subWorkspace{"Workspace": {workspaceInfo: w.workspaceRecord(ws), TemplateID: "1000000000000000020"}})
+}
+
+// companyProject is one entry of /workspaces/projects.
+type companyProject struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Description *string `json:"description"`
+	Status      string  `json:"status"`
+	ParentID    string  `json:"parent_id"`
+	Category    string  `json:"category"`
+	Secrecy     string  `json:"secrecy"`
+	Created     string  `json:"created"`
+	CreatorID   string  `json:"creator_id"`
+	Creator     string  `json:"creator"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	MemberCount int     `json:"member_count"`
+}
+
+// serveCompanyProjects is GET /workspaces/projects?company_id=: the
+// company's workspaces the caller may reach, member_count a number.
+func (s *Server) serveCompanyProjects(ex *exchange) {
+	c, q, ok := s.call(ex, true)
+	if !ok {
+		return
+	}
+	company, herr := required(q, "company_id")
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	if category := q.Get("category"); category != "" && category != "project" {
+		ex.ok([]any{})
+		return
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if !slices.ContainsFunc(s.world.Companies, func(co Company) bool { return co.ID == company }) {
+		ex.fail(fault(http.StatusNotFound, fmt.Sprintf("company %s not existed", quoteName(company))))
+		return
+	}
+	out := []map[string]companyProject{}
+	for _, ws := range s.world.Workspaces {
+		if ws.CompanyID != company || !s.mayReach(c.principal, ws) {
+			continue
+		}
+		info := s.world.workspaceRecord(ws)
+		out = append(out, map[string]companyProject{"Workspace": {
+			ID: info.ID, Name: info.Name, PrettyName: info.PrettyName, Description: &info.Description, Status: info.Status,
+			ParentID: company, Category: "project", Secrecy: "0", Created: info.Created, CreatorID: "0", Creator: info.Creator,
+			MemberCount: len(s.world.memberNicks(ws)),
+		}})
+	}
+	ex.ok(out)
+}
+
+// workspaceSetting is the data of GET /settings/get_workspace_setting?type=:
+// is_enabled_story_category (a number, 1: the category tree is on) or
+// workspace_metrology (day or hour).
+func workspaceSetting(q url.Values) (json.RawMessage, *httpError) {
+	kind, herr := required(q, "type")
+	if herr != nil {
+		return nil, herr
+	}
+	switch kind {
+	case "is_enabled_story_category":
+		return marshalData(map[string]int{kind: 1})
+	case "workspace_metrology":
+		return marshalData(map[string]string{kind: "day"})
+	}
+	return nil, unprocessable("type must be is_enabled_story_category or workspace_metrology, got %s", quoteShort(kind))
+}
+
+// messageSetting is one entry of a personal setting's message_setting.
+type messageSetting struct {
+	Type    string   `json:"type"`
+	Disable []string `json:"disable"`
+	Enable  []string `json:"enable"`
+}
+
+// personalSetting is the data of GET /users/get_personal_setting.
+type personalSetting struct {
+	Language       string           `json:"language"`
+	MessageSetting []messageSetting `json:"message_setting"`
+}
+
+// personalSettingOf is a member's personal setting: the workspace's
+// language, and every notification of followed stories, tasks and bugs on.
+func (w *world) personalSettingOf(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+	nick, herr := required(q, "nick")
+	if herr != nil {
+		return nil, herr
+	}
+	if !slices.Contains(w.memberNicks(ws), nick) {
+		return nil, fault(http.StatusNotFound, fmt.Sprintf("user %s is not a member of workspace %d", quoteName(nick), ws.ID))
+	}
+	out := personalSetting{Language: "en_US"}
+	if ws.Locale == "zh" {
+		out.Language = "zh_CN"
+	}
+	for _, channel := range []string{"LETTER", "MAIL", "WX"} {
+		for _, entity := range []string{"STORY", "TASK", "BUG"} {
+			prefix := channel + "_" + entity + "_FOLLOW_"
+			out.MessageSetting = append(out.MessageSetting, messageSetting{
+				Type: channel + "_" + entity, Disable: []string{},
+				Enable: []string{prefix + "UPDATE", prefix + "UPDATE_STATUS", prefix + "DELETE", prefix + "ADD_COMMENT"},
+			})
+		}
+	}
+	return marshalData(out)
+}

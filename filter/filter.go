@@ -1,0 +1,198 @@
+// Package filter is the filter language of the board's / and of
+// `triage list`: space-separated terms, all of which must hold.
+//
+//	word  "two words"        text in the title, owners or id
+//	status:dev  prio:"Nice To Have"  owner:ali|bob  a field's value, by
+//	                         prefix, alternatives joined by "|" or ","
+//	owner:@me                the user logged in (a person, not an API account)
+//	#12                      the item whose short id is 12
+//	-term                    not that term (-status:resolved, -crash)
+//
+// Parse reads it without a board: what the values match (a status's code
+// or name, a priority's label or value) is the caller's to say, through
+// Match or the board's own remembered answers. What it cannot read is
+// listed in Problems, never silently turned into "no matches".
+package filter
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Field is a field a term may name, with an example of a term.
+type Field struct{ Name, Sample string }
+
+// Fields are the fields a term may name.
+func Fields() []Field {
+	return []Field{
+		{"status", "status:developing"},
+		{"owner", "owner:alice"},
+		{"prio", `prio:"Nice To Have"`},
+		{"iter", "iter:@current"},
+	}
+}
+
+// FieldOf is the field a term's key names, or "" for none.
+func FieldOf(key string) string {
+	switch key {
+	case "status", "s":
+		return "status"
+	case "owner", "o":
+		return "owner"
+	case "prio", "priority", "p":
+		return "prio"
+	case "iter", "iteration":
+		return "iter"
+	}
+	return ""
+}
+
+// UsableFields is the list of fields a problem points to.
+func UsableFields() string {
+	fields := Fields()
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name + ":"
+	}
+	return strings.Join(names, " ") + " #id -term"
+}
+
+// Word is a word or quoted phrase to find in the title, owners or id.
+type Word struct {
+	Text string
+	Neg  bool
+}
+
+// Alt is one alternative value of a field term: a prefix, or an exact
+// owner nick for @me.
+type Alt struct {
+	Text  string
+	Exact bool
+}
+
+// Term narrows by one field: an item passes when its field has one of
+// the alternatives (none of them when Neg).
+type Term struct {
+	Field string // status, owner, prio or iter
+	Alts  []Alt
+	Neg   bool
+}
+
+// Query is a parsed filter.
+type Query struct {
+	Words    []Word
+	Terms    []Term
+	IDs      []string // short ids (#12), any of them
+	Problems []string // what could not be read or applied, in order
+}
+
+// Parse reads a filter, in any case; me is the nick of the person logged
+// in, "" when the login is not a person (an API account).
+func Parse(q, me string) Query {
+	var tq Query
+	q = strings.ToLower(q)
+	toks, unclosed := splitTerms(q)
+	if unclosed {
+		tq.Problems = append(tq.Problems, `a quote is not closed: close it with "`)
+	}
+	for _, tok := range toks {
+		if tok != "" {
+			tq.add(tok, me)
+		}
+	}
+	return tq
+}
+
+// add reads one term.
+func (tq *Query) add(tok, me string) {
+	neg := false
+	if rest, ok := strings.CutPrefix(tok, "-"); ok {
+		if rest == "" {
+			tq.Problems = append(tq.Problems, "- needs a term after it, e.g. -status:resolved")
+			return
+		}
+		neg, tok = true, rest
+	}
+	if id, ok := strings.CutPrefix(tok, "#"); ok {
+		if !IsDigits(id) {
+			tq.Problems = append(tq.Problems, fmt.Sprintf("#%s: # takes an item's number, e.g. #12", id))
+			return
+		}
+		if neg {
+			tq.Words = append(tq.Words, Word{Text: id, Neg: true})
+			return
+		}
+		tq.IDs = append(tq.IDs, id)
+		return
+	}
+	key, value, hasKey := strings.Cut(tok, ":")
+	field := FieldOf(key)
+	if !hasKey || key == "" || strings.Contains(key, `"`) {
+		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
+		return
+	}
+	if field == "" {
+		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field (use %s); searched as text", key, UsableFields()))
+		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
+		return
+	}
+	t := Term{Field: field, Neg: neg}
+	for _, a := range strings.FieldsFunc(value, func(r rune) bool { return r == '|' || r == ',' }) {
+		a = strings.TrimSpace(a)
+		switch {
+		case a == "":
+		case field == "owner" && a == "@me" && me == "":
+			tq.Problems = append(tq.Problems, "owner:@me cannot apply: an API account (Basic) is not a person; use owner:NAME")
+		case field == "owner" && a == "@me":
+			t.Alts = append(t.Alts, Alt{Text: strings.ToLower(me), Exact: true})
+		default:
+			t.Alts = append(t.Alts, Alt{Text: a})
+		}
+	}
+	if len(t.Alts) == 0 {
+		if strings.TrimSpace(value) == "" {
+			tq.Problems = append(tq.Problems, fmt.Sprintf("%s: needs a value, e.g. %s", key, Example(field)))
+		}
+		return
+	}
+	tq.Terms = append(tq.Terms, t)
+}
+
+// Example is an example term of a field.
+func Example(field string) string {
+	for _, f := range Fields() {
+		if f.Name == field {
+			return f.Sample
+		}
+	}
+	return field + ":VALUE"
+}
+
+// splitTerms cuts a filter at spaces outside double quotes and drops the
+// quotes: `prio:"nice to have" crash` is `prio:nice to have` and `crash`.
+// unclosed reports a quote left open (the rest is then one term, so a
+// value typed so far already filters).
+func splitTerms(q string) (toks []string, unclosed bool) {
+	var cur strings.Builder
+	inQuote, started := false, false
+	flush := func() {
+		if started {
+			toks = append(toks, cur.String())
+		}
+		cur.Reset()
+		started = false
+	}
+	for _, r := range q {
+		switch {
+		case r == '"':
+			inQuote, started = !inQuote, true
+		case !inQuote && (r == ' ' || r == '\t'):
+			flush()
+		default:
+			cur.WriteRune(r)
+			started = true
+		}
+	}
+	flush()
+	return toks, inQuote
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"triage/store"
+)
+
+// What became of one change of `triage set`.
+const (
+	resultApplied      = "applied"       // the service has the new value
+	resultWouldChange  = "would_change"  // --dry-run: it would be written
+	resultUnchanged    = "unchanged"     // it already had the new value
+	resultConflict     = "conflict"      // changed meanwhile: nothing written
+	resultRefused      = "refused"       // the value or the service refused it
+	resultNotFound     = "not_found"     // no such item
+	resultQueued       = "queued"        // kept in the outbox (--queue)
+	resultUnreachable  = "unreachable"   // not sent, not kept
+	resultMaybeApplied = "maybe_applied" // the write may have reached the service: kept, checked before it is sent again
+)
+
+// setResult is one line of set's report, or one object of its JSON.
+type setResult struct {
+	Item   string `json:"item"` // as the caller named it
+	ID     string `json:"id,omitempty"`
+	Kind   string `json:"kind,omitempty"`
+	Field  string `json:"field,omitempty"`
+	From   string `json:"from,omitempty"` // the value the write was conditional on
+	To     string `json:"to,omitempty"`
+	Theirs string `json:"theirs,omitempty"` // a conflict: the value on the service
+	Result string `json:"result"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// result is the plan's result with an outcome.
+func (p setPlan) result(outcome, reason string) setResult {
+	field := "priority"
+	if p.op == store.OpTitle {
+		field = "title"
+	}
+	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: field,
+		From: p.seen, To: p.to, Result: outcome, Reason: reason}
+}
+
+// refused is the plan's result when a value is refused before sending.
+func (p setPlan) refused(reason string) setResult {
+	return p.result(resultRefused, reason)
+}
+
+// dryRun says what the plan would do.
+func (p setPlan) dryRun() setResult {
+	switch {
+	case p.now == p.to:
+		return p.result(resultUnchanged, "")
+	case p.now != p.seen:
+		r := p.result(resultConflict, "it was changed meanwhile")
+		r.Theirs = p.now
+		return r
+	}
+	return p.result(resultWouldChange, "")
+}
+
+// outcome turns the Sender's result into set's, and settles what must not
+// stay in the outbox: a conflict is dropped (the caller decides again), an
+// edit that could not be sent is withdrawn unless queue.
+func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) setResult {
+	reason := ""
+	if res.Err != nil {
+		reason = res.Err.Error()
+	}
+	switch res.Outcome {
+	case store.OutcomeSent:
+		return p.result(resultApplied, "")
+	case store.OutcomeApplied:
+		return p.result(resultUnchanged, "")
+	case store.OutcomeConflict:
+		r := p.result(resultConflict, "changed meanwhile by someone else; nothing written")
+		r.Theirs = res.Edit.Theirs
+		if _, err := ob.TakeTheirs(res.Edit.Seq); err != nil {
+			r.Reason += "; " + err.Error()
+		}
+		return r
+	case store.OutcomeFailed:
+		return p.result(resultRefused, res.Edit.LastError)
+	}
+	if queue {
+		return p.result(resultQueued, fmt.Sprintf("kept in the outbox (edit %d), sent when triage next opens this profile: %s", res.Edit.Seq, reason))
+	}
+	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason); err != nil {
+		if errors.Is(err, store.ErrEditState) {
+			return p.result(resultMaybeApplied, "the write may have reached the service; kept in the outbox and checked before it is sent again: "+reason)
+		}
+		return p.result(resultUnreachable, reason+"; "+err.Error())
+	}
+	return p.result(resultUnreachable, "not sent, nothing kept (--queue keeps it): "+reason)
+}
+
+// line is the result as one line for a person.
+func (r setResult) line() string {
+	name := r.Item
+	if r.ID != "" {
+		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
+	}
+	change := ""
+	if r.Field != "" {
+		change = fmt.Sprintf(" %s %s → %s", r.Field, shown(r.From), shown(r.To))
+	}
+	switch r.Result {
+	case resultApplied:
+		return "✓ " + name + change
+	case resultUnchanged:
+		return "✓ " + name + " " + r.Field + " is already " + shown(r.To)
+	case resultWouldChange:
+		return "would change " + name + change
+	case resultConflict:
+		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, shown(r.Theirs), shown(r.From))
+	}
+	return "✗ " + name + " " + r.Result + ": " + r.Reason
+}
+
+// shown is a value as the report writes it.
+func shown(v string) string {
+	if v == "" {
+		return noPriority
+	}
+	return fmt.Sprintf("%q", v)
+}
+
+// writeSetJSON prints the results as one JSON array.
+func writeSetJSON(w io.Writer, results []setResult) error {
+	if results == nil {
+		results = []setResult{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(results)
+}

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// SavedView is one entry of `views:` in the config file: a named way to
+// look at the board (gh-dash's sections, lazyjira's JQL tabs): a kind, a
+// filter in the board's syntax, columns (by priority) or a list, and the
+// list's sort. Key, when set, switches to it from the board.
+type SavedView struct {
+	Name  string
+	Key   string
+	Kind  string // story, bug or task; "": the current one
+	Query string
+	Mode  string // columns or list; "": the current one
+	Sort  string // priority, id, title, status, owner or modified, "-" first for descending; "": the current one
+	Line  int
+}
+
+// The board's modes and sort keys a view may name.
+var (
+	viewModes = []string{"columns", "list"}
+	viewSorts = []string{"priority", "id", "title", "status", "owner", "modified"}
+	viewKinds = []string{"story", "bug", "task"}
+)
+
+// decodeViews reads `views:`, a list of {name, key, kind, query, mode, sort}.
+func decodeViews(v *yaml.Node, list *[]SavedView) error {
+	if v.Tag == "!!null" {
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		return fmt.Errorf("line %d: views: want a list of `- name: NAME` entries with kind, query, mode and sort", v.Line)
+	}
+	for _, entry := range v.Content {
+		sv, err := decodeView(entry)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(*list, func(o SavedView) bool { return o.Name == sv.Name }) {
+			return fmt.Errorf("line %d: views: %q is named twice", sv.Line, sv.Name)
+		}
+		*list = append(*list, sv)
+	}
+	return nil
+}
+
+// decodeView reads one entry of `views:`.
+func decodeView(entry *yaml.Node) (SavedView, error) {
+	sv := SavedView{Line: entry.Line}
+	if entry.Kind != yaml.MappingNode {
+		return sv, fmt.Errorf("line %d: views: want `name:` and any of key, kind, query, mode, sort", entry.Line)
+	}
+	for i := 0; i+1 < len(entry.Content); i += 2 {
+		k, val := entry.Content[i], entry.Content[i+1]
+		if val.Kind != yaml.ScalarNode {
+			return sv, fmt.Errorf("line %d: views: %s: want a single value", val.Line, k.Value)
+		}
+		value := strings.TrimSpace(val.Value)
+		oneOf := func(allowed []string, v string) error {
+			if v != "" && !slices.Contains(allowed, v) {
+				return fmt.Errorf("line %d: views: %s: want %s", val.Line, k.Value, strings.Join(allowed, ", "))
+			}
+			return nil
+		}
+		var err error
+		switch k.Value {
+		case "name":
+			sv.Name = value
+		case "key":
+			sv.Key = value
+		case "kind":
+			sv.Kind, err = value, oneOf(viewKinds, value)
+		case "query":
+			sv.Query = value
+		case "mode":
+			sv.Mode, err = value, oneOf(viewModes, value)
+		case "sort":
+			sv.Sort, err = value, oneOf(viewSorts, strings.TrimPrefix(value, "-"))
+		default:
+			err = fmt.Errorf("line %d: views: unknown field %q; a view has name, key, kind, query, mode and sort", k.Line, k.Value)
+		}
+		if err != nil {
+			return sv, err
+		}
+	}
+	if sv.Name == "" {
+		return sv, fmt.Errorf("line %d: views: a view needs a name", entry.Line)
+	}
+	return sv, nil
+}

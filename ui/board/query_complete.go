@@ -1,0 +1,122 @@
+package board
+
+import (
+	"strings"
+	"triage/filter"
+)
+
+// completeFilter is tab in the filter: it completes the term being typed,
+// a field name (status:, owner:, prio:) or a value (statuses and
+// priorities from the field information, the owners on the items and
+// @me), and when several fit it completes what they share and lists them.
+func (m *Model) completeFilter() {
+	q := m.filter.Value()
+	next, choices := m.cur().completeTerm(q, m.person() != "")
+	m.filterHint = ""
+	switch {
+	case len(choices) == 0:
+		m.filterHint = "tab: nothing to complete (fields: " + filter.UsableFields() + ")"
+	case len(choices) > 1:
+		m.filterHint = "tab: " + filter.ListSome(choices, 8)
+	}
+	if next != q {
+		m.filter.SetValue(next)
+		m.applyQuery(next)
+	}
+}
+
+// completeTerm completes the last term of q; it returns the new text and the
+// choices that fit (one: it was completed).
+func (d *dataset) completeTerm(q string, person bool) (string, []string) {
+	start := lastTermStart(q)
+	head, term := q[:start], q[start:]
+	neg := ""
+	if rest, ok := strings.CutPrefix(term, "-"); ok {
+		neg, term = "-", rest
+	}
+	key, value, hasKey := strings.Cut(term, ":")
+	if !hasKey {
+		var fields []string
+		for _, f := range filter.Fields() {
+			if strings.HasPrefix(f.Name, strings.ToLower(term)) {
+				fields = append(fields, f.Name+":")
+			}
+		}
+		return head + neg + completion(term, fields, false), fields
+	}
+	field := filter.FieldOf(strings.ToLower(key))
+	if field == "" {
+		return q, nil
+	}
+	sep := strings.LastIndexAny(value, "|,") + 1
+	before, typed := value[:sep], strings.TrimPrefix(value[sep:], `"`)
+	var owners []string
+	names, _ := d.fieldOptions(field, &owners)
+	if field == "owner" && person {
+		names = append([]string{"@me"}, names...)
+	}
+	var fit []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		if l := strings.ToLower(n); strings.HasPrefix(l, strings.ToLower(typed)) && !seen[l] {
+			seen[l] = true
+			fit = append(fit, n)
+		}
+	}
+	return head + neg + key + ":" + before + completion(typed, fit, true), fit
+}
+
+// completion is the text that replaces typed: the one choice (quoted when
+// it has a space, for a value), or what all choices share.
+func completion(typed string, choices []string, value bool) string {
+	quote := func(s string) string {
+		if value {
+			return filter.QuoteValue(s)
+		}
+		return s
+	}
+	switch len(choices) {
+	case 0:
+		if value && strings.ContainsAny(typed, " \t") {
+			return `"` + typed
+		}
+		return typed
+	case 1:
+		return quote(choices[0])
+	}
+	shared := []rune(strings.ToLower(choices[0]))
+	for _, c := range choices[1:] {
+		c = strings.ToLower(c)
+		for !strings.HasPrefix(c, string(shared)) {
+			shared = shared[:len(shared)-1]
+		}
+	}
+	return sharedPrefix(typed, string(shared), value)
+}
+
+// sharedPrefix is what several choices share, or typed when they share no
+// more, opening a quote for a value with a space.
+func sharedPrefix(typed, shared string, value bool) string {
+	if len(shared) <= len(typed) {
+		shared = strings.ToLower(typed)
+	}
+	if value && strings.ContainsAny(shared, " \t") {
+		return `"` + shared
+	}
+	return shared
+}
+
+// lastTermStart is where the last term of q begins: after the last space
+// outside quotes.
+func lastTermStart(q string) int {
+	start, inQuote := 0, false
+	for i, r := range q {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+		case !inQuote && (r == ' ' || r == '\t'):
+			start = i + 1
+		}
+	}
+	return start
+}
