@@ -172,7 +172,7 @@ func cardUnderCursor(t *testing.T, term *terminal, status string) string {
 	if m == nil || m[2] != status {
 		t.Fatalf("no %s story under the cursor:\n%s", status, term.Screen())
 	}
-	return "1010022001" + strings.Repeat("0", 9-len(m[1])) + m[1]
+	return "1110022001" + strings.Repeat("0", 9-len(m[1])) + m[1]
 }
 
 // currentIteration is the id of the iteration of workspace 10022001 whose
