@@ -25,24 +25,39 @@ func (m *Model) askQuit() tea.Cmd {
 		return m.quit()
 	}
 	m.quitting = quitAsked
-	return common.Cmd(common.StatusMsg{Text: "w: wait for the edits on their way, then quit · q: quit now, they are kept · other keys stay"})
+	return nil
+}
+
+// quitQuestion is what the status line shows first while a quit waits for
+// an answer or for the edits, so no other news hides it; "" otherwise.
+func (m *Model) quitQuestion() string {
+	switch m.quitting {
+	case quitAsked:
+		return "w: wait for the edits on their way, then quit · q: quit now, they are kept · other keys stay"
+	case quitWaiting:
+		return "waiting for the edits on their way, then quitting · q quits now"
+	}
+	return ""
 }
 
 // quitAnswer takes the key that answers the question; ok is false when
 // no question is asked.
 func (m *Model) quitAnswer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.quitting == quitWaiting && (msg.String() == "q" || msg.String() == "ctrl+c") {
+		return m.quit(), true
+	}
 	if m.quitting != quitAsked {
 		return nil, false
 	}
 	switch msg.String() {
 	case "w":
 		m.quitting = quitWaiting
-		return tea.Batch(common.Cmd(common.StatusMsg{Text: "waiting for the edits on their way, then quitting · q quits now"}), m.quitWhenSent()), true
+		return m.quitWhenSent(), true
 	case "q", "ctrl+c":
 		return m.quit(), true
 	}
 	m.quitting = quitNone
-	return common.Cmd(common.StatusMsg{Text: "staying"}), true
+	return common.Cmd(common.StatusMsg{Text: "not quitting: the edits go on"}), true
 }
 
 // quitWhenSent quits once no edit is on its way, after w.
