@@ -197,6 +197,10 @@ func change(e store.Edit) string {
 		out = "created at " + orNone(e.To)
 	case store.OpTitle:
 		out = "new title"
+	case store.OpDescription:
+		out = "new description"
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment:
+		out = fieldChange(e)
 	default:
 		out = orNone(e.From) + " → " + orNone(e.To)
 	}

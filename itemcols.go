@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/filter"
+	"triage/store"
 )
 
 // The columns of `triage list` and the fields of `triage view`: the names
@@ -66,6 +67,7 @@ func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 		Hay: strings.ToLower(it.Title + "\n" + people(it.Owner)), ID: it.ID, ShortID: it.ShortID(),
 		Status: it.Status, StatusName: n.fi.OptionLabel("status", it.Status),
 		PriorityKey: key, PriorityLabel: label, Owner: it.Owner,
+		IterationID: store.NoIteration(it.IterationID), IterationName: n.fi.OptionLabel("iteration_id", store.NoIteration(it.IterationID)),
 	})
 }
 

@@ -37,7 +37,7 @@ func TestRemappedKeysDriveTheBoard(t *testing.T) {
 	env := appEnv(t, s, proxy.URL)
 	writeAppConfig(t, env, "keys:\n  board:\n    next-priority: [\"]\", \"L\"]\n    preview-pane: \"ctrl+p\"\n")
 
-	term := startTerminal(t, 160, 40, env, triageBinary(t), "--insecure-storage")
+	term := startTerminal(t, 160, 70, env, triageBinary(t), "--insecure-storage") // tall enough for every key of ? help
 	term.WaitFor(20*time.Second, "Stories 240", "]/L next priority")
 	term.Send("Tab")
 	term.WaitFor(20*time.Second, "Bugs 180", "180 bugs")

@@ -28,7 +28,7 @@ func TestSavedViewAndLastFilterComeBack(t *testing.T) {
 `)
 	term := startTerminal(t, 160, 40, env, triageBinary(t), "--insecure-storage")
 	term.WaitFor(20*time.Second, "Stories 240")
-	term.Send("b")
+	term.Send(":")
 	term.WaitFor(10*time.Second, "Saved views", "high bugs", "my stories")
 	term.Send("Enter")
 	term.WaitFor(20*time.Second, "Bugs 180", "prio:high")

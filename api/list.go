@@ -20,11 +20,18 @@ const (
 	maxPages     = MaxListItems / PageSize
 )
 
-// ListFields is what the app shows: id, name/title, priority, priority_label,
-// status, owner, modified, created, workspace_id (with each kind's wire names).
+// ListFields is what the app shows and edits: id, name/title, priority,
+// priority_label, status, owner, modified, created, workspace_id,
+// iteration_id, and a bug's severity (with each kind's wire names). Every
+// field the board edits is listed, so the conflict check compares it with
+// what the card showed.
 func ListFields(kind Kind) []string {
-	return []string{"id", kind.TitleField(), "priority", "priority_label", "status",
-		kind.OwnerField(), "modified", "created", "workspace_id"}
+	f := []string{"id", kind.TitleField(), "priority", "priority_label", "status",
+		kind.OwnerField(), "modified", "created", "workspace_id", "iteration_id"}
+	if kind == Bug {
+		f = append(f, "severity")
+	}
+	return f
 }
 
 // ListRequest selects the items to list.

@@ -28,6 +28,7 @@ func Fields() []Field {
 		{"status", "status:developing"},
 		{"owner", "owner:alice"},
 		{"prio", `prio:"Nice To Have"`},
+		{"iter", "iter:@current"},
 	}
 }
 
@@ -40,6 +41,8 @@ func FieldOf(key string) string {
 		return "owner"
 	case "prio", "priority", "p":
 		return "prio"
+	case "iter", "iteration":
+		return "iter"
 	}
 	return ""
 }
@@ -70,7 +73,7 @@ type Alt struct {
 // Term narrows by one field: an item passes when its field has one of
 // the alternatives (none of them when Neg).
 type Term struct {
-	Field string // status, owner or prio
+	Field string // status, owner, prio or iter
 	Alts  []Alt
 	Neg   bool
 }

@@ -14,6 +14,7 @@ type Item struct {
 	Status, StatusName         string
 	PriorityKey, PriorityLabel string
 	Owner                      string
+	IterationID, IterationName string // "" and "" when unplanned
 }
 
 // Match reports whether an item passes every term of the query.
@@ -31,6 +32,8 @@ func (q *Query) Match(it Item) bool {
 			pass = AnyPrefix(t.Alts, strings.ToLower(it.Status), strings.ToLower(it.StatusName))
 		case "prio":
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
+		case "iter":
+			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}
@@ -98,3 +101,18 @@ func AnyPrefix(alts []Alt, values ...string) bool {
 
 // IsDigits reports a non-empty string of ASCII digits.
 func IsDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+
+// IterationPasses reports whether an iteration, by id or name ("" for
+// unplanned), is one of the alternatives, or "none" for unplanned. The
+// names @current and @next are the board's to resolve.
+func IterationPasses(alts []Alt, id, name string) bool {
+	for _, a := range alts {
+		switch {
+		case a.Text == "none" && id == "":
+			return true
+		case id != "" && (a.Text == id || a.Text == strings.ToLower(name)):
+			return true
+		}
+	}
+	return false
+}

@@ -43,6 +43,9 @@ type Snapshot struct {
 	Fields  api.FieldInfo
 	SavedAt time.Time
 	Synced  string
+	// Transitions are the steps of the kind's workflow, so a status move
+	// made offline on the next start is checked before it is queued.
+	Transitions []api.Transition
 }
 
 // Cache keeps the last items and field information of each workspace, per
@@ -282,6 +285,8 @@ type snapshotRecord struct {
 	Fields  api.FieldInfo
 	SavedAt time.Time
 	Synced  string // added after version 1: gob leaves it empty in older entries
+	// Transitions were added later: gob leaves them empty in older entries.
+	Transitions []api.Transition
 }
 
 func encodeSnapshot(s Snapshot) ([]byte, error) {

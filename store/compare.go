@@ -59,7 +59,7 @@ func (r *Replayer) readAll(ctx context.Context, edits []Edit) *readItems {
 	seen := make(map[itemKey]bool)
 	for _, e := range edits {
 		k := itemKey{e.WorkspaceID, e.Kind, e.ItemID}
-		if e.Op == OpCreate || e.ItemID == "" || seen[k] {
+		if !e.Op.ChangesField() || e.ItemID == "" || seen[k] {
 			continue
 		}
 		seen[k] = true
@@ -84,7 +84,8 @@ func (r *Replayer) readAll(ctx context.Context, edits []Edit) *readItems {
 	return read
 }
 
-// update sends a priority or title edit: cur is its item when already read
+// update sends a field edit (priority, title, status, owners, iteration,
+// severity): cur is its item when already read
 // (ok), else it is read now. The service already holding the edit's value
 // marks it applied without a write; a value other than the one the user saw
 // is a conflict.
@@ -97,9 +98,9 @@ func (r *Replayer) update(ctx context.Context, j job, cur api.Item, ok bool) (Re
 		}
 	}
 	switch value := currentValue(j.Edit, cur); {
-	case value == normalized(j.To):
+	case sameValue(j.Op, value, j.To):
 		return r.done(j, cur, OutcomeApplied)
-	case value != normalized(j.seen()):
+	case !sameValue(j.Op, value, j.seen()):
 		e, err := r.outbox.MarkConflict(j.Seq, value, cur.Modified)
 		return Result{Edit: e, Outcome: OutcomeConflict, Item: cur}, err
 	}
@@ -110,10 +111,13 @@ func (r *Replayer) update(ctx context.Context, j job, cur api.Item, ok bool) (Re
 	if j.Op == OpPriority {
 		it, err = r.remote.UpdatePriority(ctx, j.WorkspaceID, j.Kind, j.ItemID, j.To, j.User)
 	} else {
-		it, err = r.remote.Update(ctx, j.WorkspaceID, j.Kind, j.ItemID, map[string]string{"title": j.To}, j.User)
+		it, err = r.remote.Update(ctx, j.WorkspaceID, j.Kind, j.ItemID, writeFields(j.Edit), j.User)
 	}
 	if err != nil {
 		return r.afterFailure(ctx, j, err, true)
 	}
 	return r.done(j, it, OutcomeSent)
 }
+
+// currentValue is the value on the service of the field the edit changes.
+func currentValue(e Edit, it api.Item) string { return normalized(fieldValue(e.Op, it)) }

@@ -147,12 +147,21 @@ func (e Edit) check() error {
 		problems = append(problems, "no workspace")
 	}
 	switch e.Op {
-	case OpPriority, OpTitle:
+	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity, OpComment, OpDescription:
 		if strings.TrimSpace(e.ItemID) == "" {
 			problems = append(problems, "no item id")
 		}
-		if strings.TrimSpace(e.To) == "" && e.Op == OpTitle {
+		switch {
+		case strings.TrimSpace(e.To) != "":
+		case e.Op == OpTitle:
 			problems = append(problems, "an empty title") // an empty priority clears it, where the service allows that
+		case e.Op == OpStatus:
+			problems = append(problems, "no status")
+		case e.Op == OpComment:
+			problems = append(problems, "an empty comment")
+		}
+		if e.Op == OpSeverity && e.Kind != api.Bug {
+			problems = append(problems, "a severity on a "+e.Kind.String())
 		}
 	case OpCreate:
 		if strings.TrimSpace(e.Title) == "" {
@@ -163,6 +172,9 @@ func (e Edit) check() error {
 	}
 	if e.Undoes != 0 && e.Op != OpPriority {
 		problems = append(problems, "only a priority edit undoes another")
+	}
+	if len(e.Fields) > 0 && e.Op != OpCreate && e.Op != OpStatus {
+		problems = append(problems, "only a create or a status carries other fields")
 	}
 	if len(problems) > 0 {
 		return fmt.Errorf("%w: %s", ErrInvalidEdit, strings.Join(problems, ", "))

@@ -87,11 +87,12 @@ func (o *Outbox) LastUndoable(session string) (Edit, bool, error) {
 	return Edit{}, false, nil
 }
 
-// resultTaken reports whether a sent create of the kind other than except
-// already produced the item id, so that finding that item again does not
-// count as finding a second create applied. Ids repeat across kinds (TAPD
-// gives a story and a bug the same id for the same short id).
-func (o *Outbox) resultTaken(kind api.Kind, itemID string, except uint64) (bool, error) {
+// resultTaken reports whether a sent edit of op (a create or a comment) on
+// the kind, other than except, already produced the id, so that finding that
+// item or comment again does not count as finding a second one applied. Ids
+// repeat across kinds and records (TAPD gives a story, a bug and a comment
+// the same id for the same sequence number).
+func (o *Outbox) resultTaken(op EditOp, kind api.Kind, itemID string, except uint64) (bool, error) {
 	taken := false
 	err := o.view(func(tx *bbolt.Tx) error {
 		h := tx.Bucket(bucketHistory)
@@ -99,7 +100,7 @@ func (o *Outbox) resultTaken(kind api.Kind, itemID string, except uint64) (bool,
 			return nil
 		}
 		return forEachEdit(h, func(e Edit) error {
-			if e.Op == OpCreate && e.Seq != except && e.Kind == kind && e.ResultItemID == itemID {
+			if e.Op == op && e.Seq != except && e.Kind == kind && e.ResultItemID == itemID {
 				taken = true
 				return errStop
 			}

@@ -36,10 +36,10 @@ func TestCreateResultsAreTakenPerKind(t *testing.T) {
 		t.Fatalf("create = %+v, %v", res, err)
 	}
 	id := res.Edit.ResultItemID
-	if taken, err := f.outbox.resultTaken(api.Story, id, 0); err != nil || !taken {
+	if taken, err := f.outbox.resultTaken(OpCreate, api.Story, id, 0); err != nil || !taken {
 		t.Errorf("story %s taken = %v, %v; want true", id, taken, err)
 	}
-	if taken, err := f.outbox.resultTaken(api.Bug, id, 0); err != nil || taken {
+	if taken, err := f.outbox.resultTaken(OpCreate, api.Bug, id, 0); err != nil || taken {
 		t.Errorf("bug %s taken = %v, %v; want false", id, taken, err)
 	}
 }

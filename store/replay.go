@@ -231,6 +231,10 @@ func (r *Replayer) process(ctx context.Context, seq uint64, read *readItems) (Re
 		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
 		return r.create(ctx, j)
 	}
+	if e.Op == OpComment {
+		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
+		return r.comment(ctx, j)
+	}
 	cur, ok := read.take(e)
 	return r.update(ctx, j, cur, ok)
 }
@@ -251,7 +255,7 @@ func (r *Replayer) create(ctx context.Context, j job) (Result, error) {
 			return r.afterFailure(ctx, j, err, false)
 		}
 		if found {
-			taken, err := r.outbox.resultTaken(j.Kind, it.ID, j.Seq)
+			taken, err := r.outbox.resultTaken(OpCreate, j.Kind, it.ID, j.Seq)
 			if err != nil {
 				return Result{Edit: j.Edit}, err
 			}
@@ -333,14 +337,6 @@ func (r *Replayer) resting() (time.Time, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.serviceResumes, r.now().Before(r.serviceResumes)
-}
-
-// currentValue is the value on the service of what the edit changes.
-func currentValue(e Edit, it api.Item) string {
-	if e.Op == OpPriority {
-		return normalized(it.DisplayPriority())
-	}
-	return normalized(it.Title)
 }
 
 func normalized(s string) string { return strings.TrimSpace(s) }

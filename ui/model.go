@@ -142,6 +142,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
+	case quitGraceMsg:
+		return m.onQuitGrace()
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 		return nil

@@ -29,6 +29,9 @@ func (m *Model) View() tea.View {
 	if m.board != nil {
 		boardStatus, badges = m.board.Status(), m.board.Badges()
 	}
+	if q := m.quitQuestion(); q != "" {
+		badges = append([]string{q}, badges...)
+	}
 	lines = append(lines, m.bar.View(m.width, m.bindings(), boardStatus, badges...))
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true

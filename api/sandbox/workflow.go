@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"triage/api"
@@ -163,10 +164,11 @@ func transitionsOf(k api.Kind, f flow) []transitionRecord {
 		Appendfield: []appendField{{DBModel: model, FieldName: owner, Notnull: "yes", Sort: "1"}},
 	}}
 	for _, t := range f.moves {
-		out = append(out, transitionRecord{
-			Name: t.from + "-" + t.to, StepPrevious: t.from, StepNext: t.to,
-			Appendfield: []appendField{{DBModel: model, FieldName: owner, Notnull: "no", Sort: "1"}},
-		})
+		fields := []appendField{{DBModel: model, FieldName: owner, Notnull: "no", Sort: "1"}}
+		for i, name := range requiredOn(k, t.to) {
+			fields = append(fields, appendField{DBModel: model, FieldName: name, Notnull: "yes", Sort: strconv.Itoa(i + 2)})
+		}
+		out = append(out, transitionRecord{Name: t.from + "-" + t.to, StepPrevious: t.from, StepNext: t.to, Appendfield: fields})
 	}
 	return out
 }

@@ -57,6 +57,7 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 	if herr := w.checkPlan(ws, form); herr != nil {
 		return api.Item{}, nil, herr
 	}
+	from := it.Status
 	if herr := applyForm(&it, ws, k, specs, form, create); herr != nil {
 		return api.Item{}, nil, herr
 	}
@@ -64,6 +65,9 @@ func (w *world) writeItem(ws *Workspace, k api.Kind, form url.Values, p principa
 		if herr := moveStatus(&it, ws, k, name, create); herr != nil {
 			return api.Item{}, nil, herr
 		}
+	}
+	if herr := w.checkItemRules(ws, k, from, &it, form, create); herr != nil {
+		return api.Item{}, nil, herr
 	}
 	it.Modified = api.FormatTime(now)
 	if create {

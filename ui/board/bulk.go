@@ -199,7 +199,11 @@ func (m *Model) planText(plan []planned, stay int) string {
 // applyBulk moves every card of the plan at once and sends the edits
 // together, as one step: the outbox reads the items in one request, then
 // writes those that still hold what the user saw, several at once.
-func (m *Model) applyBulk(plan []planned) tea.Cmd {
+func (m *Model) applyBulk(plan []planned) tea.Cmd { return m.applyBulkWhy(plan, "") }
+
+// applyBulkWhy is applyBulk with a comment on each item moved (why, HTML),
+// sent after its move; "" sends none.
+func (m *Model) applyBulkWhy(plan []planned, why string) tea.Cmd {
 	d := m.cur()
 	sel, hasSel := m.selected()
 	changes := make([]workspace.Change, 0, len(plan))
@@ -207,6 +211,9 @@ func (m *Model) applyBulk(plan []planned) tea.Cmd {
 		changes = append(changes, workspace.Change{Item: d.items[p.i], Field: workspace.Priority, To: m.optionValue(p.to)})
 	}
 	shown, cmd := m.eng.ApplyBulk(d.kind, changes...)
+	if why != "" {
+		shown, cmd = m.eng.ApplyWithComment(d.kind, why, changes...)
+	}
 	for k, it := range shown {
 		m.showStaged(d, plan[k].i, it, workspace.Priority)
 	}

@@ -20,6 +20,7 @@ func (m *Model) onCache(msg workspace.CachedMsg) tea.Cmd {
 		return nil
 	}
 	l.cacheWait = false
+	m.eng.KnowMoves(msg.Kind, msg.Snap.Transitions)
 	list := l.deferred
 	l.deferred = nil
 	var cmd tea.Cmd

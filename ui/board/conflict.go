@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"triage/store"
 	"triage/ui/workspace"
 )
 
@@ -22,10 +21,7 @@ func (m *Model) askConflict() tea.Cmd {
 			title = fmt.Sprintf("#%s %s", d.items[i].ShortID(), d.items[i].Title)
 		}
 	}
-	what, mine, theirs := "priority", m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
-	if e.Op == store.OpTitle {
-		what = "title"
-	}
+	what, mine, theirs := workspace.FieldOf(e).Name(), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
 	m.prompt = &prompt{
 		kind:  promptConflict,
 		title: "Changed meanwhile by someone else",

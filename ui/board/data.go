@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/workspace"
 )
 
 // seqPageShift places an item's position within its page below its page
@@ -35,7 +36,12 @@ type dataset struct {
 	match []bool   // whether each item matches the text filter; kept only while it is on
 
 	cols  []column
-	colOf map[string]int // display priority → column
+	colOf map[string]int // display priority (or the grouping field's value) → column
+	// group is the field the columns stand for ("": the priority), and
+	// groupOpts its options (group.go).
+	group     workspace.Field
+	groupOpts []api.PriorityOption
+	iterAlias map[string]string // @current, @next → iteration id, for the filter
 
 	typed   string    // the text filter as typed
 	query   string    // lower-cased text filter; "" for none
@@ -160,7 +166,7 @@ func (d *dataset) addPage(number int, items []api.Item) {
 		i := int32(len(d.items))
 		d.items = append(d.items, items[k])
 		d.seq = append(d.seq, base|int32(k))
-		d.col = append(d.col, int32(d.columnFor(items[k].DisplayPriority())))
+		d.col = append(d.col, int32(d.columnFor(d.keyOf(&items[k]))))
 		writeHaystack(&hb, &d.items[i])
 		hb.WriteByte(0)
 	}
@@ -239,7 +245,7 @@ func (d *dataset) detach(i int32) {
 
 // attach puts item i back into every index after its fields changed.
 func (d *dataset) attach(i int32) {
-	d.col[i] = int32(d.columnFor(d.items[i].DisplayPriority()))
+	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
 	var hb strings.Builder
 	writeHaystack(&hb, &d.items[i])
 	d.hay[i] = hb.String()
@@ -375,6 +381,9 @@ func (d *dataset) carry(old *dataset) {
 	}
 	d.sort = old.sort
 	d.typed = old.typed
+	if old.group != "" {
+		d.regroup(old.group, old.groupOpts)
+	}
 	d.setQuery(old.query, old.me) // matched on d's own items, columns and statuses
 	if old.prio >= 0 {
 		d.prio = d.columnFor(old.cols[old.prio].key)

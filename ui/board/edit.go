@@ -22,7 +22,7 @@ func (m *Model) change(d *dataset, i int32, f workspace.Field, to string) tea.Cm
 
 // showStaged draws item i of d as the engine staged it.
 func (m *Model) showStaged(d *dataset, i int32, it api.Item, f workspace.Field) {
-	if f == workspace.Priority && m.mode == modeColumns && d == m.cur() {
+	if f == d.groupField() && m.mode == modeColumns && d == m.cur() {
 		c := d.cur
 		sel := d.cols[c].sel
 		d.replace(i, it)
@@ -105,6 +105,12 @@ func (m *Model) clearPriority(i int32) tea.Cmd {
 // step moves the selected card (or, with marks, every marked card) to the
 // next (1) or previous (-1) priority.
 func (m *Model) step(dir int) tea.Cmd {
+	if d := m.cur(); d.groupField() != workspace.Priority {
+		if m.marking() {
+			return m.note("marked cards move by priority: press b to group by priority")
+		}
+		return m.stepGroup(dir)
+	}
 	if m.marking() {
 		return m.previewStep(dir)
 	}
@@ -139,6 +145,13 @@ func (m *Model) selectedToSet() (int32, tea.Cmd, bool) {
 // setNth gives the selected card (or every marked card) the nth option (from 0).
 func (m *Model) setNth(n int) tea.Cmd {
 	d := m.cur()
+	if opts := d.columnOpts(); d.groupField() != workspace.Priority {
+		i, ok := m.selected()
+		if n < 0 || n >= len(opts) || !ok || m.marking() {
+			return m.note("the digits give the selected card the nth %s (of %d)", d.groupField().Name(), len(opts))
+		}
+		return m.setGroupValue(d, i, opts[n].Value)
+	}
 	if n < 0 || n >= len(d.opts) {
 		return m.note("%s have %d priorities", d.kind.Plural(), len(d.opts))
 	}

@@ -14,6 +14,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.prompt != nil {
 		return m.onPromptKey(msg)
 	}
+	if m.compose != nil {
+		return m.onComposeKey(msg)
+	}
 	if m.pick != nil {
 		return m.pick.update(msg)
 	}
@@ -59,6 +62,22 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.setNth(int(msg.Code - '1'))
 	case key.Matches(msg, k.PickPriority):
 		return m.openPriorityPicker()
+	case key.Matches(msg, k.Move):
+		return m.openStatusPicker()
+	case key.Matches(msg, k.Assign):
+		return m.openOwnerPicker(nil)
+	case key.Matches(msg, k.AssignMe):
+		return m.toggleMe()
+	case key.Matches(msg, k.Iteration):
+		return m.openIterationPicker()
+	case key.Matches(msg, k.Severity):
+		return m.openSeverityPicker()
+	case key.Matches(msg, k.Comment):
+		return m.openComposer()
+	case key.Matches(msg, k.Group):
+		return m.cycleGroup()
+	case key.Matches(msg, k.Describe):
+		return m.openDescription()
 	case key.Matches(msg, k.FilterPriority):
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):
@@ -141,6 +160,7 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 	if m.filter.Update(msg) {
 		m.applyQuery(m.filter.Value())
+		return m.needIterations(m.filter.Value())
 	}
 	return nil
 }

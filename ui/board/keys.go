@@ -16,6 +16,9 @@ type KeyMap struct {
 	NextPriority, PrevPriority key.Binding
 	PickPriority, SetPriority  key.Binding
 
+	// The other fields (fieldpick.go, planpick.go, compose.go).
+	Move, Assign, AssignMe, Iteration, Severity, Comment, Group, Describe key.Binding
+
 	Filter, FilterPriority, Clear key.Binding
 	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
@@ -61,6 +64,14 @@ func DefaultKeyMap() KeyMap {
 		PrevPriority: b("[", "previous priority", "["),
 		PickPriority: b("p", "pick priority", "p"),
 		SetPriority:  b("1-9", "set nth priority", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Move:         b("m", "move along the workflow", "m"),
+		Assign:       b("a", "assign owners", "a"),
+		AssignMe:     b("A", "add / remove me as owner", "A"),
+		Iteration:    b("i", "plan into an iteration", "i"),
+		Severity:     b("x", "bug severity", "x"),
+		Comment:      b("c", "comment", "c"),
+		Group:        b("b", "group by priority/status/owner/iteration", "b"),
+		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
 		Filter:         b("/", "filter by text", "/"),
 		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
@@ -87,7 +98,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:    b("enter", "keep filter", "enter"),
 		Preview:   b("P", "preview pane", "P"),
 		Workspace: b("w", "switch workspace", "w"),
-		Views:     b("b", "saved views", "b"),
+		Views:     b(":", "saved views", ":"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -106,6 +117,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
+		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},

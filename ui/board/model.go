@@ -44,6 +44,14 @@ type Model struct {
 	filter     common.TextField
 	filterHint string // what tab offers to complete (query_complete.go)
 	pick       *pickState
+	compose    *composer // the comment being written (compose.go); nil: none
+	// awaitPick is the field picker that opens once the engine has read
+	// what it offers (0: none).
+	awaitPick pickPurpose
+	// awaitGroup says the board groups by owner once the members are read.
+	awaitGroup bool
+	// awaitIters says the filter applies again once the iterations are read.
+	awaitIters bool
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
@@ -157,7 +165,9 @@ func (m *Model) KeyMap() help.KeyMap {
 
 // Capturing reports whether the board holds the keyboard (typing a filter,
 // choosing in a picker), so the root leaves q and ? to it.
-func (m *Model) Capturing() bool { return m.filter.Focused() || m.pick != nil || m.prompt != nil }
+func (m *Model) Capturing() bool {
+	return m.filter.Focused() || m.pick != nil || m.prompt != nil || m.compose != nil
+}
 
 // Kind is the kind of the tab shown.
 func (m *Model) Kind() api.Kind { return m.tab }
@@ -223,6 +233,12 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPreviewItem(msg)
 	case workspace.ChangedMsg:
 		return m.onChanged(msg)
+	case workspace.ReferenceReadMsg:
+		return m.onReferenceRead(msg)
+	case describeReadMsg:
+		return m.onDescribeRead(msg)
+	case describedMsg:
+		return m.onDescribed(msg)
 	case workspace.FinalsReadMsg:
 		if msg.Kind != m.tab {
 			return nil
@@ -231,6 +247,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
+		if m.compose != nil {
+			return m.onComposePaste(msg)
+		}
 		if m.filter.Focused() {
 			return m.onFilterInput(msg)
 		}

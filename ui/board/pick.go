@@ -28,6 +28,7 @@ type pickState struct {
 	id      string // the item whose priority is set
 	cols    []int  // the column of each choice (filter)
 	choices int
+	field   *fieldPick // the field pickers' answers so far (fieldpick.go)
 	model   *picker.Model
 }
 
@@ -131,6 +132,8 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
+	case pickStatus, pickRequired, pickOwner, pickIteration, pickSeverity:
+		return m.onFieldPicked(p, msg.value)
 	case pickView:
 		if msg.index >= 0 && msg.index < len(m.ctx.Views) {
 			return m.useView(m.ctx.Views[msg.index])

@@ -34,7 +34,8 @@ type preview struct {
 	at    previewKey // the item it shows (or waits for)
 	gen   uint64     // of the last cursor move, to drop older timers and answers
 	full  map[previewKey]api.Item
-	order []previewKey // of full, oldest first
+	notes map[previewKey]itemNotes // the comments of the items of full
+	order []previewKey             // of full, oldest first
 	err   error
 }
 
@@ -51,12 +52,19 @@ type previewTickMsg struct {
 	key previewKey
 }
 
-// previewItemMsg carries an item read for the pane.
+// previewItemMsg carries an item read for the pane, and its comments.
 type previewItemMsg struct {
-	gen  uint64
-	key  previewKey
-	item api.Item
-	err  error
+	gen   uint64
+	key   previewKey
+	item  api.Item
+	notes itemNotes
+	err   error
+}
+
+// itemNotes are an item's comments, or why they could not be read.
+type itemNotes struct {
+	list []api.Comment
+	note string
 }
 
 // togglePreview opens or closes the pane.
@@ -101,7 +109,11 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, msg.key.kind, msg.key.id)
-		return previewItemMsg{gen: msg.gen, key: msg.key, item: it, err: err}
+		var notes itemNotes
+		if err == nil {
+			notes.list, notes.note = readComments(ctx, svc, ws, msg.key.kind, msg.key.id)
+		}
+		return previewItemMsg{gen: msg.gen, key: msg.key, item: it, notes: notes, err: err}
 	})
 }
 
@@ -114,14 +126,16 @@ func (m *Model) onPreviewItem(msg previewItemMsg) tea.Cmd {
 		return nil
 	}
 	if m.prev.full == nil {
-		m.prev.full = make(map[previewKey]api.Item)
+		m.prev.full, m.prev.notes = make(map[previewKey]api.Item), make(map[previewKey]itemNotes)
 	}
+	m.prev.notes[msg.key] = msg.notes
 	if _, ok := m.prev.full[msg.key]; !ok {
 		m.prev.order = append(m.prev.order, msg.key)
 	}
 	m.prev.full[msg.key] = msg.item
 	for len(m.prev.order) > previewMaxItems {
 		delete(m.prev.full, m.prev.order[0])
+		delete(m.prev.notes, m.prev.order[0])
 		m.prev.order = m.prev.order[1:]
 	}
 	return nil
@@ -188,6 +202,10 @@ func (m *Model) viewPreview(w, h int) string {
 			for _, l := range richtext.PlainText(it.Description) {
 				add(l)
 			}
+		}
+		if full {
+			n := m.prev.notes[previewKey{m.tab, it.ID}]
+			m.commentLines(n.list, n.note, add)
 		}
 	}
 	if len(lines) > h-2 {

@@ -43,6 +43,10 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Confirm):
 			m.prompt = nil
 			return m.applyBulk(p.plan)
+		case key.Matches(msg, k.Comment):
+			m.prompt = nil
+			m.compose = &composer{kind: m.tab, plan: p.plan}
+			return nil
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil
 			return m.note("nothing changed; %d marked", m.markCount())
@@ -79,7 +83,8 @@ func (m *Model) promptKeyMap() promptKeys {
 		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
 		return promptKeys{k.KeepMine, k.TakeTheirs, later}
 	}
-	return promptKeys{k.Confirm, k.Cancel}
+	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "add a why: a comment on each, after its move"))
+	return promptKeys{k.Confirm, why, k.Cancel}
 }
 
 // promptWidth is how wide the prompt's box is drawn (inside its border).

@@ -14,6 +14,7 @@ import (
 //	status:dev|"in progress"  a status's code or display name
 //	owner:ali   owner:@me     an owner's nick; @me is the user logged in
 //	prio:hi  prio:none        a priority's label or value, "none" for none
+//	iter:@current|@next       an iteration (query_iter.go)
 //	#12  -term                one item by short id; not the term
 //
 // M toggles "owner:@me" ("mine").
@@ -78,7 +79,9 @@ func (d *dataset) termPasses(t *fieldTerm, i int32) bool {
 	case "status":
 		return d.statusPasses(t, d.items[i].Status)
 	case "prio":
-		return d.columnPasses(t, int(d.col[i]))
+		return d.priorityPasses(t, i)
+	case "iter":
+		return d.iterPasses(t, i)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }

@@ -5,6 +5,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // openQueue opens the triage queue of the current kind: the open items
@@ -21,8 +22,11 @@ func (m *Model) openQueue() tea.Cmd {
 	var items []api.Item
 	closed := 0
 	for c := range d.cols {
-		if col := &d.cols[c]; col.option < 0 {
+		if col := &d.cols[c]; col.option < 0 || d.groupField() != workspace.Priority {
 			for _, i := range d.visible(c) {
+				if d.groupField() != workspace.Priority && d.hasKnownPriority(i) {
+					continue
+				}
 				if final[d.items[i].Status] {
 					closed++
 					continue

@@ -33,6 +33,8 @@ func (m *Model) View() string {
 	switch {
 	case m.prompt != nil:
 		out = m.drawOver(out, m.viewPrompt())
+	case m.compose != nil:
+		out = m.drawOver(out, m.viewComposer())
 	case m.pick != nil:
 		out = m.drawOver(out, m.ctx.Styles.Dialog.Render(m.pick.model.View()))
 	}

@@ -22,6 +22,8 @@ func (m *Model) writeColumns(b *strings.Builder) {
 		col := &d.cols[c]
 		label := col.label + " " + columnCount(col, len(d.visible(c)), m.cardsShown())
 		switch {
+		case m.dimmed(d, c):
+			b.WriteString(s.Subtle.Render(common.Fit("· "+label, w-1)))
 		case col.unknown:
 			label = strings.TrimPrefix(label, "? ")
 			b.WriteString(s.UnknownHeader(label, w-1))

@@ -51,6 +51,9 @@ type SaveItemMsg struct {
 	Title         string
 	PriorityLabel string
 	Original      api.Item
+	// Set are the other fields changed: status, owner, iteration_id,
+	// severity (wire name → new value; an iteration "" unplans).
+	Set map[string]string
 }
 
 // CreateItemMsg is the editor's result in create mode, forwarded to the board.

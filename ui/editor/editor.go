@@ -1,6 +1,7 @@
-// Package editor is the item editor: the title and the priority (chosen from
-// the workspace's options) of an item, its status shown; or, in create mode,
-// the title and priority of a new item. It emits common.SaveItemMsg or
+// Package editor is the item editor: the title, the priority (chosen from
+// the workspace's options), the status, owners, iteration and a bug's
+// severity of an item; or, in create mode, the title and priority of a new
+// item. It emits common.SaveItemMsg or
 // common.CreateItemMsg; the root passes them to the board.
 package editor
 
@@ -41,7 +42,8 @@ type Model struct {
 	priority string // value to send as priority_label; "" none
 	initial  string // the priority shown when the editor opened
 	focus    field
-	choose   *picker.Model // open while choosing the priority
+	more     others        // the other fields (fields.go)
+	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
 
@@ -59,6 +61,7 @@ func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 		m.title.SetValue(it.Title)
 		m.initial = it.DisplayPriority()
 		m.priority = m.initial
+		m.loadOthers(it)
 	}
 	m.title.Focus()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -71,12 +74,12 @@ func (m *Model) Changed() bool {
 	if m.item != nil {
 		title = m.item.Title
 	}
-	return m.title.Value() != title || m.priority != m.initial
+	return m.title.Value() != title || m.priority != m.initial || len(m.otherChanges()) > 0
 }
 
 // Capturing reports whether the keyboard belongs to a field or a question.
 func (m *Model) Capturing() bool {
-	return m.focus == fieldTitle || m.confirm || m.choose != nil
+	return m.focus == fieldTitle || m.focus == fieldOwner || m.confirm || m.choose != nil
 }
 
 // Title names the view for the help.
@@ -137,18 +140,25 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return common.Cmd(common.CloseViewMsg{})
-	case key.Matches(msg, m.keys.Next), key.Matches(msg, m.keys.Prev):
-		m.switchField()
+	case key.Matches(msg, m.keys.Next):
+		m.moveFocus(1)
+	case key.Matches(msg, m.keys.Prev):
+		m.moveFocus(-1)
 	case key.Matches(msg, m.keys.Choose):
-		if m.focus == fieldTitle {
-			m.switchField()
-			return nil
+		switch m.focus {
+		case fieldTitle, fieldOwner:
+			m.moveFocus(1)
+		case fieldPriority:
+			m.openPicker()
+		default:
+			m.openOtherPicker(m.focus)
 		}
-		m.openPicker()
 	case m.focus == fieldTitle:
 		if m.title.Update(msg) {
 			m.err = nil
 		}
+	case m.focus == fieldOwner:
+		m.more.owner.Update(msg)
 	}
 	return nil
 }
@@ -159,7 +169,11 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Choose):
 		if it, ok := m.choose.Selected(); ok {
-			m.priority = it.Value
+			if v := m.valueOf(m.focus); v != nil {
+				*v = it.Value
+			} else {
+				m.priority = it.Value
+			}
 			m.choose = nil
 		}
 		return nil
@@ -171,14 +185,25 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (m *Model) switchField() {
-	if m.focus == fieldTitle {
-		m.focus = fieldPriority
-		m.title.Blur()
-		return
+// moveFocus moves the focus to the next (1) or previous (-1) field of the
+// form, round.
+func (m *Model) moveFocus(step int) {
+	form := m.form()
+	at := 0
+	for k, f := range form {
+		if f == m.focus {
+			at = k
+		}
 	}
-	m.focus = fieldTitle
-	m.title.Focus()
+	m.focus = form[(at+step+len(form))%len(form)]
+	m.title.Blur()
+	m.more.owner.Blur()
+	switch m.focus {
+	case fieldTitle:
+		m.title.Focus()
+	case fieldOwner:
+		m.more.owner.Focus()
+	}
 }
 
 // openPicker offers the options in the service's order, the current value
@@ -224,7 +249,7 @@ func (m *Model) save() tea.Cmd {
 	if title == "" {
 		m.err = errEmptyTitle
 		m.focus = fieldPriority
-		m.switchField()
+		m.moveFocus(-1)
 		return nil
 	}
 	if m.item == nil {
@@ -241,7 +266,8 @@ func (m *Model) save() tea.Cmd {
 	if m.priority != m.initial {
 		save.PriorityLabel = m.priority
 	}
-	if save.Title == m.item.Title && save.PriorityLabel == m.item.PriorityLabel {
+	save.Set = m.otherChanges()
+	if save.Title == m.item.Title && save.PriorityLabel == m.item.PriorityLabel && len(save.Set) == 0 {
 		return common.Cmd(common.CloseViewMsg{})
 	}
 	return common.Cmd(save)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"triage/api"
 	"triage/ui/common"
 )
 
@@ -24,8 +25,12 @@ func (m *Model) View() string {
 	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	if m.item != nil {
-		add(m.readOnly("Status", orNone(m.fields.OptionLabel("status", m.item.Status))+" (read-only)", w))
-		add(m.readOnly("Owner", orNone(strings.TrimSuffix(m.item.Owner, ";"))+" (read-only)", w))
+		add(m.label("Status", m.focus == fieldStatus) + common.Fit(m.otherView(fieldStatus), w-labelCells))
+		add(m.label("Owners", m.focus == fieldOwner) + m.more.owner.View())
+		add(m.label("Iteration", m.focus == fieldIteration) + common.Fit(m.otherView(fieldIteration), w-labelCells))
+		if m.kind == api.Bug {
+			add(m.label("Severity", m.focus == fieldSeverity) + common.Fit(m.otherView(fieldSeverity), w-labelCells))
+		}
 		add(m.readOnly("ID", m.item.ID, w))
 	}
 	if m.err != nil {

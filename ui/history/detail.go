@@ -82,6 +82,9 @@ func (m *Model) opName(e store.Edit) string {
 		return s.Label.Render("Title")
 	case store.OpCreate:
 		return s.Label.Render("New " + e.Kind.String())
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment, store.OpDescription:
+		name := string(e.Op)
+		return s.Label.Render(strings.ToUpper(name[:1]) + name[1:])
 	}
 	return s.Label.Render("Priority")
 }

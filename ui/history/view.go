@@ -9,6 +9,7 @@ import (
 
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/richtext"
 	"triage/ui/workspace"
 )
 
@@ -171,6 +172,12 @@ func (m *Model) plainChange(e store.Edit) string {
 		if e.To != "" {
 			text += " · " + common.Clean(e.To)
 		}
+	case store.OpDescription:
+		text = "new description"
+	case store.OpComment:
+		text = "comment " + fmt.Sprintf("%q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
+		text = string(e.Op) + " " + orNone(e.From) + " → " + orNone(e.To)
 	default:
 		text = orNone(e.From) + " → " + orNone(e.To)
 	}

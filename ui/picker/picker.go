@@ -78,6 +78,17 @@ func (m *Model) SetCurrent(v string) {
 	}
 }
 
+// MoveTo puts the cursor on the item whose Value is v, marking nothing.
+func (m *Model) MoveTo(v string) {
+	for i, idx := range m.shown {
+		if m.items[idx].Value == v {
+			m.cursor = i
+			m.scroll()
+			return
+		}
+	}
+}
+
 // Filter is the filter text.
 func (m *Model) Filter() string { return m.filter.Value() }
 

@@ -35,10 +35,18 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 	batch := make([]queued, 0, len(changes))
 	shown := make([]api.Item, 0, len(changes))
 	for _, c := range changes {
-		q, it := g.stage(kind, c.Item, g.editFor(kind, c.Item, c.Field, c.To))
+		se := g.editFor(kind, c.Item, c.Field, c.To)
+		if c.Field == Status {
+			se.Fields = c.Extra
+		}
+		q, it := g.stage(kind, c.Item, se)
 		g.add(st, kind, q, it)
 		batch = append(batch, q)
 		shown = append(shown, it)
+		if r.comment != nil {
+			g.token++
+			batch = append(batch, queued{token: g.token, edit: r.comment(c.Item)})
+		}
 	}
 	g.push(st)
 	return shown, g.send(r, batch)
@@ -77,6 +85,16 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	}
 	if msg.PriorityLabel != msg.Original.PriorityLabel {
 		changes = append(changes, Change{Item: msg.Original, Field: Priority, To: msg.PriorityLabel})
+	}
+	for _, f := range [...]Field{Status, Owner, Iteration, Severity} {
+		if to, ok := msg.Set[string(f)]; ok {
+			changes = append(changes, Change{Item: msg.Original, Field: f, To: to})
+		}
+	}
+	if to, ok := msg.Set[string(Status)]; ok {
+		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
+			return g.report(fmt.Errorf("nothing saved: %w", err))
+		}
 	}
 	if len(changes) == 0 {
 		return nil

@@ -83,6 +83,9 @@ func (g *Engine) Save(k api.Kind, snap store.Snapshot) tea.Cmd {
 	if !g.Caching() {
 		return nil
 	}
+	if snap.Transitions == nil {
+		snap.Transitions = g.ref.moves[k]
+	}
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
 		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}

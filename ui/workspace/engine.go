@@ -24,6 +24,7 @@ type Engine struct {
 	runs   map[uint64]*run   // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
+	ref    reference                       // what the field pickers offer (reference.go)
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -72,6 +73,7 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
 	g.finals = [len(api.Kinds)]map[string]bool{}
+	g.ref = reference{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	return g.startEdits()
@@ -142,6 +144,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onResolved(msg), true
 	case finalsMsg:
 		return g.onFinals(msg), true
+	case referenceMsg:
+		return g.onReference(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:
@@ -154,6 +158,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
+	case CommentMsg:
+		return g.Comment(msg.Kind, msg.Item, msg.Text), true
 	}
 	return nil, false
 }

@@ -5,90 +5,121 @@ import (
 	"triage/store"
 )
 
-// Field names a field an edit writes, as TAPD names it. Every field that
-// can be edited takes the same path: the card shows the new value at once,
-// the outbox holds the edit, and the conflict check compares this field.
+// Field names a field an edit writes. Every field that can be edited takes
+// the same path; the outbox knows each by its operation.
 type Field string
 
-// The fields of an item an edit can write. The outbox writes the priority
-// and the title today; an edit of another field is refused when it is
-// queued (the outbox does not know its operation) until it learns to.
+// The fields an edit writes.
 const (
 	Priority  Field = "priority_label"
 	Title     Field = "title"
-	Status    Field = "status"
-	Owner     Field = "owner" // current_owner of bugs
-	Iteration Field = "iteration_id"
-	Severity  Field = "severity"
+	Status    Field = "status"       // the status code
+	Owner     Field = "owner"        // TAPD's "a;b;" list: owner, current_owner of bugs
+	Iteration Field = "iteration_id" // an iteration id, "" for none
+	Severity  Field = "severity"     // bugs
+	// Description is the item's description, HTML.
+	Description Field = "description"
 )
+
+// fieldOp pairs a field with the outbox's operation that writes it.
+type fieldOp struct {
+	f  Field
+	op store.EditOp
+}
+
+// fieldOps are the fields an edit writes, in the order a card's changes
+// are listed.
+func fieldOps() [7]fieldOp {
+	return [...]fieldOp{
+		{Priority, store.OpPriority}, {Title, store.OpTitle}, {Status, store.OpStatus},
+		{Owner, store.OpOwner}, {Iteration, store.OpIteration}, {Severity, store.OpSeverity},
+		{Description, store.OpDescription},
+	}
+}
 
 // op is the outbox's operation that writes the field.
 func (f Field) op() store.EditOp {
-	switch f {
-	case Priority:
-		return store.OpPriority
-	case Title:
-		return store.OpTitle
+	for _, fo := range fieldOps() {
+		if fo.f == f {
+			return fo.op
+		}
 	}
-	return store.EditOp(f)
+	return store.OpPriority
 }
 
 // fieldOf is the field an outbox operation writes.
 func fieldOf(op store.EditOp) Field {
-	switch op {
-	case store.OpPriority:
-		return Priority
-	case store.OpTitle:
-		return Title
+	for _, fo := range fieldOps() {
+		if fo.op == op {
+			return fo.f
+		}
 	}
-	return Field(op)
+	return Priority
 }
 
-// Value is the field's value on an item as shown (a priority as displayed:
-// its label, else its legacy value).
+// Name is how a message names the field: "priority", "status", "owner".
+func (f Field) Name() string {
+	switch f {
+	case Priority:
+		return "priority"
+	case Iteration:
+		return "iteration"
+	}
+	return string(f)
+}
+
+// Value is the field's value on an item as shown: its display priority,
+// its title, status code, owners, iteration ("" for none) or severity.
 func (f Field) Value(it api.Item) string {
-	if f == Priority {
-		return it.DisplayPriority()
+	switch f {
+	case Title:
+		return it.Title
+	case Status:
+		return it.Status
+	case Owner:
+		return it.Owner
+	case Iteration:
+		return store.NoIteration(it.IterationID)
+	case Severity:
+		return it.Severity
+	case Description:
+		return it.Description
 	}
-	if p := f.of(&it); p != nil {
-		return *p
-	}
-	return ""
+	return it.DisplayPriority()
 }
 
 // set writes the field's value on an item.
 func (f Field) set(it *api.Item, v string) {
-	if p := f.of(it); p != nil {
-		*p = v
-	}
-	if f == Priority && v == "" {
-		it.Priority = "" // cleared: the legacy value goes too
-	}
-}
-
-// of is where an item holds the field; nil for a field it does not hold.
-func (f Field) of(it *api.Item) *string {
 	switch f {
-	case Priority:
-		return &it.PriorityLabel
 	case Title:
-		return &it.Title
+		it.Title = v
 	case Status:
-		return &it.Status
+		it.Status = v
 	case Owner:
-		return &it.Owner
+		it.Owner = store.JoinOwners(store.Owners(v))
 	case Iteration:
-		return &it.IterationID
+		if v = store.NoIteration(v); v == "" {
+			v = "0"
+		}
+		it.IterationID = v
 	case Severity:
-		return &it.Severity
+		it.Severity = v
+	case Description:
+		it.Description = v
+	default:
+		it.PriorityLabel = v
+		if v == "" {
+			it.Priority = "" // cleared: the legacy value goes too
+		}
 	}
-	return nil
 }
 
 // Change is one field of one item the user changes: the item as they saw
-// it, the field, and the new value.
+// it, the field, and the new value. Extra are the fields a status's
+// transition requires, written with it.
 type Change struct {
 	Item  api.Item
 	Field Field
 	To    string
+	Extra map[string]string
 }

@@ -44,12 +44,15 @@ func (g *Engine) PriorityLabel(k api.Kind, value string) string {
 }
 
 // ValueLabel names a value of an edit's field: a priority's label, a title
-// quoted.
+// quoted, a status's or an iteration's name, owners.
 func (g *Engine) ValueLabel(e store.Edit, v string) string {
-	if e.Op == store.OpTitle {
+	switch e.Op {
+	case store.OpTitle:
 		return fmt.Sprintf("%q", v)
+	case store.OpPriority:
+		return g.PriorityLabel(e.Kind, v)
 	}
-	return g.PriorityLabel(e.Kind, v)
+	return g.FieldLabel(e.Kind, fieldOf(e.Op), v)
 }
 
 // said is what the status line says of an edit the service took: the
@@ -60,6 +63,13 @@ func (g *Engine) said(e store.Edit, id string) string {
 		return fmt.Sprintf("#%s %s → %s", api.ShortID(id), g.PriorityLabel(e.Kind, e.From), g.PriorityLabel(e.Kind, e.To))
 	case store.OpTitle:
 		return fmt.Sprintf("#%s renamed %q", api.ShortID(id), e.To)
+	case store.OpComment:
+		return fmt.Sprintf("#%s commented", api.ShortID(id))
+	case store.OpDescription:
+		return fmt.Sprintf("#%s description saved", api.ShortID(id))
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
+		f := fieldOf(e.Op)
+		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), f.Name(), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
 	}
 	return fmt.Sprintf("#%s saved", api.ShortID(id))
 }

@@ -43,8 +43,8 @@ type edit struct {
 // changes returns the changes the edit holds, in the order of fields.
 func (e *edit) changes() []*change {
 	out := make([]*change, 0, len(e.fields))
-	for _, f := range [...]Field{Priority, Title, Status, Owner, Iteration, Severity} {
-		if c := e.fields[f]; c != nil {
+	for _, fo := range fieldOps() {
+		if c := e.fields[fo.f]; c != nil {
 			out = append(out, c)
 		}
 	}

@@ -24,8 +24,11 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 		}
 		return g.report(fmt.Errorf("%s waits in the outbox: %w", Target(res.Edit), err))
 	}
-	if res.Edit.Op == store.OpCreate {
+	switch res.Edit.Op {
+	case store.OpCreate:
 		return g.onCreated(ch, res, err, say)
+	case store.OpComment:
+		return g.onCommented(res, err)
 	}
 	cause := res.Err
 	if cause == nil {
@@ -153,8 +156,16 @@ func (g *Engine) authExpired() tea.Cmd {
 // empty included: that is how a cleared priority shows.
 func mergeAnswer(shown api.Item, res store.Result) api.Item {
 	out := Merge(shown, res.Item)
-	if res.Edit.Op == store.OpPriority && res.Item.ID == shown.ID {
+	if res.Item.ID != shown.ID {
+		return out
+	}
+	switch res.Edit.Op {
+	case store.OpPriority:
 		out.PriorityLabel, out.Priority = res.Item.PriorityLabel, res.Item.Priority
+	case store.OpOwner:
+		out.Owner = res.Item.Owner // no owner left shows as none
+	case store.OpIteration:
+		out.IterationID = res.Item.IterationID
 	}
 	return out
 }

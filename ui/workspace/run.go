@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/api"
 	"triage/store"
 	"triage/ui/common"
 )
@@ -27,6 +28,8 @@ const (
 type run struct {
 	origin origin
 	label  string // the task's label; "": named after the edits
+	// comment is the comment each changed item gets after its change; nil: none.
+	comment func(api.Item) store.Edit
 
 	moved, waiting, failed, other int
 	firstErr                      error
@@ -73,6 +76,9 @@ func (r *run) summary(results []sent, report func(error) tea.Cmd) tea.Cmd {
 		return nil
 	}
 	for _, s := range results {
+		if s.res.Edit.Op == store.OpComment {
+			continue // the why of a change: counted with the change
+		}
 		cause := s.res.Err
 		if cause == nil {
 			cause = s.err
