@@ -144,16 +144,37 @@ func BenchmarkKeyFrame(b *testing.B) {
 	}
 }
 
+// BenchmarkFilterKeystroke types into the filter and takes it back, a frame
+// after each key, at 100,000 items:
+//
+//   - selective: "12345" is typed first (not measured), then a sixth digit
+//     is typed and erased, the filter keeping a handful of cards;
+//   - broad: words that two thirds ("gat") or a third ("中文") of the items
+//     hold are typed and erased letter by letter.
 func BenchmarkFilterKeystroke(b *testing.B) {
-	for _, mode := range []string{"columns", "list"} {
-		b.Run(mode+"/items=100000/120x40", func(b *testing.B) {
-			m := benchBoard(b, benchItems, 120, 40)
-			if mode == "list" {
-				m.Update(uitest.Key("v"))
-			}
-			m.Update(uitest.Key("/"))
-			frames(b, m, uitest.Keys("g", "a", "t", "backspace", "backspace", "backspace", "中", "文", "backspace", "backspace"))
-		})
+	cases := []struct {
+		name   string
+		before []string
+		keys   []string
+	}{
+		{"selective", []string{"1", "2", "3", "4", "5"}, []string{"6", "backspace", "7", "backspace"}},
+		{"broad", nil, []string{"g", "a", "t", "backspace", "backspace", "backspace", "中", "文", "backspace", "backspace"}},
+	}
+	for _, tc := range cases {
+		for _, mode := range []string{"columns", "list"} {
+			b.Run(tc.name+"/"+mode+"/items=100000/120x40", func(b *testing.B) {
+				m := benchBoard(b, benchItems, 120, 40)
+				if mode == "list" {
+					m.Update(uitest.Key("v"))
+				}
+				m.Update(uitest.Key("/"))
+				for _, k := range uitest.Keys(tc.before...) {
+					m.Update(k)
+				}
+				_ = m.View()
+				frames(b, m, uitest.Keys(tc.keys...))
+			})
+		}
 	}
 }
 

@@ -38,12 +38,13 @@ type dataset struct {
 	cols  []column
 	colOf map[string]int // display priority → column
 
-	typed   string    // the text filter as typed
-	query   string    // lower-cased text filter; "" for none
-	me      string    // the user's nick, for owner:@me
-	tq      textQuery // the filter parsed (query.go)
-	prio    int       // column the priority filter keeps; -1 for none
-	created int32     // how many items this session created (their sequence keys)
+	typed   string       // the text filter as typed
+	query   string       // lower-cased text filter; "" for none
+	me      string       // the user's nick, for owner:@me
+	tq      textQuery    // the filter parsed (query.go)
+	past    []pastFilter // the filters typed on the way to this one (query.go)
+	prio    int          // column the priority filter keeps; -1 for none
+	created int32        // how many items this session created (their sequence keys)
 
 	sort listSort
 	perm []int32 // every item; in list order when permSorted
@@ -166,6 +167,7 @@ func (d *dataset) indexNew(first int32) {
 	if first == n {
 		return
 	}
+	d.forgetPast()
 	if d.filtering() {
 		for i := first; i < n; i++ {
 			d.match = append(d.match, d.matches(i))
@@ -228,6 +230,7 @@ func (d *dataset) detach(i int32) {
 
 // attach puts item i back into every index after its fields changed.
 func (d *dataset) attach(i int32) {
+	d.forgetPast()
 	d.col[i] = int32(d.columnFor(d.items[i].DisplayPriority()))
 	var hb strings.Builder
 	writeHaystack(&hb, &d.items[i])
@@ -275,43 +278,6 @@ func (d *dataset) add(it api.Item) int32 {
 	}
 	d.attach(i)
 	return i
-}
-
-// setQuery sets the text filter (any case) and rebuilds the filtered indexes
-// with one scan over the haystacks.
-func (d *dataset) setQuery(q, me string) {
-	q = strings.ToLower(strings.TrimSpace(q))
-	if id, ok := strings.CutPrefix(q, "#"); ok && isDigits(id) {
-		q = id // a short id as cards show it
-	}
-	if q == d.query && me == d.me {
-		return
-	}
-	d.query, d.me = q, me
-	d.listDirty = true
-	if q == "" {
-		d.tq = textQuery{}
-		d.match = d.match[:0]
-		for c := range d.cols {
-			d.cols[c].vis = d.cols[c].vis[:0]
-		}
-		return
-	}
-	d.tq = parseQuery(q, me)
-	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	for i := range d.hay {
-		d.match[i] = d.matches(int32(i))
-	}
-	for c := range d.cols {
-		col := &d.cols[c]
-		vis := col.vis[:0]
-		for _, i := range col.all {
-			if d.match[i] {
-				vis = append(vis, i)
-			}
-		}
-		col.vis = vis
-	}
 }
 
 // setPriorityFilter keeps only column c (-1: every column).

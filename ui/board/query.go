@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,7 @@ import (
 // and the status names may arrive after the filter was typed.
 type textQuery struct {
 	words    []string // lower-cased
+	digits   []bool   // whether each word is all digits: it may match an id
 	status   []string // alternatives, lower-cased; nil: any
 	prio     []string // alternatives, lower-cased; nil: any
 	owners   []string // lower-cased nicks; nil: any
@@ -55,15 +57,33 @@ func parseQuery(q, me string) textQuery {
 			tq.words = append(tq.words, f)
 		}
 	}
+	tq.digits = make([]bool, len(tq.words))
+	for k, w := range tq.words {
+		tq.digits[k] = isDigits(w)
+	}
 	tq.statusOK, tq.colOK = map[string]bool{}, map[int]bool{}
 	return tq
+}
+
+// narrows reports whether every item tq passes also passes old: the same
+// terms, and each of old's words inside one of tq's (one more letter typed).
+func (tq *textQuery) narrows(old *textQuery) bool {
+	if !slices.Equal(tq.status, old.status) || !slices.Equal(tq.prio, old.prio) || !slices.Equal(tq.owners, old.owners) {
+		return false
+	}
+	for _, o := range old.words {
+		if !slices.ContainsFunc(tq.words, func(w string) bool { return strings.Contains(w, o) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
-	for _, w := range tq.words {
-		if !strings.Contains(d.hay[i], w) && !(isDigits(w) && strings.Contains(d.items[i].ID, w)) {
+	for k, w := range tq.words {
+		if !strings.Contains(d.hay[i], w) && !(tq.digits[k] && strings.Contains(d.items[i].ID, w)) {
 			return false
 		}
 	}
@@ -123,7 +143,14 @@ func (d *dataset) ownedByAny(i int32, nicks []string) bool {
 }
 
 // isDigits reports a non-empty string of ASCII digits.
-func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // toggleTerm adds term to the filter text, or takes it out when there.
 func toggleTerm(q, term string) string {
