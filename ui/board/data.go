@@ -47,13 +47,12 @@ type dataset struct {
 	created int32        // how many items this session created (their sequence keys)
 
 	sort listSort
-	perm []int32 // every item; in list order when permSorted
-	list []int32 // the items the list shows: perm filtered
-	// permSorted says perm is in list order. It is sorted the first time the
-	// list is shown, so loading a kind never sorts; from then on new items
-	// are merged in.
-	permSorted bool
-	// listDirty says list must be rebuilt from perm before it is read.
+	// orders holds every item sorted by each key the list was sorted by
+	// (orders.go); nil for a key not sorted by yet, and for the priority,
+	// whose order is the columns'.
+	orders keptOrders
+	list   []int32 // the items the list shows, in list order
+	// listDirty says list must be rebuilt from the order before it is read.
 	listDirty bool
 	listSel   int
 	listTop   int
@@ -71,7 +70,6 @@ func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset
 		seq:   make([]int32, 0, capacity),
 		col:   make([]int32, 0, capacity),
 		hay:   make([]string, 0, capacity),
-		perm:  make([]int32, 0, capacity),
 		sort:  listSort{key: sortPriority},
 	}
 	d.cols, d.colOf = layoutColumns(opts)
@@ -204,12 +202,7 @@ func (d *dataset) indexNew(first int32) {
 		}
 		lo = hi
 	}
-	if d.permSorted {
-		slices.SortFunc(batch, d.listCmp)
-		d.perm = mergeIndex(d.perm, batch, d.listLess)
-	} else {
-		d.perm = append(d.perm, batch...)
-	}
+	d.orderNew(batch)
 	d.listDirty = true
 }
 
@@ -223,9 +216,7 @@ func (d *dataset) detach(i int32) {
 	if !d.listDirty && d.shownInList(i) {
 		d.list = removeIndex(d.list, i, d.listLess)
 	}
-	if d.permSorted {
-		d.perm = removeIndex(d.perm, i, d.listLess)
-	}
+	d.unorder(i)
 }
 
 // attach puts item i back into every index after its fields changed.
@@ -243,9 +234,7 @@ func (d *dataset) attach(i int32) {
 			col.vis = insertIndex(col.vis, i, d.colLess)
 		}
 	}
-	if d.permSorted {
-		d.perm = insertIndex(d.perm, i, d.listLess)
-	}
+	d.reorder(i)
 	if !d.listDirty && d.shownInList(i) {
 		d.list = insertIndex(d.list, i, d.listLess)
 	}
@@ -272,9 +261,6 @@ func (d *dataset) add(it api.Item) int32 {
 	d.hay = append(d.hay, "")
 	if d.filtering() {
 		d.match = append(d.match, false)
-	}
-	if !d.permSorted {
-		d.perm = append(d.perm, i)
 	}
 	d.attach(i)
 	return i
@@ -344,7 +330,6 @@ func (d *dataset) reserve(n int) {
 	d.seq = slices.Grow(d.seq, n-len(d.seq))
 	d.col = slices.Grow(d.col, n-len(d.col))
 	d.hay = slices.Grow(d.hay, n-len(d.hay))
-	d.perm = slices.Grow(d.perm, n-len(d.perm))
 }
 
 // carry takes over the view settings of the dataset it replaces (a refresh,

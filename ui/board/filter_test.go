@@ -39,7 +39,7 @@ func TestTypingAndErasingMatchAScan(t *testing.T) {
 			}
 		}
 		var listed []int32
-		for _, i := range d.perm {
+		for i := range d.inListOrder() {
 			if d.shownInList(i) {
 				listed = append(listed, i)
 			}

@@ -264,6 +264,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onSaveTick(msg)
 	case cacheSavedMsg:
 		return m.onCacheSaved(msg)
+	case ordersMsg:
+		msg.set.onOrders(msg)
 	case pickedMsg:
 		return m.onPicked(msg)
 	case common.SaveItemMsg:
