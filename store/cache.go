@@ -1,8 +1,6 @@
 package store
 
 import (
-	"bytes"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"strconv"
@@ -27,10 +25,6 @@ var (
 	// triage holds it, or it cannot be written); items load from the service.
 	ErrCacheUnavailable = errors.New("the item cache is not used in this run")
 )
-
-// snapshotVersion tags the encoding of a stored snapshot; an entry of another
-// version is a cache miss.
-const snapshotVersion byte = 1
 
 // Snapshot is what the cache holds for one kind of one workspace: the items
 // and field information last loaded, when they were saved, and the sync
@@ -273,36 +267,6 @@ func userBucket(tx *bbolt.Tx, service, user string) *bbolt.Bucket {
 // entryKey names one kind of one workspace: "10022001/story".
 func entryKey(workspaceID int64, kind api.Kind) []byte {
 	return []byte(strconv.FormatInt(workspaceID, 10) + "/" + kind.String())
-}
-
-// snapshotRecord is the stored form of a Snapshot, gob-encoded after a
-// version byte: compact, and several times faster to load than JSON.
-type snapshotRecord struct {
-	Items   []api.Item
-	Fields  api.FieldInfo
-	SavedAt time.Time
-	Synced  string // added after version 1: gob leaves it empty in older entries
-}
-
-func encodeSnapshot(s Snapshot) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte(snapshotVersion)
-	if err := gob.NewEncoder(&buf).Encode(snapshotRecord(s)); err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
-// decodeSnapshot reads a stored snapshot; one of another version is a miss.
-func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
-	if len(raw) == 0 || raw[0] != snapshotVersion {
-		return Snapshot{}, false, nil
-	}
-	var rec snapshotRecord
-	if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
-		return Snapshot{}, false, err
-	}
-	return Snapshot(rec), true, nil
 }
 
 // ChangedSince tells which items of fresh differ from old, by id, for
