@@ -101,7 +101,7 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	uictx.Session = store.NewSessionID(time.Now())
 	uictx.Log = log.With("session", uictx.Session)
 	uictx.Log.Info("start", "version", version, "service", s.cfg.BaseURL, "method", r.method)
-	uictx.Edits = newOutboxEdits(st.outbox, client, s.cfg.BaseURL, uictx.Session)
+	uictx.Edits = store.NewSender(st.outbox, client, store.SenderConfig{Service: s.cfg.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
 	uictx.Cache = st.cache
 
 	port := &authenticator{setup: s, secret: r.clientSecret, env: c.env}

@@ -20,6 +20,11 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 			return nil, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
 		}
 	}
+	pending, err := r.outbox.Pending(r.service, r.user)
+	if err != nil {
+		return nil, err
+	}
+	queue := newBatchQueue(pending, edits)
 	read := r.readAll(ctx, edits)
 	results := make([]Result, len(edits))
 	errs := make([]error, len(edits))
@@ -36,11 +41,20 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 		}
 		wg.Go(func() {
 			defer func() { <-slots }()
+			var held uint64 // an edit of the group still pending: the later ones wait behind it
 			for _, i := range group {
-				results[i], errs[i] = r.sendOne(ctx, edits[i], read)
+				if held != 0 {
+					e := queue.current(edits[i])
+					results[i] = Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), held)}
+					continue
+				}
+				results[i], errs[i] = r.sendOne(ctx, queue, edits[i], read)
 				if errs[i] != nil {
 					stopped.Store(true)
 					return
+				}
+				if o := results[i].Outcome; o == OutcomeQueued || o == OutcomeConflict {
+					held = results[i].Edit.Seq
 				}
 			}
 		})
@@ -78,21 +92,47 @@ func byItem(edits []Edit) [][]int {
 	return groups
 }
 
+// batchQueue is the outbox's pending edits as SendAll found them, read once
+// for the whole batch: each edit as stored, and the oldest pending edit of
+// each item that is not part of the batch (an edit of the batch waits
+// behind it).
+type batchQueue struct {
+	stored  map[uint64]Edit
+	outside map[string]uint64 // item id → seq of its oldest pending edit outside the batch
+}
+
+func newBatchQueue(pending, batch []Edit) *batchQueue {
+	inBatch := make(map[uint64]bool, len(batch))
+	for _, e := range batch {
+		inBatch[e.Seq] = true
+	}
+	q := &batchQueue{stored: make(map[uint64]Edit, len(batch)), outside: make(map[string]uint64)}
+	for _, p := range pending {
+		if inBatch[p.Seq] {
+			q.stored[p.Seq] = p
+			continue
+		}
+		if _, seen := q.outside[p.ItemID]; p.Op != OpCreate && !seen {
+			q.outside[p.ItemID] = p.Seq
+		}
+	}
+	return q
+}
+
+// current is an edit of the batch as the outbox holds it.
+func (q *batchQueue) current(e Edit) Edit {
+	if p, ok := q.stored[e.Seq]; ok {
+		return p
+	}
+	return e
+}
+
 // sendOne sends an edit unless it waits behind an older edit of its item
 // or for the service to rest.
-func (r *Replayer) sendOne(ctx context.Context, e Edit, read *readItems) (Result, error) {
-	pending, err := r.outbox.Pending(r.service, r.user)
-	if err != nil {
-		return Result{}, err
-	}
-	for _, p := range pending {
-		if p.Seq == e.Seq {
-			e = p
-			break
-		}
-		if e.Op != OpCreate && p.Op != OpCreate && p.ItemID == e.ItemID {
-			return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), p.Seq)}, nil
-		}
+func (r *Replayer) sendOne(ctx context.Context, q *batchQueue, e Edit, read *readItems) (Result, error) {
+	e = q.current(e)
+	if older, ok := q.outside[e.ItemID]; ok && e.Op != OpCreate && older < e.Seq {
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), older)}, nil
 	}
 	if until, resting := r.resting(); resting {
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("the service asked to wait; retrying at %s", until.Format(time.TimeOnly))}, nil

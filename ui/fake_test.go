@@ -37,6 +37,8 @@ func (b *fakeBoard) Status() string { return b.status }
 
 func (b *fakeBoard) Badges() []string { return nil }
 
+func (b *fakeBoard) Title() string { return "Board" }
+
 func (b *fakeBoard) SetSize(w, h int) { b.w, b.h = w, h }
 
 func (b *fakeBoard) KeyMap() help.KeyMap { return boardKeys{} }

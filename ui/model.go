@@ -22,6 +22,7 @@ import (
 	"triage/ui/picker"
 	"triage/ui/queue"
 	"triage/ui/statusbar"
+	"triage/ui/workspace"
 )
 
 // Board is what the root needs of the board view; *board.Model satisfies it.
@@ -39,10 +40,10 @@ type Options struct {
 	// credential. It runs outside Update; an error is shown as a warning and
 	// the app goes on with the session.
 	OnLogin           func(auth.Session) error
-	RememberWorkspace func(id int64) error        // remember the workspace chosen in the picker
-	Session           *auth.Session               // nil: start with the login view
-	WorkspaceID       int64                       // 0: the session's granted workspace, else the picker
-	NewBoard          func(*common.Context) Board // nil: board.New
+	RememberWorkspace func(id int64) error                           // remember the workspace chosen in the picker
+	Session           *auth.Session                                  // nil: start with the login view
+	WorkspaceID       int64                                          // 0: the session's granted workspace, else the picker
+	NewBoard          func(*common.Context, *workspace.Engine) Board // nil: board.New
 	// Theme "dark" or "light" fixes the colours; anything else ("auto")
 	// follows the background the terminal reports.
 	Theme string
@@ -68,10 +69,11 @@ type Model struct {
 
 	stack   []common.Component // bottom: login, picker or board
 	board   Board
-	spaces  *picker.Model   // the workspace picker, while shown
-	known   []api.Workspace // the user's workspaces, once listed
-	reauth  bool            // a login runs over the board after an AuthExpiredMsg
-	retries []tea.Cmd       // what to run once logged in again
+	engine  *workspace.Engine // the edits of the open workspace
+	spaces  *picker.Model     // the workspace picker, while shown
+	known   []api.Workspace   // the user's workspaces, once listed
+	reauth  bool              // a login runs over the board after an AuthExpiredMsg
+	retries []tea.Cmd         // what to run once logged in again
 
 	state  state
 	err    error
@@ -84,7 +86,7 @@ type Model struct {
 // fields, styles).
 func New(ctx *common.Context, opts Options) *Model {
 	if opts.NewBoard == nil {
-		opts.NewBoard = func(c *common.Context) Board { return board.New(c) }
+		opts.NewBoard = func(c *common.Context, eng *workspace.Engine) Board { return board.New(c, eng) }
 	}
 	parent := ctx.Base
 	if parent == nil {
@@ -95,7 +97,7 @@ func New(ctx *common.Context, opts Options) *Model {
 	if opts.Theme == "light" {
 		*ctx.Styles = *common.NewStyles(false, ctx.Styles.NoColor)
 	}
-	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx)}
+	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx), engine: workspace.New(ctx)}
 	if opts.Session == nil {
 		m.push(login.New(ctx, opts.Auth))
 	}
@@ -155,6 +157,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.views(msg); ok {
 		return cmd
 	}
+	if cmd, ok := m.engine.Update(msg); ok {
+		return cmd
+	}
 	if isInput(msg) {
 		return m.updateTop(msg)
 	}
@@ -189,7 +194,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := m.ctx.Keys
 	switch {
 	case key.Matches(msg, keys.Quit):
-		if _, onBoard := m.top().(*board.Model); !onBoard && len(m.stack) > 1 {
+		if onBoard := m.board != nil && m.top() == common.Component(m.board); !onBoard && len(m.stack) > 1 {
 			return m.updateTop(escape), true
 		}
 		return m.quit(), true
@@ -206,7 +211,7 @@ func (m *Model) openHelp() (tea.Cmd, bool) {
 	if _, open := m.top().(*help.Model); open || m.top() == nil {
 		return nil, false
 	}
-	return m.push(help.New(m.ctx, title(m.top()), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
+	return m.push(help.New(m.ctx, m.top().Title(), m.top().KeyMap(), globalKeys{m.ctx.Keys})), true
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -238,13 +243,10 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case common.SaveItemMsg, common.CreateItemMsg:
-		if _, ok := m.top().(*editor.Model); ok {
-			m.pop()
+		if _, ok := m.top().(common.Unsaved); ok {
+			m.pop() // the editor whose result it is
 		}
-		if m.board == nil {
-			return nil, true
-		}
-		_, cmd := m.board.Update(msg)
+		cmd, _ := m.engine.Update(msg)
 		return cmd, true
 	case common.CloseViewMsg:
 		if len(m.stack) > 1 {
@@ -277,29 +279,10 @@ func (m *Model) refreshHistory() tea.Cmd {
 	if m.history() == nil || edits == nil {
 		return nil
 	}
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading this session's changes", func() tea.Msg {
 		list, err := edits.History(session)
 		return historyEditsMsg{edits: list, err: err}
-	}
-}
-
-// title names a view in the help's heading.
-func title(c common.Component) string {
-	switch c.(type) {
-	case *login.Model:
-		return "Log in"
-	case *picker.Model:
-		return "Workspaces"
-	case *editor.Model:
-		return "Editor"
-	case *queue.Model:
-		return "Triage queue"
-	case *history.Model:
-		return "This session's changes"
-	case Board:
-		return "Board"
-	}
-	return "View"
+	})
 }
 
 // globalKeys are the root's keys shown in every help.

@@ -15,12 +15,14 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/editor"
 	"triage/ui/help"
 	"triage/ui/internal/uitest"
 	"triage/ui/login"
 	"triage/ui/picker"
+	"triage/ui/workspace"
 )
 
 type harness struct {
@@ -65,7 +67,7 @@ func startWith(t *testing.T, h *harness, s *auth.Session, ws int64, setup func(*
 		},
 		Session:     s,
 		WorkspaceID: ws,
-		NewBoard: func(ctx *common.Context) Board {
+		NewBoard: func(ctx *common.Context, _ *workspace.Engine) Board {
 			h.board = &fakeBoard{ctx: ctx}
 			return h.board
 		},
@@ -201,27 +203,34 @@ func TestLoginThenPickerRemembersAndStoresTheCredential(t *testing.T) {
 	}
 }
 
-func TestEditorResultsGoToTheBoard(t *testing.T) {
+// TestEditorResultsGoToTheEngine: the editor's save and create reach the
+// edit engine, which queues them in the outbox.
+func TestEditorResultsGoToTheEngine(t *testing.T) {
 	tests := []struct {
 		name string
 		keys []string
-		want string
+		want store.EditOp
 	}{
-		{"save", []string{"e", "!", "ctrl+s"}, "common.SaveItemMsg"},
-		{"create", []string{"n", "Crash", "ctrl+s"}, "common.CreateItemMsg"},
+		{"save", []string{"e", "!", "ctrl+s"}, store.OpTitle},
+		{"create", []string{"n", "Crash", "ctrl+s"}, store.OpCreate},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := start(t, token(), 10022001, nil)
+			edits := uitest.NewEdits(t, h.svc, h.ctx.ServiceURL)
+			h.ctx.Edits = edits
 			h.until("the board", h.onTop("board"))
 			for _, k := range tt.keys {
 				h.d.Press(k)
 				h.d.Settle()
 			}
 			h.until("the board again", h.onTop("board"))
-			h.until("the board got it", func() bool { return len(h.board.got) > 0 })
-			if got := typeName(h.board.got[0]); got != tt.want {
-				t.Fatalf("board got %s, want %s", got, tt.want)
+			h.until("the engine queued it", func() bool {
+				list, err := edits.History(h.ctx.Session)
+				return err == nil && len(list) > 0
+			})
+			if list, _ := edits.History(h.ctx.Session); list[0].Op != tt.want {
+				t.Fatalf("the outbox got %s, want %s", list[0].Op, tt.want)
 			}
 		})
 	}

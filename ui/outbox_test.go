@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,4 +101,32 @@ func TestStartWarning(t *testing.T) {
 		lines := strings.Split(screen(), "\n")
 		return strings.Contains(lines[len(lines)-1], "✗ the item cache was unreadable")
 	})
+}
+
+// TestEnterInUUndoesAnOlderStep: in the U view, enter on an older change
+// undoes its step on the service, and leaves the newer one.
+func TestEnterInUUndoesAnOlderStep(t *testing.T) {
+	m, d, svc, screen := realBoard(t, Options{})
+	label := func(n int) string {
+		it, err := svc.Get(context.Background(), 10022001, api.Story, fmt.Sprintf("10100220010000000%02d", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return it.PriorityLabel
+	}
+	d.Press("l", "]")
+	d.Until("the first move is sent", func() bool { return len(svc.Sent()) == 1 && !strings.Contains(screen(), "edit waiting") })
+	d.Press("]")
+	d.Until("the second move is sent", func() bool { return len(svc.Sent()) == 2 })
+	if label(1) != "Middle" || label(2) != "Middle" {
+		t.Fatalf("after two moves the service holds %s and %s", label(1), label(2))
+	}
+	d.Press("U")
+	d.Until("the history", func() bool { _, ok := m.top().(*history.Model); return ok })
+	d.Press("j", "enter")
+	d.Until("the older step undone", func() bool { return label(1) == "High" })
+	if got := label(2); got != "Middle" {
+		t.Errorf("the newer move was undone too: #2 is %s", got)
+	}
+	d.Until("the status line says what was undone", func() bool { return strings.Contains(screen(), "undid #1: Middle → High") })
 }

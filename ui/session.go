@@ -142,16 +142,13 @@ func (m *Model) learnNames() tea.Cmd {
 	if nick == "" {
 		return nil
 	}
-	tasks := m.ctx.Tasks
-	task := tasks.Start("loading workspace names")
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading workspace names", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		if err != nil {
 			return nil
 		}
 		return namesMsg{spaces: spaces}
-	}
+	})
 }
 
 // loadWorkspaces fetches the user's workspaces for the picker.
@@ -159,10 +156,7 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 	m.stack, m.spaces = nil, nil
 	m.state, m.err = stateLoading, nil
 	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
-	task := m.ctx.Tasks.Start("loading your workspaces")
-	tasks := m.ctx.Tasks
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
 		if nick == "" {
 			u, err := svc.UserInfo(ctx)
 			if err != nil {
@@ -172,7 +166,7 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 		}
 		spaces, err := svc.Workspaces(ctx, nick)
 		return workspacesMsg{spaces: spaces, err: err}
-	}
+	})
 }
 
 var errNoWorkspace = errors.New("this account takes part in no workspace: ask to be added to one, or start with --workspace ID")
@@ -202,7 +196,7 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 		m.ctx.Workspace = m.workspace(id)
 		return tea.Batch(m.remember(id), m.openBoard(id))
 	}
-	spaces := picker.New(m.ctx, "Choose a workspace", items)
+	spaces := picker.New(m.ctx, "Choose a workspace", items).Named("Workspaces")
 	cmd := m.replace(spaces)
 	m.spaces = spaces
 	return cmd
@@ -219,13 +213,10 @@ func (m *Model) switchWorkspace() tea.Cmd {
 		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: log in again to switch", name)})
 	}
 	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
-	task := m.ctx.Tasks.Start("loading your workspaces")
-	tasks := m.ctx.Tasks
-	return func() tea.Msg {
-		defer tasks.Done(task)
+	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		return switchSpacesMsg{spaces: spaces, err: err}
-	}
+	})
 }
 
 // onSwitchSpaces puts the workspace picker over the board; esc goes back to
@@ -249,7 +240,7 @@ func (m *Model) onSwitchSpaces(msg switchSpacesMsg) tea.Cmd {
 	if len(items) < 2 {
 		return common.Cmd(common.StatusMsg{Text: "you take part in no other workspace"})
 	}
-	m.spaces = picker.New(m.ctx, "Switch to a workspace", items)
+	m.spaces = picker.New(m.ctx, "Switch to a workspace", items).Named("Workspaces")
 	return m.push(m.spaces)
 }
 
@@ -271,9 +262,9 @@ func (m *Model) openBoard(id int64) tea.Cmd {
 		m.ctx.Workspace = m.workspace(id)
 	}
 	if m.board == nil {
-		m.board = m.opts.NewBoard(m.ctx)
+		m.board = m.opts.NewBoard(m.ctx, m.engine)
 	}
-	return tea.Batch(m.replace(m.board), m.board.Load(id))
+	return tea.Batch(m.replace(m.board), m.engine.Open(id), m.board.Load(id))
 }
 
 func (m *Model) remember(id int64) tea.Cmd {

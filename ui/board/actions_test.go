@@ -14,6 +14,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 func TestSaveItem(t *testing.T) {
@@ -53,8 +54,8 @@ func TestSaveItem(t *testing.T) {
 			if got := h.columnOf(api.Bug, "1002"); got != tt.column || it.Title != tt.newTitle {
 				t.Errorf("item in %q titled %q, want %q titled %q", got, it.Title, tt.column, tt.newTitle)
 			}
-			if e, ok := h.m.edits[id]; ok != tt.failed || (ok && e.state() != changeFailed) {
-				t.Errorf("edit kept %v (%+v), want kept as failed: %v", ok, e, tt.failed)
+			if st, ok := h.m.eng.State(api.Bug, id); ok != tt.failed || (ok && st != workspace.Failed) {
+				t.Errorf("edit kept %v (%+v), want kept as failed: %v", ok, st, tt.failed)
 			}
 		})
 	}

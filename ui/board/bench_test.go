@@ -83,7 +83,7 @@ func benchBoard(b *testing.B, n, w, h int) *Model {
 	b.Helper()
 	pages, _ := benchWorld(n)
 	ctx := uitest.Context(newFakeService(), uitest.Theme{Dark: true}, w, h)
-	m := New(ctx)
+	m := newBoard(ctx)
 	m.SetSize(w, h)
 	feed(m, pages)
 	if got := len(m.cur().items); got != n {
@@ -228,7 +228,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		b.StopTimer()
-		m := New(ctx)
+		m := newBoard(ctx)
 		m.SetSize(120, 40)
 		runtime.GC()
 		var before runtime.MemStats

@@ -8,8 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/store"
-	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // planned is one move of a bulk edit: item i of the current kind to option to.
@@ -17,14 +16,6 @@ type planned struct {
 	i    int32
 	from string // the label of the column it leaves
 	to   int
-}
-
-// bulkRun counts the results of a bulk edit until every item answered.
-type bulkRun struct {
-	task                          common.TaskID
-	total, done                   int
-	moved, waiting, failed, other int
-	firstErr                      error
 }
 
 // marking reports whether cards of the current kind are marked.
@@ -54,10 +45,10 @@ func (m *Model) toggleMark() tea.Cmd {
 	}
 	if m.marks[m.tab][id] {
 		delete(m.marks[m.tab], id)
-		return m.note("unmarked #%s", shortID(id))
+		return m.note("unmarked #%s", api.ShortID(id))
 	}
 	m.marks[m.tab][id] = true
-	return m.note("marked #%s: a priority key moves every marked card · esc clears the marks", shortID(id))
+	return m.note("marked #%s: a priority key moves every marked card · esc clears the marks", api.ShortID(id))
 }
 
 // markShown marks every card of the current column that passes the filters
@@ -131,7 +122,7 @@ func (m *Model) previewStep(dir int) tea.Cmd {
 // and whether it moves) and asks for a confirmation.
 func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 	if m.ctx.Edits == nil {
-		return m.report(errNoOutbox)
+		return m.report(workspace.ErrNoOutbox)
 	}
 	d := m.cur()
 	var plan []planned
@@ -195,77 +186,21 @@ func (m *Model) planText(plan []planned, stay int) string {
 }
 
 // applyBulk moves every card of the plan at once and sends the edits
-// together: the outbox reads the items in one request, then writes those
-// that still hold what the user saw, several at once.
+// together, as one step: the outbox reads the items in one request, then
+// writes those that still hold what the user saw, several at once.
 func (m *Model) applyBulk(plan []planned) tea.Cmd {
 	d := m.cur()
 	sel, hasSel := m.selected()
-	m.bulkSeq++
-	run := &bulkRun{total: len(plan), task: m.ctx.Tasks.Start(fmt.Sprintf("saving %d %s", len(plan), d.kind.Path()))}
-	if m.bulks == nil {
-		m.bulks = make(map[uint64]*bulkRun)
-	}
-	m.bulks[m.bulkSeq] = run
-	batch := make([]queued, 0, len(plan))
+	changes := make([]workspace.Change, 0, len(plan))
 	for _, p := range plan {
-		batch = append(batch, m.stage(d, p.i, store.OpPriority, d.opts[p.to].Value))
+		changes = append(changes, workspace.Change{Item: d.items[p.i], Field: workspace.Priority, To: d.opts[p.to].Value})
+	}
+	shown, cmd := m.eng.ApplyBulk(d.kind, changes...)
+	for k, it := range shown {
+		m.showStaged(d, plan[k].i, it, workspace.Priority)
 	}
 	if hasSel {
 		m.follow(sel)
 	}
-	return m.sendCmd(m.bulkSeq, batch)
-}
-
-// bulkDone counts the results of a bulk edit and, once all are in, says how
-// it went: "11 moved, 1 failed: …". Failed and waiting cards stay marked.
-func (m *Model) bulkDone(id uint64, results []sent) tea.Cmd {
-	run, ok := m.bulks[id]
-	if !ok {
-		return nil
-	}
-	for _, s := range results {
-		run.done++
-		cause := s.res.Err
-		if cause == nil {
-			cause = s.err
-		}
-		switch s.res.Outcome {
-		case store.OutcomeSent, store.OutcomeApplied:
-			run.moved++
-			continue
-		case store.OutcomeQueued, "":
-			run.waiting++
-		case store.OutcomeFailed:
-			run.failed++
-		default:
-			run.other++
-		}
-		if run.firstErr == nil && cause != nil {
-			run.firstErr = cause
-		}
-	}
-	if run.done < run.total {
-		return nil
-	}
-	delete(m.bulks, id)
-	m.ctx.Tasks.Done(run.task)
-	parts := []string{fmt.Sprintf("%d moved", run.moved)}
-	if run.waiting > 0 {
-		parts = append(parts, fmt.Sprintf("%d waiting", run.waiting))
-	}
-	if run.other > 0 {
-		parts = append(parts, fmt.Sprintf("%d in conflict", run.other))
-	}
-	if run.failed > 0 {
-		parts = append(parts, fmt.Sprintf("%d failed", run.failed))
-	}
-	text := strings.Join(parts, ", ")
-	if run.firstErr == nil {
-		return m.note("%s", text)
-	}
-	err := fmt.Errorf("%s: %w", text, run.firstErr)
-	if run.failed > 0 {
-		return m.report(fmt.Errorf("%w (still marked: press R to send the failed ones again)", err))
-	}
-	return m.note("%s", err.Error())
+	return cmd
 }

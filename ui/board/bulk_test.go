@@ -68,8 +68,8 @@ func TestBulkEditWithOneFailingItem(t *testing.T) {
 				t.Errorf("tasks still running: %v", h.ctx.Tasks.Busy())
 			}
 			tt.after(h)
-			if got := h.columnOf(api.Story, "2002"); got != "Nice To Have" || h.m.markCount() != 0 || len(h.m.edits) != 0 {
-				t.Errorf("after sending again: #2002 in %q, %d marked, edits %v", got, h.m.markCount(), h.m.edits)
+			if got := h.columnOf(api.Story, "2002"); got != "Nice To Have" || h.m.markCount() != 0 || h.m.eng.Editing() {
+				t.Errorf("after sending again: #2002 in %q, %d marked, edits %v", got, h.m.markCount(), h.m.eng.Editing())
 			}
 			sent := 0
 			hist, _ := h.edits.History(uitest.Session)

@@ -36,10 +36,10 @@ type cacheSavedMsg struct{ err error }
 // readCache reads the cached board of kind k.
 func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
 	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
 		snap, ok, err := cache.Load(svc, user, ws, k)
 		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
-	}
+	})
 }
 
 // onCache draws the cached board while the load runs; without one, the load
@@ -63,6 +63,7 @@ func (m *Model) onCache(msg cacheMsg) tea.Cmd {
 		return tea.Batch(cmd, list)
 	}
 	d := fromSnapshot(msg.kind, msg.snap)
+	m.eng.SetFields(msg.kind, msg.snap.Fields)
 	d.carry(m.sets[msg.kind])
 	m.overlay(d)
 	m.sets[msg.kind] = d
@@ -113,8 +114,8 @@ func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
 	items := make([]api.Item, len(order))
 	for n, i := range order {
 		items[n] = d.items[i]
-		if e, ok := m.edits[items[n].ID]; ok && e.kind == k {
-			items[n] = e.base
+		if base, ok := m.eng.Base(k, items[n].ID); ok {
+			items[n] = base
 		}
 	}
 	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
@@ -131,9 +132,9 @@ func (m *Model) save(k api.Kind) tea.Cmd {
 		return nil
 	}
 	svc, user, ws := m.ctx.ServiceURL, m.ctx.User, m.ws
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run(cacheTask, func() tea.Msg {
 		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
-	}
+	})
 }
 
 // saveSoon saves a kind's board after the edits of the moment are confirmed.
@@ -176,16 +177,13 @@ func (m *Model) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
 // overlay lays the edits not yet confirmed over the items of a dataset just
 // built from the service or the cache, whose items become their base.
 func (m *Model) overlay(d *dataset) {
-	if len(m.edits) == 0 {
+	if !m.eng.Editing() {
 		return
 	}
 	for i := range d.items {
-		e, ok := m.edits[d.items[i].ID]
-		if !ok || e.kind != d.kind || e.ws != m.ws {
-			continue
+		if it, ok := m.eng.Lay(d.kind, d.items[i]); ok {
+			d.replace(int32(i), it)
 		}
-		e.base = d.items[i]
-		d.replace(int32(i), e.apply(e.base))
 	}
 }
 
@@ -196,7 +194,7 @@ func (m *Model) swapIn(k api.Kind, fresh *dataset) tea.Cmd {
 	old := m.sets[k]
 	changed := store.ChangedSince(old.items, fresh.items)
 	for id := range changed {
-		if _, edited := m.edits[id]; edited {
+		if m.eng.Edited(id) {
 			delete(changed, id)
 		}
 	}

@@ -83,7 +83,7 @@ func (h *harness) collect(cmd tea.Cmd) []tea.Msg {
 // and returns the service's answers, not yet given.
 func (h *harness) loadCachedFirst() []tea.Msg {
 	var rest []tea.Msg
-	for _, msg := range h.collect(h.m.Load(testWS)) {
+	for _, msg := range h.collect(h.m.openWorkspace(testWS)) {
 		if _, ok := msg.(cacheMsg); ok {
 			h.send(msg)
 			continue

@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/internal/uitest"
+	"triage/ui/workspace"
 )
 
 // TestConflictAsksKeepMineOrTakeTheirs runs a conflict end to end through a
@@ -44,8 +45,8 @@ func TestConflictAsksKeepMineOrTakeTheirs(t *testing.T) {
 					t.Errorf("the conflict prompt lacks %q:\n%s", want, screen)
 				}
 			}
-			if e := h.m.edits[id]; e == nil || e.state() != changeConflict {
-				t.Errorf("the card's edit is %+v, want it in conflict (≠)", e)
+			if st, ok := h.m.eng.State(api.Bug, id); !ok || st != workspace.Conflict {
+				t.Errorf("the card's edit is %v (%v), want it in conflict (≠)", st, ok)
 			}
 			if !h.m.Capturing() || !slices.Contains(h.m.Badges(), "1 conflict") {
 				t.Errorf("capturing %v, badges %q: want the prompt holding the keys and the conflict counted", h.m.Capturing(), h.m.Badges())
@@ -64,8 +65,8 @@ func TestConflictAsksKeepMineOrTakeTheirs(t *testing.T) {
 			if err != nil || len(hist) != 1 || hist[0].State != tt.state {
 				t.Errorf("session log %+v (%v), want the edit %s", hist, err, tt.state)
 			}
-			if len(h.m.edits) != 0 || len(h.m.Badges()) != 0 {
-				t.Errorf("left: edits %v, badges %q", h.m.edits, h.m.Badges())
+			if h.m.eng.Editing() || len(h.m.Badges()) != 0 {
+				t.Errorf("left: edits %v, badges %q", h.m.eng.Editing(), h.m.Badges())
 			}
 		})
 	}

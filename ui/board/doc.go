@@ -16,26 +16,19 @@
 // give it the nth option; `p` opens a picker. The board always writes
 // priority_label (the option's value), never the legacy priority.
 //
-// Edits are optimistic: the card moves at once, marked pending, and the
-// cursor follows it. Every edit (priority, title, create; single, bulk, undo,
-// from the triage queue) is added to the outbox (common.Edits) before it is
-// sent, and leaves it only once the service confirmed it. The service's
-// answer replaces the card; a refusal puts the card back, marks it failed and
-// says why, and `R` sends every failed edit again. When the service cannot be
-// reached, answers 5xx or rate-limits, the edit stays queued: the status line
-// counts it ("3 edits waiting") and the board flushes the outbox when the next
-// edit is due (with backoff), and at start for the edits an earlier run left.
-// Each write first reads the item (a bulk edit reads all its items in one
-// request) and compares it with what the user saw: someone else's change
-// since then is a conflict, nothing is written, and a prompt asks to keep
-// mine or take theirs. When the credential expired the board asks the root to
-// log in again (common.AuthExpiredMsg), whose Retry flushes the outbox.
+// Edits are the engine's (ui/workspace): a key becomes an intent to it
+// (Apply, ApplyBulk, Undo, Redo, Retry, Resolve); the card moves at once,
+// marked pending, and the cursor follows it; what became of the edit comes
+// back as workspace.ChangedMsg, which the board draws: the service's item,
+// a refused change put back and marked failed, a conflict asked about
+// (keep mine / take theirs). `R` sends every failed edit again.
 //
-// `u` undoes the last priority change of the session (a new edit; again and
-// again walks back), `U` lists the session's changes, `space` and `V` mark
-// cards for a bulk edit (a priority key then asks for a confirmation of the
-// moves and applies them to all), `t` opens the triage queue of the items
-// without a priority or with an unknown one.
+// `u` undoes the last step of the session (a key, a confirmed bulk edit, an
+// editor save, a queue answer; again and again walks back), `ctrl+r` redoes
+// it, `U` lists the session's changes, `space` and `V` mark cards for a bulk
+// edit (a priority key then asks for a confirmation of the moves and
+// applies them to all, as one step), `t` opens the triage queue of the
+// items without a priority or with an unknown one.
 //
 // With a cache (common.Cache), a kind's board is drawn from it at once,
 // marked stale with its age, and refreshed aside: the fresh board replaces

@@ -10,6 +10,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
+	"triage/ui/workspace"
 )
 
 func TestOptimisticMoveShowsPending(t *testing.T) {
@@ -64,8 +65,8 @@ func TestFailedMoveReturnsAndRetries(t *testing.T) {
 	if got := h.columnOf(api.Bug, "1008"); got != noPriority {
 		t.Errorf("after the refusal the card is in %q, want it back in %q", got, noPriority)
 	}
-	if e := h.m.edits["1110022001000001008"]; e == nil || e.state() != changeFailed {
-		t.Fatalf("edit not kept as failed: %+v", e)
+	if st, ok := h.m.eng.State(api.Bug, "1110022001000001008"); !ok || st != workspace.Failed {
+		t.Fatalf("edit not kept as failed: %v (%v)", st, ok)
 	}
 	if !strings.Contains(h.screen(), h.marked(api.Bug, "1008", "✗")) {
 		t.Errorf("failed card not marked:\n%s", h.screen())
@@ -86,8 +87,8 @@ func TestFailedMoveReturnsAndRetries(t *testing.T) {
 	if !slices.Equal(svc.written(), want) {
 		t.Errorf("writes %q, want %q", svc.written(), want)
 	}
-	if len(h.m.edits) != 0 {
-		t.Errorf("edits left after the retry succeeded: %v", h.m.edits)
+	if h.m.eng.Editing() {
+		t.Errorf("edits left after the retry succeeded: %v", h.m.eng.Editing())
 	}
 }
 
@@ -127,8 +128,8 @@ func TestUnreachableServiceQueuesEdits(t *testing.T) {
 			if !slices.Equal(svc.written(), want) {
 				t.Errorf("writes %q, want %q", svc.written(), want)
 			}
-			if len(h.m.edits) != 0 || len(h.m.Badges()) != 0 || h.columnOf(api.Bug, "1008") != "紧急" {
-				t.Errorf("after the flush: edits %v, badges %q, column %q", h.m.edits, h.m.Badges(), h.columnOf(api.Bug, "1008"))
+			if h.m.eng.Editing() || len(h.m.Badges()) != 0 || h.columnOf(api.Bug, "1008") != "紧急" {
+				t.Errorf("after the flush: edits %v, badges %q, column %q", h.m.eng.Editing(), h.m.Badges(), h.columnOf(api.Bug, "1008"))
 			}
 		})
 	}
@@ -154,8 +155,8 @@ func TestExpiryDuringEdit(t *testing.T) {
 			if got := h.columnOf(api.Bug, "1008"); got != "紧急" {
 				t.Errorf("while logging in again the card is in %q, want it kept in 紧急", got)
 			}
-			if e := h.m.edits["1110022001000001008"]; e == nil || e.state() != changePending {
-				t.Fatalf("edit not kept pending: %+v", e)
+			if st, ok := h.m.eng.State(api.Bug, "1110022001000001008"); !ok || st != workspace.Pending {
+				t.Fatalf("edit not kept pending: %v (%v)", st, ok)
 			}
 			h.send(common.ReauthenticatedMsg{})
 			h.run(expired[0].Retry)
@@ -164,8 +165,8 @@ func TestExpiryDuringEdit(t *testing.T) {
 			if !slices.Equal(svc.written(), want) {
 				t.Errorf("writes %q, want %q (the Retry flushes)", svc.written(), want)
 			}
-			if len(h.m.edits) != 0 || h.columnOf(api.Bug, "1008") != "紧急" {
-				t.Errorf("after the retry: edits %v, column %q", h.m.edits, h.columnOf(api.Bug, "1008"))
+			if h.m.eng.Editing() || h.columnOf(api.Bug, "1008") != "紧急" {
+				t.Errorf("after the retry: edits %v, column %q", h.m.eng.Editing(), h.columnOf(api.Bug, "1008"))
 			}
 		})
 	}
@@ -190,8 +191,8 @@ func TestEditsOfAnEarlierRun(t *testing.T) {
 	if !slices.Equal(svc.written(), []string{"priority 1010022001000002003=High"}) || !slices.Contains(svc.reads, "get 1010022001000002003") {
 		t.Errorf("writes %q reads %q: want the item read again, then the edit sent once", svc.written(), svc.reads)
 	}
-	if len(h.m.edits) != 0 {
-		t.Errorf("edits left: %v", h.m.edits)
+	if h.m.eng.Editing() {
+		t.Errorf("edits left: %v", h.m.eng.Editing())
 	}
 }
 

@@ -13,8 +13,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
+	"triage/ui/workspace"
 )
 
 const testWS = 10022001
@@ -295,7 +297,7 @@ type harness struct {
 	t     *testing.T
 	ctx   *common.Context
 	svc   *fakeService
-	edits *uitest.Edits
+	edits *store.Sender
 	m     *Model
 	out   []tea.Msg
 }
@@ -307,7 +309,9 @@ func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness
 	ctx := uitest.Context(svc, uitest.Theme{Dark: true, NoColor: noColor}, w, h)
 	edits := uitest.NewEdits(t, svc, ctx.ServiceURL)
 	ctx.Edits = edits
-	m := New(ctx)
+	eng := workspace.New(ctx)
+	eng.After = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return timerMsg{msg} } }
+	m := New(ctx, eng)
 	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	m.SetSize(w, h)
 	return &harness{t: t, ctx: ctx, svc: svc, edits: edits, m: m}
@@ -315,13 +319,22 @@ func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness
 
 // load loads the workspace and waits for every answer.
 func (h *harness) load() *harness {
-	h.run(h.m.Load(testWS))
+	h.run(h.m.openWorkspace(testWS))
 	return h
 }
 
-// send feeds messages (keys, root messages) to the board and runs what follows.
+// timerMsg is a flush timer of the engine that went off: it waits in out
+// for flush.
+type timerMsg struct{ msg tea.Msg }
+
+// send feeds messages (keys, root messages) to the board, or to the engine
+// as the root does, and runs what follows.
 func (h *harness) send(msgs ...tea.Msg) *harness {
 	for _, msg := range msgs {
+		if cmd, ok := h.m.eng.Update(msg); ok {
+			h.run(cmd)
+			continue
+		}
 		_, cmd := h.m.Update(msg)
 		h.run(cmd)
 	}
@@ -343,11 +356,17 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, sentMsg, scheduleMsg, flushedMsg,
-		pendingMsg, resolvedMsg, saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg, finalsMsg:
+	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, workspace.ChangedMsg, workspace.FinalsReadMsg,
+		saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
+	case timerMsg:
+		h.out = append(h.out, msg)
 	default:
+		if next, ok := h.m.eng.Update(msg); ok {
+			h.run(next)
+			return
+		}
 		h.out = append(h.out, msg)
 	}
 }
@@ -359,8 +378,8 @@ func (h *harness) flush() *harness {
 		var ticks []tea.Msg
 		rest := h.out[:0]
 		for _, msg := range h.out {
-			if _, ok := msg.(flushTickMsg); ok {
-				ticks = append(ticks, msg)
+			if t, ok := msg.(timerMsg); ok {
+				ticks = append(ticks, t.msg)
 			} else {
 				rest = append(rest, msg)
 			}
@@ -379,7 +398,7 @@ func (h *harness) flush() *harness {
 func (h *harness) takeOut() []tea.Msg {
 	var out, timers []tea.Msg
 	for _, msg := range h.out {
-		if _, ok := msg.(flushTickMsg); ok {
+		if _, ok := msg.(timerMsg); ok {
 			timers = append(timers, msg)
 		} else {
 			out = append(out, msg)
@@ -409,3 +428,9 @@ func (s *fakeService) Changes(_ context.Context, req api.ListRequest, since time
 	slices.SortStableFunc(out.Items, func(a, b api.Item) int { return strings.Compare(a.Modified, b.Modified) })
 	return out, nil
 }
+
+// newBoard is a board over an engine of its own, as the root makes them.
+func newBoard(ctx *common.Context) *Model { return New(ctx, workspace.New(ctx)) }
+
+// openWorkspace opens a workspace as the root does: the engine, then the board.
+func (m *Model) openWorkspace(ws int64) tea.Cmd { return tea.Batch(m.eng.Open(ws), m.Load(ws)) }

@@ -48,9 +48,10 @@ func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
 	return uitest.Screen{
 		Build: func(ctx *common.Context) tea.Model {
 			ctx.Edits = uitest.NewEdits(t, ctx.Service.(*fakeService), ctx.ServiceURL)
-			m := New(ctx)
+			m := newBoard(ctx)
 			host = uitest.NewHost(m)
-			return loadingHost{Host: host, load: m.Load(testWS)}
+			host.Engine = m.eng
+			return loadingHost{Host: host, load: m.openWorkspace(testWS)}
 		},
 		Drive: func(tm *teatest.TestModel) {
 			tm.Send(uitest.Key("tab"))

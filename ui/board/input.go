@@ -75,7 +75,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.MarkColumn):
 		return m.markShown()
 	case key.Matches(msg, k.Undo):
-		return m.undo()
+		return m.eng.Undo()
+	case key.Matches(msg, k.Redo):
+		return m.eng.Redo()
 	case key.Matches(msg, k.History):
 		return m.openHistory()
 	case key.Matches(msg, k.Queue):

@@ -20,9 +20,9 @@ type KeyMap struct {
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
 
-	Mark, MarkColumn key.Binding
-	Undo, History    key.Binding
-	Queue            key.Binding
+	Mark, MarkColumn    key.Binding
+	Undo, Redo, History key.Binding
+	Queue               key.Binding
 
 	Refresh, Retry key.Binding
 	Open, Copy     key.Binding
@@ -71,6 +71,7 @@ func DefaultKeyMap() KeyMap {
 		Mark:       b("space", "mark / unmark", "space"),
 		MarkColumn: b("V", "mark the column", "V"),
 		Undo:       b("u", "undo last change", "u"),
+		Redo:       b("ctrl+r", "redo what u undid", "ctrl+r"),
 		History:    b("U", "this session's changes", "U"),
 		Queue:      b("t", "triage queue", "t"),
 
@@ -101,7 +102,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
-		{k.Mark, k.MarkColumn, k.Undo, k.History, k.Queue},
+		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
 		{k.Preview, k.Workspace, k.Refresh, k.Open, k.Copy},
 	}

@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // loadState is the loading of one kind: every answer carries the generation
@@ -259,6 +260,9 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 		cmd = m.loadFailed(l, msg.kind, msg.err)
 	}
 	l.fields = msg.fields
+	if msg.err == nil {
+		m.eng.SetFields(msg.kind, msg.fields)
+	}
 	d := newDataset(msg.kind, msg.fields.PriorityOptions(), 0)
 	d.carry(l.fresh)
 	l.fresh = d
@@ -304,7 +308,7 @@ func (m *Model) onPages(msg pagesMsg) tea.Cmd {
 // loadFailed reports a failed load: an expired login asks the root to log in
 // again (once per load) and then reload; anything else goes to the status line.
 func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
-	if needsLogin(err) {
+	if workspace.NeedsLogin(err) {
 		if l.authAsked {
 			return nil
 		}
@@ -323,18 +327,17 @@ func (m *Model) addPage(d *dataset, p api.Page, shown bool) {
 	items := p.Items
 	copied := false
 	for k := range items {
-		if !shown {
+		if !shown || !m.eng.Editing() {
 			break
 		}
-		e, ok := m.edits[items[k].ID]
-		if !ok || e.kind != d.kind || e.ws != m.ws {
+		it, ok := m.eng.Lay(d.kind, items[k])
+		if !ok {
 			continue
 		}
 		if !copied {
 			items, copied = slices.Clone(items), true
 		}
-		e.base = items[k]
-		items[k] = e.apply(items[k])
+		items[k] = it
 	}
 	d.addPage(p.Number, items)
 }

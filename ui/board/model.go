@@ -8,9 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/store"
 	"triage/ui/common"
-	"triage/ui/queue"
+	"triage/ui/workspace"
 )
 
 // viewMode is how the board shows a kind's items.
@@ -22,10 +21,12 @@ const (
 )
 
 // Model is the board view: a tab per kind, a column per priority, cards, a
-// list mode, filters and optimistic priority edits. It keeps the common.Component
-// contract.
+// list mode, filters, marks and prompts. Its edits are the engine's
+// (ui/workspace): it sends it intents and draws what it says changed. It
+// keeps the common.Component contract.
 type Model struct {
 	ctx  *common.Context
+	eng  *workspace.Engine
 	keys KeyMap
 
 	width, height  int // of the board itself
@@ -42,22 +43,8 @@ type Model struct {
 	filter common.TextField
 	pick   *pickState
 
-	edits         map[string]*edit
-	editSeq       uint64
-	failedCreates []store.Edit // creates the service refused, for R
-	conflicts     []store.Edit // edits waiting for keep mine / take theirs
-	prompt        *prompt
-	marks         [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
-	bulks         map[uint64]*bulkRun
-	bulkSeq       uint64
-	fromQueue     map[uint64]bool                 // tokens of edits the triage queue asked for
-	finals        [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
-
-	// The outbox: how many edits wait for the service, and its flushes.
-	waiting, conflictCount int
-	flushGen               uint64
-	flushing, flushIdle    bool
-	authAsked              bool
+	prompt *prompt
+	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
 
 	// The cache: which kinds were read from it, the items that changed since
 	// (highlighted until the next key), and the debounced saves.
@@ -66,7 +53,7 @@ type Model struct {
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
 
-	// after is the timer of flushes and saves (tea.Tick; tests fire it at once).
+	// after is the timer of saves and the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
 
 	lastErr     error
@@ -80,13 +67,14 @@ var (
 	_ common.Capturer  = (*Model)(nil)
 )
 
-// New returns an empty board; Load fills it.
-func New(ctx *common.Context) *Model {
+// New returns an empty board over the engine of the program's edits; Load
+// fills it.
+func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	m := &Model{
 		ctx:    ctx,
+		eng:    eng,
 		keys:   DefaultKeyMap(),
 		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
-		edits:  make(map[string]*edit),
 		width:  ctx.Width,
 		height: ctx.Height,
 		after:  tick,
@@ -106,16 +94,16 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 // Load shows the board of a workspace: it drops whatever the board showed and
 // still waited for, and starts loading the current kind (drawing its cached
 // board meanwhile). Other kinds load when their tab is first opened. The
-// edits an earlier run left in the outbox are shown and sent.
+// root opens the engine on the workspace first (workspace.Engine.Open).
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
 	for _, k := range api.Kinds {
 		m.stop(k)
 		m.sets[k] = newDataset(k, nil, 0)
-		m.cacheRead[k], m.changed[k], m.marks[k], m.finals[k] = false, nil, nil, nil
+		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
 	}
 	m.lastErr = nil
-	return tea.Batch(m.load(m.tab), m.startEdits())
+	return m.load(m.tab)
 }
 
 // Init implements common.Initializer: nothing starts before Load.
@@ -140,6 +128,9 @@ func (m *Model) SetSize(width, height int) {
 		m.sizePicker(m.pick.choices)
 	}
 }
+
+// Title names the view for the help.
+func (m *Model) Title() string { return "Board" }
 
 // KeyMap returns the board's keys for the help view, or the answers of the
 // prompt open.
@@ -169,6 +160,9 @@ func (m *Model) Status() string {
 	if m.lastErr != nil {
 		return m.lastErr.Error()
 	}
+	if err := m.eng.Err(); err != nil {
+		return err.Error()
+	}
 	return ""
 }
 
@@ -183,30 +177,22 @@ func (m *Model) Badges() []string {
 		}
 		out = append(out, b)
 	}
-	if m.waiting > 0 {
-		out = append(out, waitingText(m.waiting))
-	}
-	switch {
-	case m.conflictCount == 1:
-		out = append(out, "1 conflict")
-	case m.conflictCount > 1:
-		out = append(out, fmt.Sprintf("%d conflicts", m.conflictCount))
-	}
+	out = append(out, m.eng.Badges()...)
 	if n := m.markCount(); n > 0 {
 		out = append(out, fmt.Sprintf("%d marked", n))
 	}
 	return out
 }
 
-// Update handles keys, mouse, the answers of the service and the messages the
-// root forwards (SaveItemMsg, CreateItemMsg, ReauthenticatedMsg).
+// Update handles keys, mouse, the answers of the service, and what the
+// engine says changed.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	return m, m.update(msg)
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg:
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg, workspace.ChangedMsg:
 		// The preview follows the cursor wherever input or a load moves it.
 		return tea.Batch(m.handle(msg), m.previewFollow())
 	}
@@ -219,8 +205,13 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPreviewTick(msg)
 	case previewItemMsg:
 		return m.onPreviewItem(msg)
-	case finalsMsg:
-		return m.onFinals(msg)
+	case workspace.ChangedMsg:
+		return m.onChanged(msg)
+	case workspace.FinalsReadMsg:
+		if msg.Kind != m.tab {
+			return nil
+		}
+		return m.openQueue()
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
@@ -248,18 +239,6 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onChanges(msg)
 	case reloadMsg:
 		return m.onReload(msg)
-	case sentMsg:
-		return m.onSent(msg)
-	case scheduleMsg:
-		return m.onSchedule(msg)
-	case flushTickMsg:
-		return m.onFlushTick(msg)
-	case flushedMsg:
-		return m.onFlushed(msg)
-	case pendingMsg:
-		return m.onPending(msg)
-	case resolvedMsg:
-		return m.onResolved(msg)
 	case saveTickMsg:
 		return m.onSaveTick(msg)
 	case cacheSavedMsg:
@@ -268,16 +247,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		msg.set.onOrders(msg)
 	case pickedMsg:
 		return m.onPicked(msg)
-	case common.SaveItemMsg:
-		return m.onSave(msg.Kind, msg.ID, msg.Title, msg.PriorityLabel, msg.Original)
-	case common.CreateItemMsg:
-		return m.create(msg.New)
 	case historyMsg:
 		return m.onHistory(msg)
-	case queue.SetPriorityMsg:
-		return m.onQueueSet(msg)
-	case common.ReauthenticatedMsg:
-		m.authAsked = false
 	case common.ThemeChangedMsg:
 		m.paint = newPalette(m.ctx.Styles)
 		m.filter.Styles = m.ctx.Styles

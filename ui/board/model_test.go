@@ -188,8 +188,8 @@ func TestPriorityKeys(t *testing.T) {
 					t.Errorf("status %v, want %q", st, tt.note)
 				}
 			}
-			if len(h.m.edits) != 0 {
-				t.Errorf("edits left after the service confirmed: %v", h.m.edits)
+			if h.m.eng.Editing() {
+				t.Errorf("edits left after the service confirmed: %v", h.m.eng.Editing())
 			}
 		})
 	}
@@ -235,7 +235,7 @@ func TestStaleAnswersDropped(t *testing.T) {
 		t.Errorf("stale field information applied: %v", d.opts)
 	}
 	other := h.m.loads[api.Bug].gen
-	h.run(h.m.Load(10022002))
+	h.run(h.m.openWorkspace(10022002))
 	h.send(pagesMsg{gen: other, kind: api.Bug, pages: []api.Page{{Items: []api.Item{stale}, Number: 1}}, done: true})
 	if _, ok := h.m.sets[api.Bug].find(stale.ID); ok {
 		t.Error("page of the previous workspace applied")

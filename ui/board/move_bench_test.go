@@ -34,9 +34,9 @@ func BenchmarkMove(b *testing.B) {
 	c := uitest.Context(client, uitest.Theme{Dark: true}, 120, 40)
 	c.Base, c.ServiceURL, c.User = base, srv.URL, "demo"
 	c.Edits = uitest.NewEdits(b, client, srv.URL)
-	m := New(c)
+	m := newBoard(c)
 	m.SetSize(120, 40)
-	firstFrame(base, m, m.Load(ws), func(m *Model) bool { return len(m.cur().items) >= n })
+	firstFrame(base, m, m.openWorkspace(ws), func(m *Model) bool { return len(m.cur().items) >= n })
 	m.Update(uitest.Keys("l")[0])
 
 	keys := uitest.Keys("2", "3") // Middle, Low, Middle, …
@@ -44,7 +44,7 @@ func BenchmarkMove(b *testing.B) {
 	for i := range b.N {
 		run, cancel := context.WithCancel(base)
 		_, cmd := m.Update(keys[i%2])
-		firstFrame(run, m, cmd, func(m *Model) bool { return len(m.edits) == 0 })
+		firstFrame(run, m, cmd, func(m *Model) bool { return !m.eng.Editing() })
 		cancel()
 	}
 	b.StopTimer()

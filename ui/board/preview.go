@@ -9,7 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/richtext"
+	"triage/ui/workspace"
 )
 
 // The preview pane (P) shows the whole item under the cursor: title, status
@@ -87,12 +89,12 @@ func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 		return nil
 	}
 	svc, ws, kind, base := m.ctx.Service, m.ws, m.tab, m.ctx.Request()
-	return func() tea.Msg {
+	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.id), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, kind, msg.id)
 		return previewItemMsg{gen: msg.gen, item: it, err: err}
-	}
+	})
 }
 
 // onPreviewItem keeps an item read for the pane.
@@ -132,7 +134,7 @@ func (m *Model) viewPreview(w, h int) string {
 	if ok {
 		it = d.items[i]
 		if full, ok := m.prev.full[it.ID]; ok {
-			it = merge(full, it) // the board's edits over the whole item
+			it = workspace.Merge(full, it) // the board's edits over the whole item
 		}
 	}
 	inner := max(w-4, 10)
@@ -146,11 +148,11 @@ func (m *Model) viewPreview(w, h int) string {
 	case !ok:
 		lines = append(lines, s.Subtle.Render("nothing selected"))
 	default:
-		add(s.Title.Render("#" + it.ShortID() + " " + sanitize(it.Title)))
+		add(s.Title.Render("#" + it.ShortID() + " " + common.Sanitize(it.Title)))
 		lines = append(lines, "")
 		field := func(label, value string) {
 			if value != "" {
-				add(s.Subtle.Render(label+" ") + sanitize(value))
+				add(s.Subtle.Render(label+" ") + common.Sanitize(value))
 			}
 		}
 		field("Priority ", m.priorityLabel(d.kind, it.DisplayPriority()))
@@ -159,7 +161,7 @@ func (m *Model) viewPreview(w, h int) string {
 		field("Iteration", iterationName(d.fields, it.IterationID))
 		switch {
 		case it.Created != "" && it.Modified != "":
-			add(s.Subtle.Render("Created   ") + sanitize(m.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + sanitize(m.ctx.ShownTime(it.Modified)))
+			add(s.Subtle.Render("Created   ") + common.Sanitize(m.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(m.ctx.ShownTime(it.Modified)))
 		case it.Created != "":
 			field("Created  ", m.ctx.ShownTime(it.Created))
 		default:

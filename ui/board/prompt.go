@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/store"
+	"triage/ui/common"
 )
 
 // promptKind is what a prompt asks.
@@ -47,10 +48,10 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.KeepMine):
 			m.prompt = nil
-			return tea.Batch(m.resolve(p.edit, true), m.askConflict())
+			return tea.Batch(m.eng.Resolve(p.edit, true), m.askConflict())
 		case key.Matches(msg, k.TakeTheirs):
 			m.prompt = nil
-			return tea.Batch(m.resolve(p.edit, false), m.askConflict())
+			return tea.Batch(m.eng.Resolve(p.edit, false), m.askConflict())
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil
 			return m.note("the conflict waits: press R to answer it")
@@ -88,7 +89,7 @@ func (m *Model) viewPrompt() string {
 	var b strings.Builder
 	b.WriteString(s.Title.Render(ansi.Truncate(p.title, w, "…")))
 	for _, l := range p.lines {
-		for _, wl := range strings.Split(ansi.Wrap(sanitize(l), w, ""), "\n") {
+		for _, wl := range strings.Split(ansi.Wrap(common.Sanitize(l), w, ""), "\n") {
 			b.WriteByte('\n')
 			b.WriteString(s.Text.Render(wl))
 		}

@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/queue"
+	"triage/ui/workspace"
 )
 
 // TestQueueWiring: t opens the queue of the items without a priority, then
@@ -90,12 +91,12 @@ func TestQueueLeavesOutFinishedItems(t *testing.T) {
 		t.Errorf("queue of %v, want #1008 and #1007 without the closed #1011", ids)
 	}
 	for _, s := range []string{"closed", "resolved", "rejected", "done"} {
-		if !defaultFinals[s] {
+		if !workspace.DefaultFinals()[s] {
 			t.Errorf("%s is not final by default", s)
 		}
 	}
 	for _, s := range []string{"new", "in_progress", "planning", "developing", "reopened", "open", "progressing", "verified"} {
-		if defaultFinals[s] {
+		if workspace.DefaultFinals()[s] {
 			t.Errorf("%s is final by default", s)
 		}
 	}

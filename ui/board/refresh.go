@@ -95,9 +95,10 @@ func (m *Model) onChanges(msg changesMsg) tea.Cmd {
 	}
 	d.synced = max(d.synced, msg.changes.Newest)
 	d.fields = msg.fields
+	m.eng.SetFields(msg.kind, msg.fields)
 	l.total, l.loaded = msg.changes.Total, msg.changes.Total
 	for id := range changed {
-		if _, edited := m.edits[id]; edited {
+		if m.eng.Edited(id) {
 			delete(changed, id)
 		}
 	}
@@ -143,9 +144,11 @@ func (m *Model) merge(d *dataset, items []api.Item) map[string]bool {
 		delete(latest, d.items[i].ID)
 		it := items[j]
 		base := d.items[i]
-		if e, ok := m.edits[it.ID]; ok && e.kind == d.kind && e.ws == m.ws {
-			base, e.base = e.base, it
-			it = e.apply(it)
+		if b, ok := m.eng.Base(d.kind, it.ID); ok {
+			base = b
+		}
+		if shown, ok := m.eng.Lay(d.kind, it); ok {
+			it = shown
 		}
 		before, after = append(before, base), append(after, items[j])
 		d.replace(int32(i), it)

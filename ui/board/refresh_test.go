@@ -146,9 +146,9 @@ func TestRefreshKeepsWaitingEdits(t *testing.T) {
 	}
 	d := h.m.sets[api.Bug]
 	i, _ := d.find("1110022001000001008")
-	e := h.m.edits["1110022001000001008"]
-	if d.items[i].Title != "Renamed by a colleague" || e == nil || e.base.Title != "Renamed by a colleague" {
-		t.Errorf("card %q, edit base %+v; want the colleague's title under the waiting edit", d.items[i].Title, e)
+	base, ok := h.m.eng.Base(api.Bug, "1110022001000001008")
+	if d.items[i].Title != "Renamed by a colleague" || !ok || base.Title != "Renamed by a colleague" {
+		t.Errorf("card %q, edit base %+v; want the colleague's title under the waiting edit", d.items[i].Title, base)
 	}
 	if got := h.lastStatus(); got != "bugs up to date" {
 		t.Errorf("status %q: the edited card is not counted as changed by others", got)

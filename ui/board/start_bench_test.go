@@ -107,9 +107,9 @@ func (w startWorld) start(b *testing.B, cacheFile string, done func(*Model) bool
 			}
 			c.Cache = opened
 		}
-		m := New(c)
+		m := newBoard(c)
 		m.SetSize(120, 40)
-		firstFrame(run, m, m.Load(startWorkspace), done)
+		firstFrame(run, m, m.openWorkspace(startWorkspace), done)
 		cancel()
 		if opened != nil {
 			_ = opened.Close()
@@ -172,7 +172,10 @@ func firstFrame(ctx context.Context, m *Model, cmd tea.Cmd, done func(*Model) bo
 		case common.StatusMsg:
 			continue
 		}
-		_, next := m.Update(msg)
+		next, ok := m.eng.Update(msg) // the engine's messages, as the root routes them
+		if !ok {
+			_, next = m.Update(msg)
+		}
 		_ = m.View()
 		if done(m) {
 			return

@@ -161,7 +161,7 @@ func writeFit(b *strings.Builder, text string, w int) {
 	}
 	tw, plain := asciiWidth(text)
 	if !plain {
-		text = sanitize(text)
+		text = common.Sanitize(text)
 		tw = ansi.StringWidth(text)
 	}
 	if tw > w {
@@ -181,7 +181,7 @@ func splitTitle(text string, w int) (first, rest string) {
 	}
 	tw, plain := asciiWidth(text)
 	if !plain {
-		text = sanitize(text)
+		text = common.Sanitize(text)
 		tw = ansi.StringWidth(text)
 	}
 	if tw <= w {
@@ -209,21 +209,6 @@ func asciiWidth(s string) (int, bool) {
 	}
 	return len(s), true
 }
-
-// sanitize replaces control characters (line breaks, tabs, escapes) by spaces.
-func sanitize(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if isControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-}
-
-func isControl(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) }
 
 // pad writes n spaces.
 func pad(b *strings.Builder, n int) {

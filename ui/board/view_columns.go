@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/ui/workspace"
 )
 
 // writeColumns draws the column headers and the visible cards of the columns
@@ -158,19 +159,17 @@ func (m *Model) writeState(b *strings.Builder, it *api.Item) paint {
 	} else {
 		b.WriteByte(' ')
 	}
-	if len(m.edits) > 0 {
-		if e, ok := m.edits[it.ID]; ok && e.kind == m.tab {
-			switch e.state() {
-			case changePending:
-				b.WriteString(p.pendingMark)
-				return p.pending
-			case changeConflict:
-				b.WriteString(p.conflictMark)
-				return p.pending
-			default:
-				b.WriteString(p.failedMark)
-				return p.bad
-			}
+	if st, ok := m.eng.State(m.tab, it.ID); ok {
+		switch st {
+		case workspace.Pending:
+			b.WriteString(p.pendingMark)
+			return p.pending
+		case workspace.Conflict:
+			b.WriteString(p.conflictMark)
+			return p.pending
+		default:
+			b.WriteString(p.failedMark)
+			return p.bad
 		}
 	}
 	if ch := m.changed[m.tab]; len(ch) > 0 && ch[it.ID] {

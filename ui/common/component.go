@@ -12,6 +12,8 @@ type Component interface {
 	View() string
 	SetSize(width, height int)
 	KeyMap() help.KeyMap
+	// Title names the view, as the help's heading shows it ("Board").
+	Title() string
 }
 
 // Initializer is implemented by a view that has work to start when it is

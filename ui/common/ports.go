@@ -8,16 +8,18 @@ import (
 	"triage/store"
 )
 
-// Edits is the way every edit takes to the service: a durable outbox and the
-// sender of its edits (main: store.Outbox and store.Replayer over the API
-// client). An edit is added before it is sent, and leaves the outbox only
-// once the service confirmed it. Views use it through this port so that they
-// are tested with fakes or a real outbox over a fake service.
-type Edits interface {
-	// Add queues an edit; it is on disk when Add returns.
+// The ports of the outbox (main: store.Sender over the API client). Each
+// user of the outbox takes the small port it needs, so that it is tested
+// with fakes or a real outbox over a fake service alike.
+
+// EditQueue queues an edit; it is on disk when Add returns, and leaves the
+// outbox only once the service confirmed it.
+type EditQueue interface {
 	Add(e store.Edit) (store.Edit, error)
-	// Send sends one queued edit now, or leaves it queued (see store.Replayer.Send).
-	Send(ctx context.Context, e store.Edit) (store.Result, error)
+}
+
+// EditSender sends the edits of the outbox to the service.
+type EditSender interface {
 	// SendAll sends queued edits in order, reading their items in one
 	// request (see store.Replayer.SendAll).
 	SendAll(ctx context.Context, edits []store.Edit) ([]store.Result, error)
@@ -26,15 +28,28 @@ type Edits interface {
 	// NextFlush is how long until the next pending edit of user is due;
 	// false when none waits (conflicts wait for the user).
 	NextFlush(user string) (time.Duration, bool, error)
+}
+
+// EditLog reads the outbox: what waits, and what a session did.
+type EditLog interface {
 	// Pending lists the pending edits of user, oldest first.
 	Pending(user string) ([]store.Edit, error)
 	// History lists the edits of a session, pending and done, oldest first.
 	History(session string) ([]store.Edit, error)
-	// LastUndoable is the newest priority edit of a session that can be undone.
-	LastUndoable(session string) (store.Edit, bool, error)
-	// KeepMine and TakeTheirs resolve a conflict.
+}
+
+// ConflictResolver answers an edit in conflict: keep mine, or take theirs.
+type ConflictResolver interface {
 	KeepMine(seq uint64) (store.Edit, error)
 	TakeTheirs(seq uint64) (store.Edit, error)
+}
+
+// Edits is the whole outbox, as main gives it: the sum of its ports.
+type Edits interface {
+	EditQueue
+	EditSender
+	EditLog
+	ConflictResolver
 }
 
 // Cache keeps the last items and field information of each kind of a

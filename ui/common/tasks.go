@@ -3,6 +3,8 @@ package common
 import (
 	"slices"
 	"sync"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TaskID names one piece of async work. Ids only grow, so a view keeps the id of
@@ -70,4 +72,15 @@ func (t *Tasks) Idle() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return len(t.running) == 0
+}
+
+// Run is the one way async work starts: it registers a task labelled label
+// and returns the command that runs fn and then marks the task done, so that
+// Idle is true only when no work is under way.
+func (t *Tasks) Run(label string, fn func() tea.Msg) tea.Cmd {
+	id := t.Start(label)
+	return func() tea.Msg {
+		defer t.Done(id)
+		return fn()
+	}
 }

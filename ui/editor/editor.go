@@ -78,6 +78,9 @@ func (m *Model) Capturing() bool {
 	return m.focus == fieldTitle || m.confirm || m.choose != nil
 }
 
+// Title names the view for the help.
+func (m *Model) Title() string { return "Editor" }
+
 // KeyMap returns the editor's keys, or the priority picker's while it is open.
 func (m *Model) KeyMap() help.KeyMap {
 	if m.choose != nil {

@@ -98,6 +98,9 @@ func (m *Model) render(maps []help.KeyMap) []string {
 	return lines
 }
 
+// Title names the view: the help of the view it lists.
+func (m *Model) Title() string { return "Help: " + m.title }
+
 // KeyMap returns the help view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 

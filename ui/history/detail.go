@@ -66,7 +66,7 @@ func (m *Model) opName(e store.Edit) string {
 // service or the app gave.
 func (m *Model) explain(e store.Edit) (string, lipgloss.Style) {
 	s := m.ctx.Styles
-	reason := clean(e.LastError)
+	reason := common.Clean(e.LastError)
 	var text string
 	style := s.Text
 	switch e.State {
@@ -113,7 +113,7 @@ func (m *Model) explain(e store.Edit) (string, lipgloss.Style) {
 // quoteValue is the other change's value as the state line shows it.
 func quoteValue(e store.Edit) string {
 	if e.Op == store.OpTitle {
-		return fmt.Sprintf("%q", clean(e.Theirs))
+		return fmt.Sprintf("%q", common.Clean(e.Theirs))
 	}
 	return orNone(e.Theirs)
 }
@@ -128,15 +128,4 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
-}
-
-// clean is text from the service or the outbox made safe to draw: control
-// characters (escape sequences among them) become spaces; the ends are trimmed.
-func clean(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s))
 }

@@ -2,7 +2,8 @@
 // each with what it changed, when, and where it is on its way to the service
 // (sent, waiting, maybe applied, conflict, failed with the reason,
 // discarded). It draws only the rows on screen; the selected change is
-// described in full under the list.
+// described in full under the list. enter undoes the step (the user action)
+// the selected change belongs to, through the edit engine.
 package history
 
 import (
@@ -15,6 +16,7 @@ import (
 
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // Model is the history. It holds the keyboard (Capturing), so q closes it
@@ -71,6 +73,9 @@ func (m *Model) Selected() (store.Edit, bool) {
 // Capturing reports true: q and U belong to the history.
 func (m *Model) Capturing() bool { return true }
 
+// Title names the view for the help.
+func (m *Model) Title() string { return "This session's changes" }
+
 // KeyMap returns the history's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
@@ -98,6 +103,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return common.Cmd(common.CloseViewMsg{})
 	case key.Matches(msg, k.Help):
 		return common.Cmd(common.OpenHelpMsg{})
+	case key.Matches(msg, k.Undo):
+		if e, ok := m.Selected(); ok {
+			return common.Cmd(workspace.UndoStepMsg{Seq: e.Seq})
+		}
+		return nil
 	}
 	if d, ok := k.motion().Delta(msg, m.rows(), len(m.edits)); ok {
 		m.move(d)

@@ -14,6 +14,7 @@ type KeyMap struct {
 	PageDown key.Binding
 	Top      key.Binding
 	Bottom   key.Binding
+	Undo     key.Binding
 	Close    key.Binding
 	Help     key.Binding
 }
@@ -30,6 +31,7 @@ func DefaultKeyMap() KeyMap {
 		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f", "space"),
 		Top:      b("g", "newest", "g", "home"),
 		Bottom:   b("G", "oldest", "G", "end"),
+		Undo:     b("enter", "undo this change's step", "enter"),
 		Close:    b("esc/q/U", "close", "esc", "q", "U"),
 		Help:     b("?", "help", "?"),
 	}
@@ -47,5 +49,5 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp lists every key.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Close, k.Help}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Undo, k.Close, k.Help}}
 }

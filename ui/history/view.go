@@ -9,6 +9,7 @@ import (
 
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
 // The screen: a heading with the counts, a blank line, the column names,
@@ -154,11 +155,11 @@ func (m *Model) change(e store.Edit) string {
 	var text string
 	switch e.Op {
 	case store.OpTitle:
-		text = fmt.Sprintf("%q → %q", clean(e.From), clean(e.To))
+		text = fmt.Sprintf("%q → %q", common.Clean(e.From), common.Clean(e.To))
 	case store.OpCreate:
-		text = fmt.Sprintf("%q", clean(e.Title))
+		text = fmt.Sprintf("%q", common.Clean(e.Title))
 		if e.To != "" {
-			text += " · " + clean(e.To)
+			text += " · " + common.Clean(e.To)
 		}
 	default:
 		text = orNone(e.From) + " → " + orNone(e.To)
@@ -177,7 +178,7 @@ func (m *Model) title(e store.Edit) string {
 	if e.Op == store.OpCreate {
 		return ""
 	}
-	return clean(m.titles[e.ItemID])
+	return common.Clean(m.titles[e.ItemID])
 }
 
 // state draws the edit's state, stateCells wide, with a mark that carries
@@ -208,25 +209,11 @@ func (m *Model) state(e store.Edit) string {
 
 // target names the item: "story #42", or "new story" before it exists.
 func target(e store.Edit) string {
-	id := e.ItemID
-	if e.Op == store.OpCreate {
-		if e.ResultItemID == "" {
-			return "new " + e.Kind.String()
-		}
-		id = e.ResultItemID
+	t := workspace.Target(e)
+	if strings.HasPrefix(t, "#") {
+		return e.Kind.String() + " " + t
 	}
-	return e.Kind.String() + " #" + shortID(id)
-}
-
-// shortID is an item id without its kind and workspace prefix.
-func shortID(id string) string {
-	if len(id) > 9 {
-		id = id[len(id)-9:]
-	}
-	for len(id) > 1 && id[0] == '0' {
-		id = id[1:]
-	}
-	return id
+	return t
 }
 
 // when writes a time of today as 15:04:05, of another day as 01-02 15:04,
@@ -264,7 +251,7 @@ func plural(n int, word string) string {
 }
 
 func orNone(s string) string {
-	if s = clean(s); s == "" {
+	if s = common.Clean(s); s == "" {
 		return "none"
 	}
 	return s

@@ -116,6 +116,9 @@ func (m *Model) Err() error { return m.err }
 // Capturing reports whether a text field holds the keyboard.
 func (m *Model) Capturing() bool { return m.step != stepChoose }
 
+// Title names the view for the help.
+func (m *Model) Title() string { return "Log in" }
+
 // KeyMap returns the login view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 

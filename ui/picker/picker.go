@@ -32,6 +32,7 @@ type CancelledMsg struct{}
 type Model struct {
 	ctx     *common.Context
 	title   string
+	name    string // the view's name for the help; "": its title
 	items   []Item
 	lower   []string // lower-cased Title, Detail and Value of each item, for the filter
 	shown   []int    // indexes into items that match the filter
@@ -98,6 +99,21 @@ func (m *Model) Selected() (Item, bool) {
 
 // Capturing reports whether the filter holds the keyboard.
 func (m *Model) Capturing() bool { return m.filter.Focused() }
+
+// Named gives the picker a name for the help's heading ("Workspaces"),
+// other than the title it draws.
+func (m *Model) Named(name string) *Model {
+	m.name = name
+	return m
+}
+
+// Title names the view for the help.
+func (m *Model) Title() string {
+	if m.name != "" {
+		return m.name
+	}
+	return m.title
+}
 
 // KeyMap returns the picker's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }

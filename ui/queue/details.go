@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -58,7 +57,7 @@ func (m *Model) cardHead(e *entry, cw int) []string {
 	s := m.ctx.Styles
 	id := "#" + e.item.ShortID() + " "
 	idw := ansi.StringWidth(id)
-	title := wrapClipped(clean(e.item.Title), max(cw-idw, 8), titleLines)
+	title := wrapClipped(common.Clean(e.item.Title), max(cw-idw, 8), titleLines)
 	out := make([]string, 0, 16)
 	for i, t := range title {
 		lead := strings.Repeat(" ", idw)
@@ -102,7 +101,7 @@ func (m *Model) priorityLines(e *entry, cw, lw int) []string {
 	out := []string{label + common.Fit(value, cw-lw-1)}
 	if e.state == failed && e.err != nil {
 		indent := strings.Repeat(" ", lw+1)
-		for i, l := range wrapClipped("failed: "+clean(e.err.Error()), max(cw-lw-3, 8), errLines) {
+		for i, l := range wrapClipped("failed: "+common.Clean(e.err.Error()), max(cw-lw-3, 8), errLines) {
 			mark := "  "
 			if i == 0 {
 				mark = s.Marks.Error + " "
@@ -121,9 +120,9 @@ func (m *Model) optionText(value string) string {
 		return s.Subtle.Render("none")
 	}
 	if o := m.option(value); o != nil {
-		return s.Swatch(o.Color) + clean(o.Label)
+		return s.Swatch(o.Color) + common.Clean(o.Label)
 	}
-	return s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+clean(value)) + s.Subtle.Render("  not in this workspace's options")
+	return s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+common.Clean(value)) + s.Subtle.Render("  not in this workspace's options")
 }
 
 // priorityName is a priority value as its option's label, or as it is.
@@ -132,9 +131,9 @@ func (m *Model) priorityName(value string) string {
 		return "none"
 	}
 	if o := m.option(value); o != nil {
-		return clean(o.Label)
+		return common.Clean(o.Label)
 	}
-	return clean(value)
+	return common.Clean(value)
 }
 
 func (m *Model) option(value string) *api.PriorityOption {
@@ -168,7 +167,7 @@ func (m *Model) pairs(it api.Item) []pair {
 	ps = append(ps, pair{"Created", m.ctx.ShownTime(it.Created)}, pair{"Modified", m.ctx.ShownTime(it.Modified)}, pair{"ID", it.ID})
 	out := ps[:0]
 	for _, p := range ps {
-		if p.value = clean(p.value); p.value != "" {
+		if p.value = common.Clean(p.value); p.value != "" {
 			out = append(out, p)
 		}
 	}
@@ -323,15 +322,4 @@ func people(v string) string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-// clean is text from the service made safe to draw: control characters
-// (escape sequences among them) become spaces, and the ends are trimmed.
-func clean(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s))
 }

@@ -1,7 +1,7 @@
 // Package queue is the triage queue: the items of one kind that need a
 // priority, one large card at a time, each set with a number key. The queue
-// only asks: it emits SetPriorityMsg, the board sends the edit, and
-// ResultMsg tells the queue how it went.
+// only asks: it emits SetPriorityMsg, the edit engine (ui/workspace) sends
+// the edit, and ResultMsg tells the queue how it went.
 package queue
 
 import (
@@ -13,21 +13,15 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/workspace"
 )
 
-// SetPriorityMsg asks the board to set the priority of Item (as the queue
-// was given it) to Label, the Value of one of the queue's options.
-type SetPriorityMsg struct {
-	Item  api.Item
-	Label string
-}
-
-// ResultMsg tells the queue what became of the last SetPriorityMsg of the
-// item with this ID: nil Err is saved (or queued to be sent), else failed.
-type ResultMsg struct {
-	ID  string
-	Err error
-}
+// SetPriorityMsg and ResultMsg are the engine's: the queue asks with one and
+// hears back with the other.
+type (
+	SetPriorityMsg = workspace.SetPriorityMsg
+	ResultMsg      = workspace.ResultMsg
+)
 
 // state is what the user did with an item.
 type state int
@@ -150,6 +144,9 @@ func (m *Model) Counts() Counts {
 // Capturing reports true: q and the number keys belong to the queue.
 func (m *Model) Capturing() bool { return true }
 
+// Title names the view for the help.
+func (m *Model) Title() string { return "Triage queue" }
+
 // KeyMap returns the queue's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
@@ -181,10 +178,10 @@ func (m *Model) readDetails() tea.Cmd {
 		}
 		e.details = detailsLoading
 		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Request(), m.ctx.WorkspaceID, m.kind, e.item.ID
-		cmds = append(cmds, func() tea.Msg {
+		cmds = append(cmds, m.ctx.Tasks.Run("reading #"+api.ShortID(id), func() tea.Msg {
 			it, err := svc.Get(ctx, ws, kind, id)
 			return detailsMsg{id: id, item: it, err: err}
-		})
+		}))
 	}
 	return tea.Batch(cmds...)
 }

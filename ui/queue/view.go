@@ -110,7 +110,7 @@ func (m *Model) summary(cw int) []string {
 		for _, e := range m.entries {
 			if e.state == failed {
 				out = append(out, s.Marks.Error+" "+s.Subtle.Render("#"+e.item.ShortID())+" "+
-					clean(e.item.Title)+s.Subtle.Render(" — "+clean(e.err.Error())))
+					common.Clean(e.item.Title)+s.Subtle.Render(" — "+common.Clean(e.err.Error())))
 			}
 		}
 	}
@@ -169,7 +169,7 @@ func (m *Model) optionRows(w int) []string {
 		used int
 	)
 	for i, o := range m.options[:min(len(m.options), 9)] {
-		label := clean(o.Label)
+		label := common.Clean(o.Label)
 		lw := min(ansi.StringWidth(label)+2, max(w-6, 4))
 		mark := s.Marks.Blank
 		if o.Value == chosen {

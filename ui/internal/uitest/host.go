@@ -13,10 +13,17 @@ import (
 // records what arrives, and keeps the last screen for a test goroutine to read.
 type Host struct {
 	C common.Component
+	// Engine, when set, takes its own messages first, as the root routes them.
+	Engine Router
 
 	last atomic.Value // string
 	mu   sync.Mutex
 	seen []tea.Msg
+}
+
+// Router is the edit engine as the root routes to it (workspace.Engine).
+type Router interface {
+	Update(tea.Msg) (tea.Cmd, bool)
 }
 
 // NewHost wraps a view.
@@ -37,6 +44,11 @@ func (h *Host) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	h.mu.Unlock()
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		h.C.SetSize(size.Width, size.Height)
+	}
+	if h.Engine != nil {
+		if cmd, ok := h.Engine.Update(msg); ok {
+			return h, cmd
+		}
 	}
 	c, cmd := h.C.Update(msg)
 	h.C = c

@@ -1,4 +1,4 @@
-package board
+package workspace
 
 import (
 	"time"
@@ -50,16 +50,16 @@ type pendingMsg struct {
 
 // schedule asks the outbox what waits and when, to show the count and set
 // the next flush. Only the latest schedule counts.
-func (m *Model) schedule() tea.Cmd {
-	edits, user := m.ctx.Edits, m.ctx.User
-	if edits == nil || user == "" {
+func (g *Engine) schedule() tea.Cmd {
+	out, user := g.ctx.Edits, g.ctx.User
+	if out == nil || user == "" {
 		return nil
 	}
-	m.flushGen++
-	gen := m.flushGen
-	return func() tea.Msg {
+	g.flushGen++
+	gen := g.flushGen
+	return g.ctx.Tasks.Run("counting waiting edits", func() tea.Msg {
 		msg := scheduleMsg{gen: gen}
-		pending, err := edits.Pending(user)
+		pending, err := out.Pending(user)
 		if err != nil {
 			msg.err = err
 			return msg
@@ -74,81 +74,80 @@ func (m *Model) schedule() tea.Cmd {
 				msg.waiting++
 			}
 		}
-		msg.wait, msg.due, msg.err = edits.NextFlush(user)
+		msg.wait, msg.due, msg.err = out.NextFlush(user)
 		return msg
-	}
+	})
 }
 
 // onSchedule shows the count and sets a timer for the next flush.
-func (m *Model) onSchedule(msg scheduleMsg) tea.Cmd {
-	if msg.gen != m.flushGen {
+func (g *Engine) onSchedule(msg scheduleMsg) tea.Cmd {
+	if msg.gen != g.flushGen {
 		return nil
 	}
 	if msg.err != nil {
-		return m.report(msg.err)
+		return g.report(msg.err)
 	}
-	m.waiting, m.conflictCount = msg.waiting, msg.conflicts
-	if !msg.due || m.flushing {
+	g.waiting, g.conflictCount = msg.waiting, msg.conflicts
+	if !msg.due || g.flushing {
 		return nil
 	}
 	wait := max(msg.wait, minFlushWait)
-	if m.flushIdle {
+	if g.flushIdle {
 		wait = max(wait, idleFlushWait)
 	}
-	return m.after(wait, flushTickMsg{gen: msg.gen})
+	return g.After(wait, flushTickMsg{gen: msg.gen})
 }
 
-// flushNow flushes at once.
-func (m *Model) flushNow() tea.Cmd {
+// FlushNow flushes the outbox at once.
+func (g *Engine) FlushNow() tea.Cmd {
 	return common.Cmd(flushTickMsg{force: true})
 }
 
 // onFlushTick sends what is due, unless a newer schedule replaced the timer
 // or a flush is running.
-func (m *Model) onFlushTick(msg flushTickMsg) tea.Cmd {
+func (g *Engine) onFlushTick(msg flushTickMsg) tea.Cmd {
 	if msg.force {
-		m.authAsked = false
+		g.authAsked = false
 	}
-	if m.flushing || (!msg.force && msg.gen != m.flushGen) {
+	if g.flushing || (!msg.force && msg.gen != g.flushGen) {
 		return nil
 	}
-	edits, user, ctx := m.ctx.Edits, m.ctx.User, m.ctx.Request()
-	if edits == nil || user == "" {
+	out, user, ctx := g.ctx.Edits, g.ctx.User, g.ctx.Request()
+	if out == nil || user == "" {
 		return nil
 	}
-	m.flushing = true
-	tasks := m.ctx.Tasks
-	task := tasks.Start("sending waiting edits")
-	return func() tea.Msg {
-		defer tasks.Done(task)
-		results, err := edits.Flush(ctx, user)
+	g.flushing = true
+	return g.ctx.Tasks.Run("sending waiting edits", func() tea.Msg {
+		results, err := out.Flush(ctx, user)
 		return flushedMsg{results: results, err: err}
-	}
+	})
 }
 
 // onFlushed applies the results of a flush and schedules the next one.
-func (m *Model) onFlushed(msg flushedMsg) tea.Cmd {
-	m.flushing = false
-	m.flushIdle = len(msg.results) == 0
-	cmds := make([]tea.Cmd, 0, len(msg.results)+3)
+func (g *Engine) onFlushed(msg flushedMsg) tea.Cmd {
+	g.flushing = false
+	g.flushIdle = len(msg.results) == 0
+	var ch ChangedMsg
+	cmds := make([]tea.Cmd, 0, len(msg.results)+4)
 	sentN := 0
+	flush := &run{origin: fromFlush}
 	for _, r := range msg.results {
-		cmds = append(cmds, m.onResult(0, r, nil, false))
+		cmds = append(cmds, g.onResult(&ch, flush, 0, r, nil))
 		if r.Outcome == store.OutcomeSent || r.Outcome == store.OutcomeApplied {
 			sentN++
 		}
 	}
 	switch {
-	case needsLogin(msg.err):
-		cmds = append(cmds, m.authExpired())
+	case NeedsLogin(msg.err):
+		cmds = append(cmds, g.authExpired())
 	case msg.err != nil:
-		cmds = append(cmds, m.report(msg.err))
+		cmds = append(cmds, g.report(msg.err))
 	case sentN == 1:
-		cmds = append(cmds, m.note("sent 1 waiting edit"))
+		cmds = append(cmds, note("sent 1 waiting edit"))
 	case sentN > 1:
-		cmds = append(cmds, m.note("sent %d waiting edits", sentN))
+		cmds = append(cmds, note("sent %d waiting edits", sentN))
 	}
-	cmds = append(cmds, m.schedule())
+	cmds = append(cmds, changed(ch), g.schedule())
 	if len(msg.results) > 0 {
 		cmds = append(cmds, common.Cmd(common.EditsChangedMsg{}))
 	}
@@ -157,45 +156,42 @@ func (m *Model) onFlushed(msg flushedMsg) tea.Cmd {
 
 // startEdits reads the edits an earlier run left in the outbox, to show them
 // on their cards, then flushes them.
-func (m *Model) startEdits() tea.Cmd {
-	edits, user, ws := m.ctx.Edits, m.ctx.User, m.ws
-	if edits == nil || user == "" {
+func (g *Engine) startEdits() tea.Cmd {
+	out, user, ws := g.ctx.Edits, g.ctx.User, g.ws
+	if out == nil || user == "" {
 		return nil
 	}
-	return func() tea.Msg {
-		pending, err := edits.Pending(user)
+	return g.ctx.Tasks.Run("reading waiting edits", func() tea.Msg {
+		pending, err := out.Pending(user)
 		return pendingMsg{ws: ws, edits: pending, err: err}
-	}
+	})
 }
 
 // onPending lays the edits of an earlier run over their cards, asks about
-// their conflicts, and flushes the rest.
-func (m *Model) onPending(msg pendingMsg) tea.Cmd {
+// their conflicts, and flushes the rest. The card of an item the engine has
+// not seen yet gets its edit when a view lays the item (Lay).
+func (g *Engine) onPending(msg pendingMsg) tea.Cmd {
 	if msg.err != nil {
-		return tea.Batch(m.report(msg.err), m.flushNow())
+		return tea.Batch(g.report(msg.err), g.FlushNow())
 	}
+	var ch ChangedMsg
 	for _, pe := range msg.edits {
-		if pe.Op == store.OpCreate || pe.WorkspaceID != msg.ws || msg.ws != m.ws {
+		if pe.Op == store.OpCreate || pe.WorkspaceID != msg.ws || msg.ws != g.ws {
 			continue
 		}
-		e, ok := m.edits[pe.ItemID]
+		e, ok := g.find(pe.Kind, pe.ItemID)
 		if !ok {
-			e = &edit{ws: pe.WorkspaceID, kind: pe.Kind, id: pe.ItemID, base: api.Item{Kind: pe.Kind, ID: pe.ItemID}}
-			if i, found := m.sets[pe.Kind].find(pe.ItemID); found {
-				e.base = m.sets[pe.Kind].items[i]
-			}
-			m.edits[pe.ItemID] = e
-		}
-		if e.kind != pe.Kind {
-			continue
+			e = g.editOf(pe.Kind, api.Item{Kind: pe.Kind, ID: pe.ItemID})
+			e.known = false
 		}
 		c := &change{to: pe.To, seq: pe.Seq, edit: pe}
 		if pe.State == store.StateConflict {
-			c.state = changeConflict
-			m.conflicts = appendConflict(m.conflicts, pe)
+			c.state = Conflict
+			g.conflicts = appendConflict(g.conflicts, pe)
+			ch.Conflicts = true
 		}
-		*e.field(pe.Op) = c
-		m.show(e)
+		e.fields[fieldOf(pe.Op)] = c
+		ch.Items = append(ch.Items, Shown{Kind: e.kind, Item: e.apply(e.base), lay: true})
 	}
-	return tea.Batch(m.askConflict(), m.flushNow())
+	return tea.Batch(changed(ch), g.FlushNow())
 }

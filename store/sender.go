@@ -1,0 +1,109 @@
+package store
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// SenderConfig is what a Sender needs besides its outbox and remote.
+type SenderConfig struct {
+	Service  string           // the service's base URL
+	Session  string           // this run (NewSessionID)
+	Backoff  Backoff          // waits between attempts
+	Parallel int              // how many items SendAll sends at once (see ReplayerConfig)
+	Now      func() time.Time // nil: time.Now
+}
+
+// Sender is the way every edit of the app takes to the service: the durable
+// outbox, and a Replayer per user (made on first use) that sends their
+// edits through the remote. It is safe for concurrent use.
+type Sender struct {
+	outbox *Outbox
+	remote Remote
+	cfg    SenderConfig
+
+	mu        sync.Mutex
+	replayers map[string]*Replayer
+}
+
+// NewSender returns the sender of the edits of outbox to remote.
+func NewSender(outbox *Outbox, remote Remote, cfg SenderConfig) *Sender {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Sender{outbox: outbox, remote: remote, cfg: cfg, replayers: make(map[string]*Replayer)}
+}
+
+// Outbox is the outbox the sender sends from.
+func (s *Sender) Outbox() *Outbox { return s.outbox }
+
+// replayer is the sender of a user's edits, made on first use.
+func (s *Sender) replayer(user string) (*Replayer, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.replayers[user]; ok {
+		return r, nil
+	}
+	r, err := NewReplayer(s.outbox, s.remote, ReplayerConfig{
+		Service: s.cfg.Service, User: user, Session: s.cfg.Session,
+		Backoff: s.cfg.Backoff, Parallel: s.cfg.Parallel, Now: s.cfg.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.replayers[user] = r
+	return r, nil
+}
+
+// Add queues an edit; it is on disk when Add returns.
+func (s *Sender) Add(e Edit) (Edit, error) { return s.outbox.Add(e) }
+
+// SendAll sends edits added to the outbox, all of one user, as
+// Replayer.SendAll does.
+func (s *Sender) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
+	if len(edits) == 0 {
+		return nil, nil
+	}
+	r, err := s.replayer(edits[0].User)
+	if err != nil {
+		return nil, err
+	}
+	return r.SendAll(ctx, edits)
+}
+
+// Flush sends every due pending edit of user.
+func (s *Sender) Flush(ctx context.Context, user string) ([]Result, error) {
+	r, err := s.replayer(user)
+	if err != nil {
+		return nil, err
+	}
+	return r.Flush(ctx)
+}
+
+// NextFlush is how long until the next pending edit of user is due; false
+// when none waits (conflicts wait for the user).
+func (s *Sender) NextFlush(user string) (time.Duration, bool, error) {
+	r, err := s.replayer(user)
+	if err != nil {
+		return 0, false, err
+	}
+	at, ok, err := r.NextFlush()
+	return at.Sub(s.cfg.Now()), ok, err
+}
+
+// Pending lists the pending edits of user on the sender's service, oldest first.
+func (s *Sender) Pending(user string) ([]Edit, error) {
+	return s.outbox.Pending(s.cfg.Service, user)
+}
+
+// History lists the edits of a session, pending and done, oldest first.
+func (s *Sender) History(session string) ([]Edit, error) {
+	return s.outbox.History(time.Time{}, session)
+}
+
+// KeepMine resolves a conflict for the user's edit.
+func (s *Sender) KeepMine(seq uint64) (Edit, error) { return s.outbox.KeepMine(seq) }
+
+// TakeTheirs resolves a conflict for the other change.
+func (s *Sender) TakeTheirs(seq uint64) (Edit, error) { return s.outbox.TakeTheirs(seq) }

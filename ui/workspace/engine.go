@@ -1,0 +1,189 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/common"
+)
+
+// Engine holds the user's edits on their way to the service for the open
+// workspace. It is driven from the program's Update: views call its intents
+// and hand it its messages (Update); it answers with commands and ChangedMsg.
+type Engine struct {
+	ctx *common.Context
+	ws  int64
+
+	edits  map[string]*edit // item id → the changes laid over it
+	token  uint64           // the last queuing's token
+	runs   map[uint64]*run  // the sends under way, by their first token
+	fields [len(api.Kinds)]api.FieldInfo
+	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
+
+	failedCreates []store.Edit // creates the service refused, for R
+	conflicts     []store.Edit // edits waiting for keep mine / take theirs
+
+	steps  []*step // this session's steps, oldest first
+	undone []*step // the steps Undo undid, newest last: Redo applies them again
+
+	// The outbox: how many edits wait for the service, and its flushes.
+	waiting, conflictCount int
+	flushGen               uint64
+	flushing, flushIdle    bool
+	authAsked              bool
+
+	lastErr error
+
+	// After is the timer of flushes (tea.Tick; tests fire it at once).
+	After func(time.Duration, tea.Msg) tea.Cmd
+}
+
+// New returns the engine of a program's context; Open starts it on a workspace.
+func New(ctx *common.Context) *Engine {
+	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run), After: tick}
+}
+
+// tick sends msg after d.
+func tick(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+}
+
+// Open starts on a workspace: what a view showed of another is dropped, and
+// the edits an earlier run left in the outbox are shown and sent.
+func (g *Engine) Open(workspaceID int64) tea.Cmd {
+	g.ws = workspaceID
+	g.finals = [len(api.Kinds)]map[string]bool{}
+	g.lastErr = nil
+	return g.startEdits()
+}
+
+// Workspace is the workspace open.
+func (g *Engine) Workspace() int64 { return g.ws }
+
+// SetFields gives the engine a kind's field information, for the names of
+// the values it reports ("#4 High → Low").
+func (g *Engine) SetFields(kind api.Kind, fi api.FieldInfo) { g.fields[kind] = fi }
+
+// ChangedMsg is the one message the engine tells the views with: the cards
+// whose items changed (as the edits leave them now), the items created, the
+// item the cursor goes to, and whether a conflict waits for an answer.
+type ChangedMsg struct {
+	Items     []Shown
+	Follow    *Shown // the cursor goes to this item when its tab is shown
+	Reveal    bool   // the tab of Follow is shown first (an undo's item)
+	Conflicts bool   // a conflict waits: a view that asks about them asks now
+}
+
+// Shown is an item as its card shows it now. Confirmed says the service
+// took an edit of it (its bulk mark goes, the cache is saved soon); Created
+// says it is new on the board. When Answer names a field, Item is only the
+// service's answer to a write of it, from an edit the engine did not stage
+// (an earlier run's): On lays it over the card.
+type Shown struct {
+	Kind      api.Kind
+	Item      api.Item
+	Confirmed bool
+	Created   bool
+	Answer    Field
+	lay       bool // the engine knows only the item's id: its edits go over the card
+}
+
+// Card is a card after a change the engine told: the item shown, the answer
+// laid over the card, or the edits laid over it.
+func (g *Engine) Card(s Shown, card api.Item) api.Item {
+	switch {
+	case s.Answer != "":
+		return mergeAnswer(card, store.Result{Edit: store.Edit{Op: s.Answer.op()}, Item: s.Item})
+	case s.lay:
+		it, _ := g.Lay(s.Kind, card)
+		return it
+	}
+	return s.Item
+}
+
+// Update takes the engine's messages: the answers of its own work and the
+// intents of the views that have no engine at hand (the editor, the queue,
+// the U view). ok is false for any other message.
+func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case sentMsg:
+		return g.onSent(msg), true
+	case scheduleMsg:
+		return g.onSchedule(msg), true
+	case flushTickMsg:
+		return g.onFlushTick(msg), true
+	case flushedMsg:
+		return g.onFlushed(msg), true
+	case pendingMsg:
+		return g.onPending(msg), true
+	case resolvedMsg:
+		return g.onResolved(msg), true
+	case finalsMsg:
+		return g.onFinals(msg), true
+	case common.SaveItemMsg:
+		return g.onSave(msg), true
+	case common.CreateItemMsg:
+		return g.Create(msg.New), true
+	case SetPriorityMsg:
+		return g.onQueueSet(msg), true
+	case UndoStepMsg:
+		return g.UndoStep(msg.Seq), true
+	case common.ReauthenticatedMsg:
+		g.authAsked = false
+	}
+	return nil, false
+}
+
+// changed tells the views what changed.
+func changed(msg ChangedMsg) tea.Cmd {
+	if len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
+		return nil
+	}
+	return common.Cmd(msg)
+}
+
+// Badges are what the status line always shows about the edits: how many
+// wait for the service, and the conflicts.
+func (g *Engine) Badges() []string {
+	var out []string
+	if g.waiting > 0 {
+		out = append(out, WaitingText(g.waiting))
+	}
+	switch {
+	case g.conflictCount == 1:
+		out = append(out, "1 conflict")
+	case g.conflictCount > 1:
+		out = append(out, fmt.Sprintf("%d conflicts", g.conflictCount))
+	}
+	return out
+}
+
+// Err is the last error of an edit, until a retry.
+func (g *Engine) Err() error { return g.lastErr }
+
+// report puts an error on the status line.
+func (g *Engine) report(err error) tea.Cmd {
+	g.lastErr = err
+	return common.Cmd(common.StatusMsg{Err: err})
+}
+
+// note puts a message on the status line.
+func note(format string, args ...any) tea.Cmd {
+	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
+}
+
+// ErrNoOutbox says that this run cannot save edits.
+var ErrNoOutbox = errors.New("edits cannot be saved in this run: no outbox is open")
+
+// WaitingText says how many edits wait for the service: "3 edits waiting".
+func WaitingText(n int) string {
+	if n == 1 {
+		return "1 edit waiting"
+	}
+	return fmt.Sprintf("%d edits waiting", n)
+}
