@@ -59,7 +59,8 @@ type Model struct {
 	lastErr     error
 	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
 	paint       palette
-	lastLen     int // size of the last frame, to allocate the next one at once
+	lastLen     int       // size of the last frame, to allocate the next one at once
+	cards       cardTexts // the texts of the cards drawn, measured once (view_cards.go)
 }
 
 var (
