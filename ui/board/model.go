@@ -61,6 +61,7 @@ type Model struct {
 	paint       palette
 	lastLen     int       // size of the last frame, to allocate the next one at once
 	cards       cardTexts // the texts of the cards drawn, measured once (view_cards.go)
+	rows        rowTexts  // the cells of the list rows drawn, fitted once (view_rows.go)
 }
 
 var (
