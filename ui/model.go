@@ -78,6 +78,7 @@ type Model struct {
 	state  state
 	err    error
 	bar    *statusbar.Model // help line and status line
+	lines  frameLines       // the lines of the last frame, fitted (frame.go)
 	width  int
 	height int
 }

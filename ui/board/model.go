@@ -140,7 +140,7 @@ func (m *Model) KeyMap() help.KeyMap {
 	if m.prompt != nil {
 		return m.promptKeyMap()
 	}
-	return m.keys
+	return &m.keys // not a copy: the key map is large, and asked for every frame
 }
 
 // Capturing reports whether the board holds the keyboard (typing a filter,

@@ -29,6 +29,7 @@ type Model struct {
 	spin     spinner.Model
 	spinning bool
 	last     common.StatusMsg
+	drawn    drawn // the two lines last drawn, with what they show (drawn.go)
 }
 
 // New returns the bar over the program context.
@@ -70,6 +71,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return m.tick(), true
 	case common.ThemeChangedMsg:
 		m.spin.Style = m.ctx.Styles.Accent
+		m.drawn = drawn{}
 		return nil, false
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() {
@@ -102,7 +104,7 @@ func (m *Model) Spinner() string { return m.spin.View() }
 // width cells each. boardStatus is the board's own news (progress, error);
 // badges are what the board always shows ("cached 3h ago", "3 edits waiting").
 func (m *Model) View(width int, bindings []key.Binding, boardStatus string, badges ...string) string {
-	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus, badges)
+	return m.drawn.help(width, bindings, m.helpLine) + "\n" + m.statusLine(width, boardStatus, badges)
 }
 
 // helpLine shows the view's keys, as many as fit, then always the global
@@ -177,10 +179,12 @@ func (m *Model) statusLine(width int, boardStatus string, badges []string) strin
 		}
 		who = who[1:]
 	}
-	if m.last.Err != nil {
-		return s.StatusError.Render(common.Fit(line, width))
-	}
-	return s.StatusBar.Render(common.Fit(line, width))
+	return m.drawn.status(line, width, m.last.Err != nil, func() string {
+		if m.last.Err != nil {
+			return s.StatusError.Render(common.Fit(line, width))
+		}
+		return s.StatusBar.Render(common.Fit(line, width))
+	})
 }
 
 // news is the token's life once short, the running tasks (the board's
