@@ -163,13 +163,6 @@ func (c *Cache) Load(service, user string, workspaceID int64, kind api.Kind) (Sn
 // service. A zero SavedAt is stamped with the current time. In no-cache mode
 // it does nothing.
 func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, snap Snapshot) error {
-	svc, err := ServiceKey(service)
-	if err != nil {
-		return fmt.Errorf("cache %s: %w", kind.Path(), err)
-	}
-	if user == "" {
-		return fmt.Errorf("cache %s: no user", kind.Path())
-	}
 	if snap.SavedAt.IsZero() {
 		snap.SavedAt = c.cfg.now()
 	}
@@ -177,6 +170,22 @@ func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, sna
 	if err != nil {
 		return fmt.Errorf("cache %s of workspace %d: %w", kind.Path(), workspaceID, err)
 	}
+	return c.SaveEncoded(service, user, workspaceID, kind, Encoded{raw: raw})
+}
+
+// SaveEncoded is Save of a snapshot already encoded (see Encode).
+func (c *Cache) SaveEncoded(service, user string, workspaceID int64, kind api.Kind, e Encoded) error {
+	svc, err := ServiceKey(service)
+	if err != nil {
+		return fmt.Errorf("cache %s: %w", kind.Path(), err)
+	}
+	if user == "" {
+		return fmt.Errorf("cache %s: no user", kind.Path())
+	}
+	if len(e.raw) == 0 {
+		return fmt.Errorf("cache %s of workspace %d: nothing encoded", kind.Path(), workspaceID)
+	}
+	raw := e.raw
 	return c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
 		if err != nil {

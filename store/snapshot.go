@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 
 	"triage/api"
@@ -54,33 +55,44 @@ func flatFields(it *api.Item) [15]*string {
 // errFlat is an entry cut short or inconsistent.
 var errFlat = errors.New("the cached entry is cut short")
 
-func encodeSnapshot(s Snapshot) ([]byte, error) {
+// Encoded is a snapshot encoded for the cache. Encode reads the items where
+// they are safe to read (the board's own goroutine), so that the write can
+// run elsewhere without a copy of them.
+type Encoded struct{ raw []byte }
+
+// Encode encodes the items items yields, in order (it is called twice: to
+// size the entry, then to fill it), with the field information, the time
+// the snapshot is saved at and its sync point.
+func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, synced string) (Encoded, error) {
 	var head bytes.Buffer
-	if err := gob.NewEncoder(&head).Encode(snapshotHead{Fields: s.Fields, SavedAt: s.SavedAt, Synced: s.Synced}); err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
+	if err := gob.NewEncoder(&head).Encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced}); err != nil {
+		return Encoded{}, fmt.Errorf("encode: %w", err)
 	}
-	size, extras := 0, 0
-	for i := range s.Items {
-		it := &s.Items[i]
+	count, size, extras := 0, 0, 0
+	for it := range items {
 		for _, f := range flatFields(it) {
 			size += len(*f)
 		}
 		for k, v := range it.Extra {
 			size += len(k) + len(v)
 		}
+		count++
 		extras += len(it.Extra)
 	}
 	// The lengths, then the text, written in one pass over each item so
 	// that its extra fields come in the same order in both.
 	text := make([]byte, 0, size)
-	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+len(s.Items)*(3+15)+extras*4+size)
+	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+count*(3+15)+extras*4+size)
 	out = append(out, flatVersion)
 	out = binary.AppendUvarint(out, uint64(head.Len()))
 	out = append(out, head.Bytes()...)
-	out = binary.AppendUvarint(out, uint64(len(s.Items)))
+	out = binary.AppendUvarint(out, uint64(count))
 	out = binary.AppendUvarint(out, uint64(size))
-	for i := range s.Items {
-		it := &s.Items[i]
+	n := 0
+	for it := range items {
+		if n++; n > count {
+			return Encoded{}, errors.New("encode: the items changed while they were encoded")
+		}
 		out = binary.AppendUvarint(out, uint64(it.Kind))
 		for _, f := range flatFields(it) {
 			out = binary.AppendUvarint(out, uint64(len(*f)))
@@ -94,7 +106,28 @@ func encodeSnapshot(s Snapshot) ([]byte, error) {
 			text = append(text, v...)
 		}
 	}
-	return append(out, text...), nil
+	if n != count || len(text) != size {
+		return Encoded{}, errors.New("encode: the items changed while they were encoded")
+	}
+	return Encoded{raw: append(out, text...)}, nil
+}
+
+// Decode reads what Encode made, as Load would.
+func (e Encoded) Decode() (Snapshot, error) {
+	s, _, err := decodeSnapshot(e.raw)
+	return s, err
+}
+
+// encodeSnapshot encodes a whole Snapshot.
+func encodeSnapshot(s Snapshot) ([]byte, error) {
+	e, err := Encode(func(yield func(*api.Item) bool) {
+		for i := range s.Items {
+			if !yield(&s.Items[i]) {
+				return
+			}
+		}
+	}, s.Fields, s.SavedAt, s.Synced)
+	return e.raw, err
 }
 
 // decodeSnapshot reads a stored snapshot; one of another version is a miss.
