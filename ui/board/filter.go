@@ -80,22 +80,41 @@ func (d *dataset) scan(tq textQuery) {
 }
 
 // narrow matches only the cards shown against a filter that passes fewer,
-// keeping the current filter to go back to.
+// keeping the current filter to go back to. When they are many, it goes
+// through the items in order, as the haystacks lie in memory, rather than
+// column by column.
 func (d *dataset) narrow(tq textQuery) {
 	if len(d.past) == maxPast {
 		d.past = slices.Delete(d.past, 0, 1)
 	}
 	now := pastFilter{query: d.query, me: d.me, tq: d.tq, vis: make([][]int32, len(d.cols))}
 	d.tq = tq
+	shown := 0
+	for c := range d.cols {
+		shown += len(d.cols[c].vis)
+	}
+	if shown > len(d.match)/sparseShown {
+		for i, ok := range d.match {
+			if ok && !d.matches(int32(i)) {
+				d.match[i] = false
+			}
+		}
+	} else {
+		for c := range d.cols {
+			for _, i := range d.cols[c].vis {
+				if !d.matches(i) {
+					d.match[i] = false
+				}
+			}
+		}
+	}
 	for c := range d.cols {
 		col := &d.cols[c]
 		now.vis[c] = col.vis
 		vis := make([]int32, 0, len(col.vis))
 		for _, i := range col.vis {
-			if d.matches(i) {
+			if d.match[i] {
 				vis = append(vis, i)
-			} else {
-				d.match[i] = false
 			}
 		}
 		col.vis = vis
@@ -105,6 +124,10 @@ func (d *dataset) narrow(tq textQuery) {
 		d.list = slices.DeleteFunc(d.list, func(i int32) bool { return !d.match[i] })
 	}
 }
+
+// sparseShown: when fewer than one item in this many is shown, narrowing
+// visits the cards shown column by column instead of every item in order.
+const sparseShown = 16
 
 // goBack returns to a filter kept, when q is one, and reports whether it did.
 func (d *dataset) goBack(q, me string) bool {
