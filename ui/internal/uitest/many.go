@@ -9,9 +9,10 @@ import (
 
 // ManyItems makes n items of a kind of workspace 10022001, as a list of the
 // service gives them (each string allocated on its own), spread over the
-// default priorities, none and an unknown one, with English and Chinese
-// titles, several statuses and owners: the board of the speed benchmarks.
-func ManyItems(k api.Kind, n int) []api.Item {
+// default priorities, none and an unknown one, with English titles and
+// every chinese-th one Chinese (0: none), several statuses and owners: the
+// board of the speed benchmarks.
+func ManyItems(k api.Kind, n, chinese int) []api.Item {
 	statuses := []string{"open", "progressing", "resolved", "rejected", "done"}
 	owners := []string{"anyechen;", "lily;", "王小明;", "bob;", ""}
 	labels := []string{"High", "Middle", "Low", "Nice To Have", "", "非常高"}
@@ -21,7 +22,7 @@ func ManyItems(k api.Kind, n int) []api.Item {
 		it.Kind = k
 		it.ID = fmt.Sprintf("%s10022001%09d", k.IDPrefix(), j+1)
 		it.WorkspaceID = strings.Clone("10022001")
-		if j%3 == 0 {
+		if chinese > 0 && j%chinese == 0 {
 			it.Title = fmt.Sprintf("导出报表 %d 时中文乱码，页面 %d 无响应", j, j%97)
 		} else {
 			it.Title = fmt.Sprintf("Payment callback %d retries forever when the gateway times out (%d)", j, j%89)
