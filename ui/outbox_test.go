@@ -117,7 +117,7 @@ func TestEnterInUUndoesAnOlderStep(t *testing.T) {
 	d.Press("l", "]")
 	d.Until("the first move is sent", func() bool { return len(svc.Sent()) == 1 && !strings.Contains(screen(), "edit waiting") })
 	d.Press("]")
-	d.Until("the second move is sent", func() bool { return len(svc.Sent()) == 2 })
+	d.Until("the second move is confirmed", func() bool { return strings.Contains(screen(), "#2 High → Middle") })
 	if label(1) != "Middle" || label(2) != "Middle" {
 		t.Fatalf("after two moves the service holds %s and %s", label(1), label(2))
 	}

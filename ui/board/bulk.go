@@ -89,18 +89,7 @@ func (m *Model) markedItems() []int32 {
 			out = append(out, int32(i))
 		}
 	}
-	slices.SortFunc(out, func(a, b int32) int {
-		if d.col[a] != d.col[b] {
-			return int(d.col[a] - d.col[b])
-		}
-		switch {
-		case a == b:
-			return 0
-		case d.colLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(out, d.boardCmp)
 	return out
 }
 

@@ -9,67 +9,37 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/workspace"
 )
-
-// saveDelay gathers the confirmed edits of a moment into one save of the
-// cached board.
-const saveDelay = 2 * time.Second
-
-// cacheMsg carries the cached board of a kind.
-type cacheMsg struct {
-	gen  uint64
-	kind api.Kind
-	snap store.Snapshot
-	ok   bool
-	err  error
-}
-
-// saveTickMsg is the time to save a kind's board in the cache.
-type saveTickMsg struct {
-	kind api.Kind
-	gen  uint64
-}
-
-// cacheSavedMsg is the cache's answer to a save.
-type cacheSavedMsg struct{ err error }
-
-// readCache reads the cached board of kind k.
-func (m *Model) readCache(gen uint64, k api.Kind) tea.Cmd {
-	cache, svc, user, ws := m.ctx.Cache, m.ctx.ServiceURL, m.ctx.User, m.ws
-	return m.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
-		snap, ok, err := cache.Load(svc, user, ws, k)
-		return cacheMsg{gen: gen, kind: k, snap: snap, ok: ok, err: err}
-	})
-}
 
 // onCache draws the cached board while the load runs; without one, the load
 // fills the board as its pages come.
-func (m *Model) onCache(msg cacheMsg) tea.Cmd {
-	l := &m.loads[msg.kind]
-	if msg.gen != l.gen || !l.cacheWait {
+func (m *Model) onCache(msg workspace.CachedMsg) tea.Cmd {
+	l := &m.loads[msg.Kind]
+	if msg.Gen != l.gen || !l.cacheWait {
 		return nil
 	}
 	l.cacheWait = false
 	list := l.deferred
 	l.deferred = nil
 	var cmd tea.Cmd
-	if msg.err != nil {
-		cmd = m.report(msg.err)
+	if msg.Err != nil {
+		cmd = m.report(msg.Err)
 	}
-	if !msg.ok || len(msg.snap.Items) == 0 {
+	if !msg.OK || len(msg.Snap.Items) == 0 {
 		l.onScreen = true
-		m.sets[msg.kind] = l.fresh
+		m.sets[msg.Kind] = l.fresh
 		m.clamp(l.fresh)
 		return tea.Batch(cmd, list)
 	}
-	d := fromSnapshot(msg.kind, msg.snap)
-	m.eng.SetFields(msg.kind, msg.snap.Fields)
-	d.carry(m.sets[msg.kind])
+	d := fromSnapshot(msg.Kind, msg.Snap)
+	m.eng.SetFields(msg.Kind, msg.Snap.Fields)
+	d.carry(m.sets[msg.Kind])
 	m.overlay(d)
-	m.sets[msg.kind] = d
+	m.sets[msg.Kind] = d
 	m.clamp(d)
 	if d.synced != "" {
-		return tea.Batch(cmd, m.refresh(msg.kind))
+		return tea.Batch(cmd, m.refresh(msg.Kind))
 	}
 	return tea.Batch(cmd, list)
 }
@@ -108,15 +78,7 @@ func (m *Model) snapshot(k api.Kind) (store.Encoded, bool, error) {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		switch {
-		case a == b:
-			return 0
-		case d.colLess(a, b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(order, d.colCmp)
 	items := func(yield func(*api.Item) bool) {
 		for _, i := range order {
 			it := &d.items[i]
@@ -132,10 +94,10 @@ func (m *Model) snapshot(k api.Kind) (store.Encoded, bool, error) {
 	return e, err == nil, err
 }
 
-// save writes a kind's board to the cache.
+// save writes a kind's board to the cache, through the engine; with no
+// cache in this run, no snapshot is taken.
 func (m *Model) save(k api.Kind) tea.Cmd {
-	cache := m.ctx.Cache
-	if cache == nil || m.ctx.User == "" {
+	if !m.eng.Caching() {
 		return nil
 	}
 	snap, ok, err := m.snapshot(k)
@@ -145,47 +107,7 @@ func (m *Model) save(k api.Kind) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	svc, user, ws := m.ctx.ServiceURL, m.ctx.User, m.ws
-	return m.ctx.Tasks.Run(cacheTask, func() tea.Msg {
-		return cacheSavedMsg{err: cache.SaveEncoded(svc, user, ws, k, snap)}
-	})
-}
-
-// saveSoon saves a kind's board after the edits of the moment are confirmed.
-func (m *Model) saveSoon(k api.Kind) tea.Cmd {
-	if m.ctx.Cache == nil {
-		return nil
-	}
-	m.saveGen[k]++
-	return m.after(saveDelay, saveTickMsg{kind: k, gen: m.saveGen[k]})
-}
-
-// onSaveTick saves unless a later confirmation set a later time.
-func (m *Model) onSaveTick(msg saveTickMsg) tea.Cmd {
-	if msg.gen != m.saveGen[msg.kind] {
-		return nil
-	}
-	return m.save(msg.kind)
-}
-
-// cacheTask names the saving of the board to the cache, for the status line.
-const cacheTask = "caching the board"
-
-// onCacheSaved reports a failed save once: the cache is only a help. A save
-// that works again takes the error away, and the next failure is reported.
-func (m *Model) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
-	if msg.err == nil {
-		if !m.cacheWarned {
-			return nil
-		}
-		m.cacheWarned = false
-		return m.succeeded(cacheTask)
-	}
-	if m.cacheWarned {
-		return nil
-	}
-	m.cacheWarned = true
-	return m.reportTask(cacheTask, fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
+	return m.eng.Save(k, snap)
 }
 
 // overlay lays the edits not yet confirmed over the items of a dataset just

@@ -13,6 +13,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/internal/uitest"
+	"triage/ui/workspace"
 )
 
 // fakeCache is common.Cache in memory.
@@ -88,7 +89,7 @@ func (h *harness) collect(cmd tea.Cmd) []tea.Msg {
 func (h *harness) loadCachedFirst() []tea.Msg {
 	var rest []tea.Msg
 	for _, msg := range h.collect(h.m.openWorkspace(testWS)) {
-		if _, ok := msg.(cacheMsg); ok {
+		if _, ok := msg.(workspace.CachedMsg); ok {
 			h.send(msg)
 			continue
 		}

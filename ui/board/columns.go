@@ -1,13 +1,16 @@
 package board
 
-import "triage/api"
+import (
+	"triage/api"
+	"triage/ui/workspace"
+)
 
 // noPriority is the header of the column of items without any priority.
 const noPriority = "No priority"
 
 // noneWord is how a change names no priority, in the board as in the
-// editor, the queue, the history and triage log.
-const noneWord = "none"
+// engine's notes, the editor, the queue, the history and triage log.
+const noneWord = workspace.NoneWord
 
 // column is one priority column of a kind's board: its items, in the order
 // the service listed them, and its own scroll position.

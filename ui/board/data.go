@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"triage/api"
 )
@@ -82,6 +81,26 @@ func (d *dataset) colLess(a, b int32) bool {
 		return sa < sb
 	}
 	return a < b
+}
+
+// colCmp is colLess as a comparison, for sorting.
+func (d *dataset) colCmp(a, b int32) int {
+	switch {
+	case a == b:
+		return 0
+	case d.colLess(a, b):
+		return -1
+	}
+	return 1
+}
+
+// boardCmp orders items as the board shows them: by column, then within
+// their column.
+func (d *dataset) boardCmp(a, b int32) int {
+	if d.col[a] != d.col[b] {
+		return int(d.col[a] - d.col[b])
+	}
+	return d.colCmp(a, b)
 }
 
 // filtering reports whether the text filter is on.
@@ -175,15 +194,7 @@ func (d *dataset) indexNew(first int32) {
 	for i := first; i < n; i++ {
 		batch = append(batch, i)
 	}
-	slices.SortFunc(batch, func(a, b int32) int {
-		if d.col[a] != d.col[b] {
-			return int(d.col[a] - d.col[b])
-		}
-		if d.colLess(a, b) {
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(batch, d.boardCmp)
 	for lo := 0; lo < len(batch); {
 		c := d.col[batch[lo]]
 		hi := lo
@@ -283,28 +294,6 @@ func (d *dataset) find(id string) (int32, bool) {
 		}
 	}
 	return 0, false
-}
-
-// writeHaystack writes what the text filter searches for an item besides its
-// id: title and owner, lower-cased.
-func writeHaystack(b *strings.Builder, it *api.Item) {
-	writeLower(b, it.Title)
-	b.WriteByte('\n')
-	writeLower(b, ownerName(it.Owner))
-}
-
-// writeLower writes s lower-cased as strings.ToLower does, without allocating.
-func writeLower(b *strings.Builder, s string) {
-	for _, r := range s {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			b.WriteByte(byte(r + 'a' - 'A'))
-		case r < 0x80:
-			b.WriteByte(byte(r))
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
 }
 
 // ownerName is a people field as shown: nicks without the trailing `;`,

@@ -62,7 +62,6 @@ func (m *Model) onChanged(msg workspace.ChangedMsg) tea.Cmd {
 		}
 		if s.Confirmed {
 			m.unmark(s.Kind, s.Item.ID)
-			cmds = append(cmds, m.saveSoon(s.Kind))
 		}
 		if ok && msg.Follow != nil && msg.Follow.Item.ID == s.Item.ID && msg.Follow.Kind == s.Kind {
 			cmds = append(cmds, m.reveal(s.Kind, i, msg.Reveal))
@@ -109,14 +108,11 @@ func (m *Model) step(dir int) tea.Cmd {
 	if m.marking() {
 		return m.previewStep(dir)
 	}
-	i, ok := m.selected()
+	i, cmd, ok := m.selectedToSet()
 	if !ok {
-		return nil
+		return cmd
 	}
 	d := m.cur()
-	if len(d.opts) == 0 {
-		return m.note("no priorities are known for %s", d.kind.Path())
-	}
 	opt, ok := nextOption(d.cols[d.col[i]], len(d.opts), dir)
 	if !ok {
 		if dir > 0 {
@@ -125,6 +121,19 @@ func (m *Model) step(dir int) tea.Cmd {
 		return m.note("#%s already has the first priority", d.items[i].ShortID())
 	}
 	return m.setPriority(i, opt)
+}
+
+// selectedToSet is the selected card when its kind has priorities to set;
+// else false, with the note why not.
+func (m *Model) selectedToSet() (int32, tea.Cmd, bool) {
+	i, ok := m.selected()
+	if !ok {
+		return 0, nil, false
+	}
+	if d := m.cur(); len(d.opts) == 0 {
+		return 0, m.note("no priorities are known for %s", d.kind.Path()), false
+	}
+	return i, nil, true
 }
 
 // setNth gives the selected card (or every marked card) the nth option (from 0).

@@ -303,14 +303,20 @@ type harness struct {
 }
 
 // newHarness drives a board over svc with a real outbox. Its timers fire at
-// once: saves run, and the flush timers' messages wait in out for flush.
+// once: saves run, and the engine's flush timers' messages wait in out for
+// flush.
 func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness {
 	t.Helper()
 	ctx := uitest.Context(svc, uitest.Theme{Dark: true, NoColor: noColor}, w, h)
 	edits := uitest.NewEdits(t, svc, ctx.ServiceURL)
 	ctx.Edits = edits
 	eng := workspace.New(ctx)
-	eng.After = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return timerMsg{msg} } }
+	eng.After = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		if d == workspace.SaveDelay {
+			return func() tea.Msg { return msg } // a save of the cache fires at once
+		}
+		return func() tea.Msg { return timerMsg{msg} }
+	}
 	m := New(ctx, eng)
 	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	m.SetSize(w, h)
@@ -356,8 +362,8 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, cacheMsg, workspace.ChangedMsg, workspace.FinalsReadMsg,
-		saveTickMsg, cacheSavedMsg, historyMsg, previewTickMsg, previewItemMsg:
+	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, workspace.CachedMsg, workspace.ChangedMsg, workspace.FinalsReadMsg,
+		workspace.SaveDueMsg, historyMsg, previewTickMsg, previewItemMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	case timerMsg:

@@ -168,7 +168,11 @@ func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	shown := m.sets[k]
 	fresh := newDataset(k, nil, 0)
 	fresh.carry(shown)
-	useCache := len(shown.items) == 0 && m.ctx.Cache != nil && m.ctx.User != "" && !m.cacheRead[k]
+	var readCache tea.Cmd
+	useCache := false
+	if len(shown.items) == 0 {
+		readCache, useCache = m.eng.ReadCache(m.gen, k)
+	}
 	m.loads[k] = loadState{
 		gen: m.gen, started: true, cancel: cancel, listing: true,
 		task:  m.ctx.Tasks.Start(loadTask(k)),
@@ -180,9 +184,8 @@ func (m *Model) loadAll(k api.Kind) tea.Cmd {
 	list := startList(ctx, m.ctx.Service, m.gen, m.listRequest(k))
 	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k)}
 	if useCache {
-		m.cacheRead[k] = true
 		m.loads[k].deferred = list
-		return tea.Batch(append(cmds, m.readCache(m.gen, k))...)
+		return tea.Batch(append(cmds, readCache)...)
 	}
 	return tea.Batch(append(cmds, list)...)
 }

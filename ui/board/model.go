@@ -46,14 +46,11 @@ type Model struct {
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
 
-	// The cache: which kinds were read from it, the items that changed since
-	// (highlighted until the next key), and the debounced saves.
-	cacheRead   [len(api.Kinds)]bool
-	changed     [len(api.Kinds)]map[string]bool
-	saveGen     [len(api.Kinds)]uint64
-	cacheWarned bool
+	// The items that changed since the board shown (a refresh, or the cached
+	// board's), highlighted until the next key.
+	changed [len(api.Kinds)]map[string]bool
 
-	// after is the timer of saves and the preview (tea.Tick; tests fire it at once).
+	// after is the timer of the preview (tea.Tick; tests fire it at once).
 	after func(time.Duration, tea.Msg) tea.Cmd
 
 	lastErr     error
@@ -102,7 +99,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 	for _, k := range api.Kinds {
 		m.stop(k)
 		m.sets[k] = newDataset(k, nil, 0)
-		m.cacheRead[k], m.changed[k], m.marks[k] = false, nil, nil
+		m.changed[k], m.marks[k] = nil, nil
 	}
 	m.lastErr = nil
 	return m.load(m.tab)
@@ -194,7 +191,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, cacheMsg, workspace.ChangedMsg:
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, workspace.CachedMsg, workspace.ChangedMsg:
 		// The preview follows the cursor wherever input or a load moves it.
 		return tea.Batch(m.handle(msg), m.previewFollow())
 	}
@@ -235,16 +232,14 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onFields(msg)
 	case pagesMsg:
 		return m.onPages(msg)
-	case cacheMsg:
+	case workspace.CachedMsg:
 		return m.onCache(msg)
 	case changesMsg:
 		return m.onChanges(msg)
 	case reloadMsg:
 		return m.onReload(msg)
-	case saveTickMsg:
-		return m.onSaveTick(msg)
-	case cacheSavedMsg:
-		return m.onCacheSaved(msg)
+	case workspace.SaveDueMsg:
+		return m.save(msg.Kind)
 	case ordersMsg:
 		msg.set.onOrders(msg)
 	case pickedMsg:

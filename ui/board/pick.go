@@ -60,14 +60,11 @@ func (p *pickState) update(msg tea.Msg) tea.Cmd {
 
 // openPriorityPicker opens the picker of the selected item's priority.
 func (m *Model) openPriorityPicker() tea.Cmd {
-	i, ok := m.selected()
+	i, cmd, ok := m.selectedToSet()
 	if !ok {
-		return nil
+		return cmd
 	}
 	d := m.cur()
-	if len(d.opts) == 0 {
-		return m.note("no priorities are known for %s", d.kind.Path())
-	}
 	it := &d.items[i]
 	items := make([]picker.Item, len(d.opts), len(d.opts)+1)
 	for k, o := range d.opts {

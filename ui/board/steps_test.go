@@ -137,3 +137,24 @@ func TestRedoWithNothingUndone(t *testing.T) {
 		t.Errorf("ctrl+r says %q", got)
 	}
 }
+
+// helpListed is every key of the board's help, "key description".
+func helpListed() []string {
+	var listed []string
+	for _, group := range DefaultKeyMap().FullHelp() {
+		for _, b := range group {
+			listed = append(listed, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return listed
+}
+
+// TestHelpListsRedo: ? lists ctrl+r and U with the other keys of the board.
+func TestHelpListsRedo(t *testing.T) {
+	listed := helpListed()
+	for _, want := range []string{"u undo last change", "ctrl+r redo what u undid", "U this session's changes"} {
+		if !slices.Contains(listed, want) {
+			t.Errorf("help lacks %q: %q", want, listed)
+		}
+	}
+}

@@ -91,12 +91,7 @@ func TestHistoryOpensWithTheSession(t *testing.T) {
 
 // TestHelpListsTheNewKeys: the help view builds itself from the key map.
 func TestHelpListsTheNewKeys(t *testing.T) {
-	var listed []string
-	for _, group := range DefaultKeyMap().FullHelp() {
-		for _, b := range group {
-			listed = append(listed, b.Help().Key+" "+b.Help().Desc)
-		}
-	}
+	listed := helpListed()
 	for _, want := range []string{"space mark / unmark", "V mark the column", "u undo last change", "U this session's changes", "t triage queue"} {
 		if !slices.Contains(listed, want) {
 			t.Errorf("help lacks %q: %q", want, listed)

@@ -36,7 +36,7 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 	shown := make([]api.Item, 0, len(changes))
 	for _, c := range changes {
 		q, it := g.stage(kind, c.Item, g.editFor(kind, c.Item, c.Field, c.To))
-		st.add(kind, q, it)
+		g.add(st, kind, q, it)
 		batch = append(batch, q)
 		shown = append(shown, it)
 	}

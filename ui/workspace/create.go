@@ -47,6 +47,7 @@ func (g *Engine) onCreated(ch *ChangedMsg, res store.Result, err error, say bool
 			s := Shown{Kind: it.Kind, Item: it, Confirmed: true, Created: true}
 			ch.Items = append(ch.Items, s)
 			ch.Follow = &s
+			return tea.Batch(g.saveSoon(it.Kind), note("created #%s %s", it.ShortID(), title))
 		}
 		return note("created #%s %s", it.ShortID(), title)
 	case store.OutcomeQueued:

@@ -21,5 +21,13 @@
 //
 // The edits waiting for the service are flushed when the next is due (with
 // backoff), at start for the edits an earlier run left, and after a new login.
-// Every piece of async work runs through the task registry (common.Tasks.Run).
+// The engine also reads the cached board once per kind (ReadCache) and saves
+// it (Save, and on its own a moment after confirmed edits: SaveDueMsg asks the
+// view for the board). Every piece of async work runs through the task
+// registry (common.Tasks.Run).
+//
+// Wiring: the root makes one engine (New), opens it on a workspace (Open)
+// before the board loads, and gives it every message first (Update); a view
+// that holds the items calls Lay for each item it takes from the service, so
+// the edits on their way stay on their cards.
 package workspace

@@ -21,15 +21,16 @@ type Engine struct {
 
 	edits  map[string]*edit // item id → the changes laid over it
 	token  uint64           // the last queuing's token
-	runs   map[uint64]*run  // the sends under way, by their first token
+	runs   map[uint64]*run  // the sends under way, by id (startRun)
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
 
-	steps  []*step // this session's steps, oldest first
-	undone []*step // the steps Undo undid, newest last: Redo applies them again
+	steps      []*step              // this session's steps, oldest first
+	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
+	unanswered map[uint64]*stepItem // the edits of steps whose queuing the outbox has not answered, by token
 
 	// The outbox: how many edits wait for the service, and its flushes.
 	waiting, conflictCount int
@@ -37,15 +38,23 @@ type Engine struct {
 	flushing, flushIdle    bool
 	authAsked              bool
 
-	lastErr error
+	lastErr     error
+	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
 
-	// After is the timer of flushes (tea.Tick; tests fire it at once).
+	// The cache: the kinds read from it, the debounced saves, and whether a
+	// failed save was said.
+	cacheRead   [len(api.Kinds)]bool
+	saveGen     [len(api.Kinds)]uint64
+	cacheWarned bool
+
+	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 }
 
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
-	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run), After: tick}
+	return &Engine{ctx: ctx, edits: make(map[string]*edit), runs: make(map[uint64]*run),
+		unanswered: make(map[uint64]*stepItem), After: tick}
 }
 
 // tick sends msg after d.
@@ -58,6 +67,7 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
 	g.finals = [len(api.Kinds)]map[string]bool{}
+	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	return g.startEdits()
 }
@@ -125,6 +135,10 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onResolved(msg), true
 	case finalsMsg:
 		return g.onFinals(msg), true
+	case saveTickMsg:
+		return g.onSaveTick(msg), true
+	case cacheSavedMsg:
+		return g.onCacheSaved(msg), true
 	case common.SaveItemMsg:
 		return g.onSave(msg), true
 	case common.CreateItemMsg:
@@ -133,8 +147,6 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
-	case common.ReauthenticatedMsg:
-		g.authAsked = false
 	}
 	return nil, false
 }
@@ -168,7 +180,7 @@ func (g *Engine) Err() error { return g.lastErr }
 
 // report puts an error on the status line.
 func (g *Engine) report(err error) tea.Cmd {
-	g.lastErr = err
+	g.lastErr, g.lastErrTask = err, ""
 	return common.Cmd(common.StatusMsg{Err: err})
 }
 

@@ -5,52 +5,84 @@ import (
 	"triage/store"
 )
 
-// Field names a field an edit writes. Every field that can be edited takes
-// the same path; the outbox knows each by its operation.
+// Field names a field an edit writes, as TAPD names it. Every field that
+// can be edited takes the same path: the card shows the new value at once,
+// the outbox holds the edit, and the conflict check compares this field.
 type Field string
 
-// The fields an edit writes today. Status, owners, iteration and severity
-// join them as the outbox learns to write them.
+// The fields of an item an edit can write. The outbox writes the priority
+// and the title today; an edit of another field is refused when it is
+// queued (the outbox does not know its operation) until it learns to.
 const (
-	Priority Field = "priority_label"
-	Title    Field = "title"
+	Priority  Field = "priority_label"
+	Title     Field = "title"
+	Status    Field = "status"
+	Owner     Field = "owner" // current_owner of bugs
+	Iteration Field = "iteration_id"
+	Severity  Field = "severity"
 )
 
 // op is the outbox's operation that writes the field.
 func (f Field) op() store.EditOp {
-	if f == Title {
+	switch f {
+	case Priority:
+		return store.OpPriority
+	case Title:
 		return store.OpTitle
 	}
-	return store.OpPriority
+	return store.EditOp(f)
 }
 
 // fieldOf is the field an outbox operation writes.
 func fieldOf(op store.EditOp) Field {
-	if op == store.OpTitle {
+	switch op {
+	case store.OpPriority:
+		return Priority
+	case store.OpTitle:
 		return Title
 	}
-	return Priority
+	return Field(op)
 }
 
-// Value is the field's value on an item as shown: its display priority, or
-// its title.
+// Value is the field's value on an item as shown (a priority as displayed:
+// its label, else its legacy value).
 func (f Field) Value(it api.Item) string {
-	if f == Title {
-		return it.Title
+	if f == Priority {
+		return it.DisplayPriority()
 	}
-	return it.DisplayPriority()
+	if p := f.of(&it); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // set writes the field's value on an item.
 func (f Field) set(it *api.Item, v string) {
-	if f == Title {
-		it.Title = v
-		return
+	if p := f.of(it); p != nil {
+		*p = v
 	}
-	it.PriorityLabel = v
-	if v == "" {
+	if f == Priority && v == "" {
 		it.Priority = "" // cleared: the legacy value goes too
 	}
+}
+
+// of is where an item holds the field; nil for a field it does not hold.
+func (f Field) of(it *api.Item) *string {
+	switch f {
+	case Priority:
+		return &it.PriorityLabel
+	case Title:
+		return &it.Title
+	case Status:
+		return &it.Status
+	case Owner:
+		return &it.Owner
+	case Iteration:
+		return &it.IterationID
+	case Severity:
+		return &it.Severity
+	}
+	return nil
 }
 
 // Change is one field of one item the user changes: the item as they saw

@@ -40,10 +40,10 @@ type edit struct {
 	fields map[Field]*change
 }
 
-// changes returns the changes the edit holds, priority first.
+// changes returns the changes the edit holds, in the order of fields.
 func (e *edit) changes() []*change {
 	out := make([]*change, 0, len(e.fields))
-	for _, f := range [...]Field{Priority, Title} {
+	for _, f := range [...]Field{Priority, Title, Status, Owner, Iteration, Severity} {
 		if c := e.fields[f]; c != nil {
 			out = append(out, c)
 		}

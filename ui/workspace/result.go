@@ -16,6 +16,7 @@ import (
 // queuing's (0 for a flush or keep mine).
 func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result, err error) tea.Cmd {
 	say := r.says()
+	g.recordStep(token, res)
 	if res.Outcome == "" {
 		// Send could not even look at the outbox; the edit waits there.
 		if err == nil {
@@ -26,7 +27,6 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 	if res.Edit.Op == store.OpCreate {
 		return g.onCreated(ch, res, err, say)
 	}
-	g.recordStep(token, res)
 	cause := res.Err
 	if cause == nil {
 		cause = err
@@ -90,6 +90,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 // service's item, and the change is done when it was the latest.
 func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result, say bool) tea.Cmd {
 	id := res.Edit.ItemID
+	save := g.saveSoon(res.Edit.Kind)
 	switch {
 	case e == nil:
 		// An edit of an earlier run, or of another view: show the service's item.
@@ -109,9 +110,9 @@ func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result,
 		g.show(ch, e, true)
 	}
 	if !say || res.Edit.Undoes != 0 {
-		return nil // an undo's note ("undid …") stays
+		return save // an undo's note ("undid …") stays
 	}
-	return note("%s", g.said(res.Edit, id))
+	return tea.Batch(save, note("%s", g.said(res.Edit, id)))
 }
 
 // show tells the views an edit's item as the edit leaves it now;

@@ -25,8 +25,11 @@ type stepItem struct {
 	answered bool // the outbox answered its queuing (edit.Seq is 0 when it could not be queued)
 }
 
-func (s *step) add(kind api.Kind, q queued, it api.Item) {
-	s.items = append(s.items, &stepItem{kind: kind, token: q.token, edit: q.edit, item: it})
+// add records an edit of the step; the engine waits for its queuing's answer.
+func (g *Engine) add(s *step, kind api.Kind, q queued, it api.Item) {
+	si := &stepItem{kind: kind, token: q.token, edit: q.edit, item: it}
+	s.items = append(s.items, si)
+	g.unanswered[q.token] = si
 }
 
 // push records a new step of the user: the steps undone can no longer be
@@ -38,23 +41,17 @@ func (g *Engine) push(s *step) {
 
 // recordStep keeps what the outbox answered about an edit of a step.
 func (g *Engine) recordStep(token uint64, res store.Result) {
-	if token == 0 {
+	si, ok := g.unanswered[token]
+	if !ok {
 		return
 	}
-	for _, s := range g.steps {
-		for _, si := range s.items {
-			if si.token != token {
-				continue
-			}
-			si.answered = true
-			if res.Edit.Seq != 0 {
-				si.edit = res.Edit
-			}
-			if res.Item.ID == si.item.ID {
-				si.item = mergeAnswer(si.item, res)
-			}
-			return
-		}
+	delete(g.unanswered, token)
+	si.answered = true
+	if res.Edit.Seq != 0 {
+		si.edit = res.Edit
+	}
+	if res.Item.ID == si.item.ID {
+		si.item = mergeAnswer(si.item, res)
 	}
 }
 
@@ -160,7 +157,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	for _, se := range edits {
 		base := g.stepItem(s, se)
 		q, it := g.stage(se.Kind, base, se)
-		next.add(se.Kind, q, it)
+		g.add(next, se.Kind, q, it)
 		batch = append(batch, q)
 		sh := Shown{Kind: se.Kind, Item: it}
 		ch.Items = append(ch.Items, sh)
