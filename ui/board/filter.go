@@ -64,8 +64,14 @@ func (d *dataset) scan(tq textQuery) {
 	d.tq = tq
 	d.listDirty = true
 	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	for i := range d.hay {
-		d.match[i] = d.matches(int32(i))
+	if w, ok := tq.oneWord(); ok {
+		for i, h := range d.hay {
+			d.match[i] = strings.Contains(h, w)
+		}
+	} else {
+		for i := range d.hay {
+			d.match[i] = d.matches(int32(i))
+		}
 	}
 	for c := range d.cols {
 		col := &d.cols[c]
@@ -93,13 +99,21 @@ func (d *dataset) narrow(tq textQuery) {
 	for c := range d.cols {
 		shown += len(d.cols[c].vis)
 	}
-	if shown > len(d.match)/sparseShown {
+	w, one := tq.oneWord()
+	switch {
+	case shown > len(d.match)/sparseShown && one:
+		for i, ok := range d.match {
+			if ok && !strings.Contains(d.hay[i], w) {
+				d.match[i] = false
+			}
+		}
+	case shown > len(d.match)/sparseShown:
 		for i, ok := range d.match {
 			if ok && !d.matches(int32(i)) {
 				d.match[i] = false
 			}
 		}
-	} else {
+	default:
 		for c := range d.cols {
 			for _, i := range d.cols[c].vis {
 				if !d.matches(i) {

@@ -79,6 +79,16 @@ func (tq *textQuery) narrows(old *textQuery) bool {
 	return true
 }
 
+// oneWord returns the filter's word when it is one word of text (not
+// digits, which may match an id) and no terms: the common case, matched
+// with one search of each haystack.
+func (tq *textQuery) oneWord() (string, bool) {
+	if len(tq.words) != 1 || tq.digits[0] || tq.status != nil || tq.prio != nil || tq.owners != nil {
+		return "", false
+	}
+	return tq.words[0], true
+}
+
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
