@@ -235,12 +235,14 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	case common.OpenHistoryMsg:
 		h := history.New(m.ctx, msg.Edits)
 		h.SetTitles(msg.Titles)
+		h.SetSteps(m.engine.StepSizes())
 		return m.push(h), true
 	case common.EditsChangedMsg:
 		return m.refreshHistory(), true
 	case historyEditsMsg:
 		if h := m.history(); h != nil && msg.err == nil {
 			h.SetEdits(msg.edits)
+			h.SetSteps(m.engine.StepSizes())
 		}
 		return nil, true
 	case common.SaveItemMsg, common.CreateItemMsg:

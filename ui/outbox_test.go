@@ -123,6 +123,7 @@ func TestEnterInUUndoesAnOlderStep(t *testing.T) {
 	}
 	d.Press("U")
 	d.Until("the history", func() bool { _, ok := m.top().(*history.Model); return ok })
+	d.Until("the history says enter undoes the step", func() bool { return strings.Contains(screen(), "Enter undoes it.") })
 	d.Press("j", "enter")
 	d.Until("the older step undone", func() bool { return label(1) == "High" })
 	if got := label(2); got != "Middle" {

@@ -39,6 +39,12 @@ func (m *Model) detail(w int) []string {
 		"  " + common.Fit(m.opName(e)+" "+m.change(e)+s.Subtle.Render(" · "+made), w-2),
 	}
 	explain, style := m.explain(e)
+	switch n := m.steps[e.Seq]; {
+	case n == 1:
+		explain += " Enter undoes it."
+	case n > 1:
+		explain += fmt.Sprintf(" Enter undoes its step: the %d changes of one action.", n)
+	}
 	lines := strings.Split(ansi.Wrap(explain, max(w-2, 10), ""), "\n")
 	if len(lines) > 2 {
 		lines[1] = ansi.Truncate(lines[1]+" "+lines[2], w-3, "") + "…"

@@ -26,6 +26,7 @@ type Model struct {
 	keys   KeyMap
 	edits  []store.Edit      // newest first
 	titles map[string]string // item id → title, when known
+	steps  map[uint64]int    // edit seq → how many edits its step holds, for the steps enter can undo
 
 	cursor, offset int
 	width, height  int
@@ -61,6 +62,10 @@ func (m *Model) SetEdits(edits []store.Edit) {
 // SetTitles names the items (item id → title) the changes are about; without
 // a title a change shows its kind and number only.
 func (m *Model) SetTitles(titles map[string]string) { m.titles = titles }
+
+// SetSteps says which changes belong to a step enter can undo (edit seq →
+// how many changes the step holds); the selected one's is described.
+func (m *Model) SetSteps(steps map[uint64]int) { m.steps = steps }
 
 // Selected is the change under the cursor, and false when there is none.
 func (m *Model) Selected() (store.Edit, bool) {

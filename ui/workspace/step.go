@@ -55,6 +55,20 @@ func (g *Engine) recordStep(token uint64, res store.Result) {
 	}
 }
 
+// StepSizes are the steps of the session that can still be undone, for the
+// U view: the seq of each of their edits → how many edits the step holds.
+func (g *Engine) StepSizes() map[uint64]int {
+	out := make(map[uint64]int)
+	for _, s := range g.steps {
+		for _, si := range s.items {
+			if si.edit.Seq != 0 {
+				out[si.edit.Seq] = len(s.items)
+			}
+		}
+	}
+	return out
+}
+
 // Undo undoes the last step of the session, whatever fields it wrote: each
 // of its items gets back the value it had, each still checked against the
 // service (a change made meanwhile is a conflict, asked about).
