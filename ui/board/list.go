@@ -111,8 +111,22 @@ func (d *dataset) rows() []int32 {
 		return d.list
 	}
 	d.listDirty = false
-	all := !d.filtering() && d.prio < 0
 	list := d.list[:0]
+	if d.sort.key == sortPriority {
+		// The priority order is the columns': the list is what they show.
+		for n := range d.cols {
+			c := n
+			if d.sort.desc {
+				c = len(d.cols) - 1 - n
+			}
+			if d.prio < 0 || c == d.prio {
+				list = append(list, d.visible(c)...)
+			}
+		}
+		d.list = list
+		return d.list
+	}
+	all := !d.filtering() && d.prio < 0
 	for i := range d.inListOrder() {
 		if all || d.shownInList(i) {
 			list = append(list, i)
