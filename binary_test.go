@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 }
 
 // triageBinary builds the triage command into a temporary directory.
-func triageBinary(t *testing.T) string {
+func triageBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "triage-bin-")
@@ -82,7 +82,7 @@ type served struct {
 }
 
 // startServe runs `triage serve --addr 127.0.0.1:0 args...` and reads its export lines.
-func startServe(t *testing.T, args ...string) *served {
+func startServe(t testing.TB, args ...string) *served {
 	t.Helper()
 	cmd := exec.Command(triageBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
@@ -129,7 +129,7 @@ func startServe(t *testing.T, args ...string) *served {
 }
 
 // stop interrupts the server and waits for it; it reports whether it exited cleanly.
-func (s *served) stop(t *testing.T) error {
+func (s *served) stop(t testing.TB) error {
 	if s.cmd.ProcessState != nil {
 		return nil
 	}

@@ -54,7 +54,7 @@ func (rec *recorder) written() []url.Values {
 }
 
 // appEnv is the environment of an app run that touches nothing of the user's.
-func appEnv(t *testing.T, s *served, base string) []string {
+func appEnv(t testing.TB, s *served, base string) []string {
 	home := t.TempDir()
 	return []string{
 		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_DATA_HOME=" + filepath.Join(home, "data"),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -80,6 +81,14 @@ type appRun struct {
 	method       string // shown in the status line ("demo" for the demo)
 }
 
+// The garbage collector's settings while the app runs: its target (Go's
+// default is 100; GOGC overrides it) and a soft memory limit (GOMEMLIMIT
+// overrides it).
+const (
+	appGCPercent   = 50
+	appMemoryLimit = 100 << 20
+)
+
 // runApp wires the client, the stores, the login port and the views, and
 // runs the program.
 func (c *cli) runApp(ctx context.Context, r appRun) error {
@@ -139,6 +148,18 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 		if sess.Method == auth.MethodOAuth {
 			uiOpts.WorkspaceID = sess.WorkspaceID // the token reaches only this one
 		}
+	}
+	if c.env("GOGC") == "" {
+		// The board holds every item of a workspace (100,000 and more) and
+		// makes little garbage once drawn: collecting at half the live heap
+		// instead of all of it keeps the peak memory near what it holds.
+		debug.SetGCPercent(appGCPercent)
+	}
+	if c.env("GOMEMLIMIT") == "" {
+		// A soft limit: the runtime collects and gives memory back to the
+		// system harder as it nears it, instead of keeping freed memory. A
+		// larger board passes it and is collected more often.
+		debug.SetMemoryLimit(appMemoryLimit)
 	}
 	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
 	final, err := p.Run()

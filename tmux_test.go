@@ -14,14 +14,14 @@ import (
 // terminal is a program running in a private tmux server, driven by keys
 // and read from its screen as a person would.
 type terminal struct {
-	t      *testing.T
+	t      testing.TB
 	socket string
 }
 
 var terminalSeq atomic.Int64
 
 // requireTmux skips the test without tmux, and fails it in CI.
-func requireTmux(t *testing.T) {
+func requireTmux(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
@@ -34,7 +34,7 @@ func requireTmux(t *testing.T) {
 // startTerminal runs argv in a width×height tmux window with env added to
 // the environment. The window stays open after the program ends, so its last
 // screen can still be read; Exited tells when it ended.
-func startTerminal(t *testing.T, width, height int, env []string, argv ...string) *terminal {
+func startTerminal(t testing.TB, width, height int, env []string, argv ...string) *terminal {
 	t.Helper()
 	requireTmux(t)
 	term := &terminal{t: t, socket: fmt.Sprintf("triage-test-%d-%d", os.Getpid(), terminalSeq.Add(1))}

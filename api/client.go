@@ -37,6 +37,7 @@ type Client struct {
 	backoffMax  time.Duration
 	maxInFlight int
 	timeout     time.Duration
+	stall       time.Duration
 	maxBody     int64
 	now         func() time.Time
 	// bound gives an attempt its timeout and pause waits between attempts:
@@ -54,7 +55,8 @@ type Client struct {
 type ClientOption func(*Client)
 
 // WithHTTPClient sets the HTTP client (its Transport, redirects, jar). The
-// client's own Timeout, if any, applies on top of WithTimeout.
+// client's own Timeout, if any, applies on top of WithTimeout. Without one,
+// the client has its own transport, which keeps MaxInFlight idle connections.
 func WithHTTPClient(h *http.Client) ClientOption {
 	return func(c *Client) {
 		if h != nil {
@@ -89,13 +91,13 @@ func WithMaxResponseBytes(n int64) ClientOption { return func(c *Client) { c.max
 func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 	c := &Client{
 		baseURL:     strings.TrimRight(strings.TrimSpace(baseURL), "/"),
-		httpClient:  &http.Client{},
 		userAgent:   DefaultUserAgent,
 		maxRetries:  DefaultMaxRetries,
 		backoffBase: DefaultBackoffBase,
 		backoffMax:  DefaultBackoffMax,
 		maxInFlight: DefaultMaxInFlight,
 		timeout:     DefaultTimeout,
+		stall:       DefaultStallTimeout,
 		maxBody:     DefaultMaxResponseBytes,
 		now:         time.Now,
 		bound:       context.WithTimeout,
@@ -106,6 +108,9 @@ func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 		o(c)
 	}
 	c.sem = make(chan struct{}, c.maxInFlight)
+	if c.httpClient == nil {
+		c.httpClient = &http.Client{Transport: newTransport(c.maxInFlight)}
+	}
 	return c
 }
 
@@ -172,6 +177,11 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 		actx, cancel = c.bound(ctx, c.timeout)
 	}
 	defer cancel()
+	var watch *stallWatch
+	if !cl.write() && c.stall > 0 {
+		actx, watch = watchStall(actx, c.stall)
+		defer watch.stop()
+	}
 	var sent sendTrace
 	if cl.write() {
 		actx = httptrace.WithClientTrace(actx, sent.trace())
@@ -183,8 +193,10 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
-		return Envelope{}, c.transportError(ctx, cl, err, sent.mayHaveSent())
+		return Envelope{}, c.transportError(ctx, cl, watch.cause(err), sent.mayHaveSent())
 	}
+	watch.progress()
+	resp.Body = watch.body(resp.Body)
 	body, err := readBody(resp, c.maxBody)
 	_ = resp.Body.Close()
 	if err != nil {
@@ -194,7 +206,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 			e.maybeApplied = cl.write() && mayHaveApplied(e, true)
 			return Envelope{}, e
 		}
-		return Envelope{}, c.transportError(ctx, cl, err, true)
+		return Envelope{}, c.transportError(ctx, cl, watch.cause(err), true)
 	}
 	env, e := classify(resp.StatusCode, resp.Header, body, c.now(), secretsOf(auth))
 	if e != nil {

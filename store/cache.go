@@ -1,8 +1,6 @@
 package store
 
 import (
-	"bytes"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"strconv"
@@ -27,10 +25,6 @@ var (
 	// triage holds it, or it cannot be written); items load from the service.
 	ErrCacheUnavailable = errors.New("the item cache is not used in this run")
 )
-
-// snapshotVersion tags the encoding of a stored snapshot; an entry of another
-// version is a cache miss.
-const snapshotVersion byte = 1
 
 // Snapshot is what the cache holds for one kind of one workspace: the items
 // and field information last loaded, when they were saved, and the sync
@@ -172,13 +166,6 @@ func (c *Cache) Load(service, user string, workspaceID int64, kind api.Kind) (Sn
 // service. A zero SavedAt is stamped with the current time. In no-cache mode
 // it does nothing.
 func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, snap Snapshot) error {
-	svc, err := ServiceKey(service)
-	if err != nil {
-		return fmt.Errorf("cache %s: %w", kind.Path(), err)
-	}
-	if user == "" {
-		return fmt.Errorf("cache %s: no user", kind.Path())
-	}
 	if snap.SavedAt.IsZero() {
 		snap.SavedAt = c.cfg.now()
 	}
@@ -186,6 +173,22 @@ func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, sna
 	if err != nil {
 		return fmt.Errorf("cache %s of workspace %d: %w", kind.Path(), workspaceID, err)
 	}
+	return c.SaveEncoded(service, user, workspaceID, kind, Encoded{raw: raw})
+}
+
+// SaveEncoded is Save of a snapshot already encoded (see Encode).
+func (c *Cache) SaveEncoded(service, user string, workspaceID int64, kind api.Kind, e Encoded) error {
+	svc, err := ServiceKey(service)
+	if err != nil {
+		return fmt.Errorf("cache %s: %w", kind.Path(), err)
+	}
+	if user == "" {
+		return fmt.Errorf("cache %s: no user", kind.Path())
+	}
+	if len(e.raw) == 0 {
+		return fmt.Errorf("cache %s of workspace %d: nothing encoded", kind.Path(), workspaceID)
+	}
+	raw := e.raw
 	return c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
 		if err != nil {
@@ -276,38 +279,6 @@ func userBucket(tx *bbolt.Tx, service, user string) *bbolt.Bucket {
 // entryKey names one kind of one workspace: "10022001/story".
 func entryKey(workspaceID int64, kind api.Kind) []byte {
 	return []byte(strconv.FormatInt(workspaceID, 10) + "/" + kind.String())
-}
-
-// snapshotRecord is the stored form of a Snapshot, gob-encoded after a
-// version byte: compact, and several times faster to load than JSON.
-type snapshotRecord struct {
-	Items   []api.Item
-	Fields  api.FieldInfo
-	SavedAt time.Time
-	Synced  string // added after version 1: gob leaves it empty in older entries
-	// Transitions were added later: gob leaves them empty in older entries.
-	Transitions []api.Transition
-}
-
-func encodeSnapshot(s Snapshot) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte(snapshotVersion)
-	if err := gob.NewEncoder(&buf).Encode(snapshotRecord(s)); err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
-	}
-	return buf.Bytes(), nil
-}
-
-// decodeSnapshot reads a stored snapshot; one of another version is a miss.
-func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
-	if len(raw) == 0 || raw[0] != snapshotVersion {
-		return Snapshot{}, false, nil
-	}
-	var rec snapshotRecord
-	if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
-		return Snapshot{}, false, err
-	}
-	return Snapshot(rec), true, nil
 }
 
 // ChangedSince tells which items of fresh differ from old, by id, for

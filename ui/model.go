@@ -84,6 +84,7 @@ type Model struct {
 	err      error
 	quitting quitState        // a quit with edits on their way (quit.go)
 	bar      *statusbar.Model // help line and status line
+	lines    frameLines       // the lines of the last frame, fitted (frame.go)
 	width    int
 	height   int
 }

@@ -13,17 +13,6 @@ import (
 // View draws the view on top (or the loading or error state) and the bar
 // under it, exactly the terminal's size.
 func (m *Model) View() tea.View {
-	h := m.ctx.Height
-	lines := strings.Split(m.body(), "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = common.Fit(l, m.width)
-	}
 	boardStatus := ""
 	var badges []string
 	if m.board != nil {
@@ -32,8 +21,8 @@ func (m *Model) View() tea.View {
 	if q := m.quitQuestion(); q != "" {
 		badges = append([]string{q}, badges...)
 	}
-	lines = append(lines, m.bar.View(m.width, m.bindings(), boardStatus, badges...))
-	v := tea.NewView(strings.Join(lines, "\n"))
+	bar := m.bar.View(m.width, m.bindings(), boardStatus, badges...)
+	v := tea.NewView(m.lines.frame(m.body(), m.ctx.Height, m.width, bar))
 	v.AltScreen = true
 	v.WindowTitle = "triage"
 	if name := string(m.ctx.Workspace.Name); name != "" {

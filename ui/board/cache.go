@@ -47,7 +47,12 @@ func (m *Model) onCache(msg workspace.CachedMsg) tea.Cmd {
 
 // fromSnapshot builds a dataset from a cached board, in the order it was saved.
 func fromSnapshot(k api.Kind, snap store.Snapshot) *dataset {
-	d := newDataset(k, snap.Fields.PriorityOptions(), len(snap.Items))
+	n := len(snap.Items)
+	d := newDataset(k, snap.Fields.PriorityOptions(), 0)
+	// The cached items become the board's without a copy: each page below
+	// is appended onto itself.
+	d.items = snap.Items[:0]
+	d.seq, d.col, d.hay = make([]int32, 0, n), make([]int32, 0, n), make([]string, 0, n)
 	d.fields = snap.Fields
 	for n, page := 1, snap.Items; len(page) > 0; n++ {
 		size := min(len(page), api.PageSize)
@@ -63,25 +68,31 @@ func fromSnapshot(k api.Kind, snap store.Snapshot) *dataset {
 }
 
 // snapshot is a kind's board as the service holds it (edits not yet
-// confirmed left out), in the service's order, for the cache.
-func (m *Model) snapshot(k api.Kind) (store.Snapshot, bool) {
+// confirmed left out), in the service's order, encoded for the cache here,
+// where the items are safe to read, so the write needs no copy of them.
+func (m *Model) snapshot(k api.Kind) (store.Encoded, bool, error) {
 	d := m.sets[k]
 	if !d.complete || len(d.items) == 0 {
-		return store.Snapshot{}, false
+		return store.Encoded{}, false, nil
 	}
 	order := make([]int32, len(d.items))
 	for i := range order {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, d.colCmp)
-	items := make([]api.Item, len(order))
-	for n, i := range order {
-		items[n] = d.items[i]
-		if base, ok := m.eng.Base(k, items[n].ID); ok {
-			items[n] = base
+	items := func(yield func(*api.Item) bool) {
+		for _, i := range order {
+			it := &d.items[i]
+			if base, ok := m.eng.Base(k, it.ID); ok {
+				it = &base
+			}
+			if !yield(it) {
+				return
+			}
 		}
 	}
-	return store.Snapshot{Items: items, Fields: d.fields, Synced: d.synced}, true
+	e, err := store.Encode(items, d.fields, m.ctx.Clock(), d.synced, m.eng.KnownMoves(k))
+	return e, err == nil, err
 }
 
 // save writes a kind's board to the cache, through the engine; with no
@@ -90,7 +101,10 @@ func (m *Model) save(k api.Kind) tea.Cmd {
 	if !m.eng.Caching() {
 		return nil
 	}
-	snap, ok := m.snapshot(k)
+	snap, ok, err := m.snapshot(k)
+	if err != nil {
+		return m.report(fmt.Errorf("the board of %s could not be cached: %w", k.Path(), err))
+	}
 	if !ok {
 		return nil
 	}

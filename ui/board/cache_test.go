@@ -38,7 +38,11 @@ func (c *fakeCache) Load(service, user string, ws int64, kind api.Kind) (store.S
 	return s, ok, nil
 }
 
-func (c *fakeCache) Save(service, user string, ws int64, kind api.Kind, snap store.Snapshot) error {
+func (c *fakeCache) SaveEncoded(service, user string, ws int64, kind api.Kind, e store.Encoded) error {
+	snap, err := e.Decode()
+	if err != nil {
+		return err
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.saves++

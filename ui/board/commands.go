@@ -107,7 +107,7 @@ func (m *Model) helpKeys() help.KeyMap {
 		}
 	}
 	if len(user) == 0 {
-		return m.keys
+		return &m.keys // not a copy: the key map is large, and asked for every frame
 	}
 	return withUserKeys{KeyMap: m.keys, user: user}
 }

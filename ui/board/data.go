@@ -43,21 +43,21 @@ type dataset struct {
 	groupOpts []api.PriorityOption
 	iterAlias map[string]string // @current, @next → iteration id, for the filter
 
-	typed   string    // the text filter as typed
-	query   string    // lower-cased text filter; "" for none
-	me      string    // the user's nick, for owner:@me
-	tq      textQuery // the filter parsed (query.go)
-	prio    int       // column the priority filter keeps; -1 for none
-	created int32     // how many items this session created (their sequence keys)
+	typed   string       // the text filter as typed
+	query   string       // lower-cased text filter; "" for none
+	me      string       // the user's nick, for owner:@me
+	tq      textQuery    // the filter parsed (query.go)
+	past    []pastFilter // the filters typed on the way to this one (query.go)
+	prio    int          // column the priority filter keeps; -1 for none
+	created int32        // how many items this session created (their sequence keys)
 
 	sort listSort
-	perm []int32 // every item; in list order when permSorted
-	list []int32 // the items the list shows: perm filtered
-	// permSorted says perm is in list order. It is sorted the first time the
-	// list is shown, so loading a kind never sorts; from then on new items
-	// are merged in.
-	permSorted bool
-	// listDirty says list must be rebuilt from perm before it is read.
+	// orders holds every item sorted by each key the list was sorted by
+	// (orders.go); nil for a key not sorted by yet, and for the priority,
+	// whose order is the columns'.
+	orders keptOrders
+	list   []int32 // the items the list shows, in list order
+	// listDirty says list must be rebuilt from the order before it is read.
 	listDirty bool
 	listSel   int
 	listTop   int
@@ -75,7 +75,6 @@ func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset
 		seq:   make([]int32, 0, capacity),
 		col:   make([]int32, 0, capacity),
 		hay:   make([]string, 0, capacity),
-		perm:  make([]int32, 0, capacity),
 		sort:  listSort{key: sortPriority},
 	}
 	d.cols, d.colOf = layoutColumns(opts)
@@ -191,6 +190,7 @@ func (d *dataset) indexNew(first int32) {
 	if first == n {
 		return
 	}
+	d.forgetPast()
 	if d.filtering() {
 		for i := first; i < n; i++ {
 			d.match = append(d.match, d.matches(i))
@@ -219,12 +219,7 @@ func (d *dataset) indexNew(first int32) {
 		}
 		lo = hi
 	}
-	if d.permSorted {
-		slices.SortFunc(batch, d.listCmp)
-		d.perm = mergeIndex(d.perm, batch, d.listLess)
-	} else {
-		d.perm = append(d.perm, batch...)
-	}
+	d.orderNew(batch)
 	d.listDirty = true
 }
 
@@ -238,13 +233,12 @@ func (d *dataset) detach(i int32) {
 	if !d.listDirty && d.shownInList(i) {
 		d.list = removeIndex(d.list, i, d.listLess)
 	}
-	if d.permSorted {
-		d.perm = removeIndex(d.perm, i, d.listLess)
-	}
+	d.unorder(i)
 }
 
 // attach puts item i back into every index after its fields changed.
 func (d *dataset) attach(i int32) {
+	d.forgetPast()
 	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
 	var hb strings.Builder
 	writeHaystack(&hb, &d.items[i])
@@ -257,9 +251,7 @@ func (d *dataset) attach(i int32) {
 			col.vis = insertIndex(col.vis, i, d.colLess)
 		}
 	}
-	if d.permSorted {
-		d.perm = insertIndex(d.perm, i, d.listLess)
-	}
+	d.reorder(i)
 	if !d.listDirty && d.shownInList(i) {
 		d.list = insertIndex(d.list, i, d.listLess)
 	}
@@ -287,45 +279,8 @@ func (d *dataset) add(it api.Item) int32 {
 	if d.filtering() {
 		d.match = append(d.match, false)
 	}
-	if !d.permSorted {
-		d.perm = append(d.perm, i)
-	}
 	d.attach(i)
 	return i
-}
-
-// setQuery sets the text filter (any case) and rebuilds the filtered indexes
-// with one scan over the haystacks.
-func (d *dataset) setQuery(q, me string) {
-	q = strings.ToLower(strings.TrimSpace(q))
-	if q == d.query && me == d.me {
-		return
-	}
-	d.query, d.me = q, me
-	d.listDirty = true
-	if q == "" {
-		d.tq = textQuery{}
-		d.match = d.match[:0]
-		for c := range d.cols {
-			d.cols[c].vis = d.cols[c].vis[:0]
-		}
-		return
-	}
-	d.tq = parseQuery(q, me)
-	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	for i := range d.hay {
-		d.match[i] = d.matches(int32(i))
-	}
-	for c := range d.cols {
-		col := &d.cols[c]
-		vis := col.vis[:0]
-		for _, i := range col.all {
-			if d.match[i] {
-				vis = append(vis, i)
-			}
-		}
-		col.vis = vis
-	}
 }
 
 // setPriorityFilter keeps only column c (-1: every column).
@@ -370,7 +325,6 @@ func (d *dataset) reserve(n int) {
 	d.seq = slices.Grow(d.seq, n-len(d.seq))
 	d.col = slices.Grow(d.col, n-len(d.col))
 	d.hay = slices.Grow(d.hay, n-len(d.hay))
-	d.perm = slices.Grow(d.perm, n-len(d.perm))
 }
 
 // carry takes over the view settings of the dataset it replaces (a refresh,

@@ -105,9 +105,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openQueue()
 	case key.Matches(msg, k.Mode):
 		m.keepSelection(func() { m.mode = 1 - m.mode })
+		return m.cur().sortLater()
 	case key.Matches(msg, k.Sort):
 		d := m.cur()
 		m.keepSelection(func() { d.setSort(listSort{key: (d.sort.key + 1) % sortKeys, desc: d.sort.desc}) })
+		return d.sortLater()
 	case key.Matches(msg, k.Reverse):
 		d := m.cur()
 		m.keepSelection(func() { d.setSort(listSort{key: d.sort.key, desc: !d.sort.desc}) })

@@ -2,7 +2,6 @@ package board
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 )
 
@@ -49,7 +48,7 @@ func (d *dataset) listCmp(a, b int32) int {
 	if d.sort.desc {
 		x, y = b, a
 	}
-	if c := d.keyCmp(x, y); c != 0 {
+	if c := d.keyCmp(d.sort.key, x, y); c != 0 {
 		return c
 	}
 	if d.colLess(a, b) {
@@ -63,53 +62,73 @@ func (d *dataset) listCmp(a, b int32) int {
 
 func (d *dataset) listLess(a, b int32) bool { return d.listCmp(a, b) < 0 }
 
-// keyCmp compares two items by the sort key alone.
-func (d *dataset) keyCmp(a, b int32) int {
-	ia, ib := &d.items[a], &d.items[b]
-	switch d.sort.key {
-	case sortID:
-		return cmp.Or(cmp.Compare(len(ia.ID), len(ib.ID)), strings.Compare(ia.ID, ib.ID))
-	case sortTitle:
-		return strings.Compare(ia.Title, ib.Title)
-	case sortStatus:
-		return strings.Compare(ia.Status, ib.Status)
-	case sortOwner:
-		return strings.Compare(ownerName(ia.Owner), ownerName(ib.Owner))
-	case sortModified:
-		return strings.Compare(ia.Modified, ib.Modified)
+// keyCmp compares two items by a sort key alone.
+func (d *dataset) keyCmp(k sortKey, a, b int32) int {
+	if k == sortPriority {
+		return cmp.Compare(d.col[a], d.col[b])
 	}
-	return cmp.Compare(d.col[a], d.col[b])
+	return textCmp(k, d.sortText(k, a), d.sortText(k, b))
 }
 
-// setSort changes the list order; the list is sorted when next shown.
+// sortText is what item i is sorted by under a key other than the priority.
+func (d *dataset) sortText(k sortKey, i int32) string {
+	it := &d.items[i]
+	switch k {
+	case sortID:
+		return it.ID
+	case sortTitle:
+		return it.Title
+	case sortStatus:
+		return it.Status
+	case sortOwner:
+		return ownerName(it.Owner)
+	}
+	return it.Modified
+}
+
+// textCmp compares the sort texts of two items: ids by length first, as
+// numbers, the rest as strings.
+func textCmp(k sortKey, a, b string) int {
+	if k == sortID {
+		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
+	}
+	return strings.Compare(a, b)
+}
+
+// setSort changes the list order; the list is rebuilt when next shown.
 func (d *dataset) setSort(s listSort) {
 	if s == d.sort {
 		return
 	}
 	d.sort = s
-	d.permSorted = false
 	d.listDirty = true
 }
 
 // rows returns the items the list shows, rebuilding them after a filter or
-// sort changed. Sorting (n log n) happens here only, when the order changed
-// or the list is first shown.
+// the order changed: one pass over the order kept (orders.go).
 func (d *dataset) rows() []int32 {
 	if !d.listDirty {
 		return d.list
 	}
-	if !d.permSorted {
-		slices.SortFunc(d.perm, d.listCmp)
-		d.permSorted = true
-	}
 	d.listDirty = false
-	if !d.filtering() && d.prio < 0 {
-		d.list = append(d.list[:0], d.perm...)
+	list := d.list[:0]
+	if d.sort.key == sortPriority {
+		// The priority order is the columns': the list is what they show.
+		for n := range d.cols {
+			c := n
+			if d.sort.desc {
+				c = len(d.cols) - 1 - n
+			}
+			if d.prio < 0 || c == d.prio {
+				list = append(list, d.visible(c)...)
+			}
+		}
+		d.list = list
 		return d.list
 	}
-	list := d.list[:0]
-	for _, i := range d.perm {
-		if d.shownInList(i) {
+	all := !d.filtering() && d.prio < 0
+	for i := range d.inListOrder() {
+		if all || d.shownInList(i) {
 			list = append(list, i)
 		}
 	}

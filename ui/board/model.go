@@ -73,7 +73,9 @@ type Model struct {
 	lastErr     error
 	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
 	paint       palette
-	lastLen     int // size of the last frame, to allocate the next one at once
+	lastLen     int       // size of the last frame, to allocate the next one at once
+	cards       cardTexts // the texts of the cards drawn, measured once (view_cards.go)
+	rows        rowTexts  // the cells of the list rows drawn, fitted once (view_rows.go)
 }
 
 var (
@@ -276,6 +278,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onReload(msg)
 	case workspace.SaveDueMsg:
 		return m.save(msg.Kind)
+	case ordersMsg:
+		msg.set.onOrders(msg)
 	case pickedMsg:
 		return m.onPicked(msg)
 	case historyMsg:

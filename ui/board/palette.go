@@ -48,16 +48,18 @@ type palette struct {
 	selected, pending, bad paint
 	warning, changed       paint
 
-	cursor, blank  string // one cell: in front of the selected card or row
-	pendingMark    string // one cell: an edit in flight
-	failedMark     string // one cell: an edit the service refused
-	conflictMark   string // one cell: an edit someone else's change got in the way of
-	changedMark    string // one cell: changed since the cached board
-	markedMark     string // one cell: marked for a bulk edit
+	cursor, blank  string        // one cell: in front of the selected card or row
+	pendingMark    string        // one cell: an edit in flight
+	failedMark     string        // one cell: an edit the service refused
+	conflictMark   string        // one cell: an edit someone else's change got in the way of
+	changedMark    string        // one cell: changed since the cached board
+	markedMark     string        // one cell: marked for a bulk edit
+	stateMarks     [2]stateMarks // the two state cells, unmarked and marked for a bulk edit
 	cursorWidth    int
 	progressFilled string
 	progressEmpty  string
 	colors         map[string]paint // priority colours, made on first use
+	lines          lineMemo         // the lines lipgloss draws, kept (view_memo.go)
 }
 
 func newPalette(s *common.Styles) palette {
@@ -86,5 +88,15 @@ func newPalette(s *common.Styles) palette {
 		p.progressFilled, p.progressEmpty = "#", "."
 	}
 	p.cursorWidth = max(ansi.StringWidth(p.cursor), ansi.StringWidth(p.blank), 1)
+	for k, bulk := range []string{" ", p.markedMark} {
+		p.stateMarks[k] = stateMarks{
+			none: bulk + " ", pending: bulk + p.pendingMark, conflict: bulk + p.conflictMark,
+			failed: bulk + p.failedMark, changed: bulk + p.changedMark,
+		}
+	}
 	return p
 }
+
+// stateMarks are an item's two state cells joined, for one bulk mark: the
+// edit state or the changed mark.
+type stateMarks struct{ none, pending, conflict, failed, changed string }

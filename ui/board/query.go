@@ -54,6 +54,44 @@ func parseQuery(q, me string) textQuery {
 	return tq
 }
 
+// narrows reports whether every item tq passes also passes old: words and
+// no terms, ids or negations in either, and each of old's words inside
+// tq's word of the same place (one more letter typed).
+func (tq *textQuery) narrows(old *textQuery) bool {
+	if !tq.plainWords() || !old.plainWords() || len(tq.words) < len(old.words) {
+		return false
+	}
+	for k, o := range old.words {
+		if !strings.Contains(tq.words[k].Text, o.Text) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainWords reports a filter of words only, none negated.
+func (tq *textQuery) plainWords() bool {
+	if len(tq.terms) > 0 || len(tq.ids) > 0 {
+		return false
+	}
+	for _, w := range tq.words {
+		if w.Neg {
+			return false
+		}
+	}
+	return true
+}
+
+// oneWord returns the filter's word when it is one word of text (not
+// digits, which may match an id) and nothing else: the common case,
+// matched with one search of each haystack.
+func (tq *textQuery) oneWord() (string, bool) {
+	if len(tq.words) != 1 || !tq.plainWords() || filter.IsDigits(tq.words[0].Text) {
+		return "", false
+	}
+	return tq.words[0].Text, true
+}
+
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -93,6 +94,10 @@ func (m *Model) onChanges(msg changesMsg) tea.Cmd {
 	if msg.changes.Total != len(d.items) {
 		return m.loadAll(msg.kind)
 	}
+	// A refresh that changed nothing leaves the board as cached: it is not
+	// written again (a save of 100,000 items costs as much memory again as
+	// their text while it runs).
+	same := len(changed) == 0 && msg.changes.Newest <= d.synced && reflect.DeepEqual(d.fields, msg.fields)
 	d.synced = max(d.synced, msg.changes.Newest)
 	d.fields = msg.fields
 	m.eng.SetFields(msg.kind, msg.fields)
@@ -109,7 +114,11 @@ func (m *Model) onChanges(msg changesMsg) tea.Cmd {
 	m.clamp(d)
 	cached := !d.cachedAt.IsZero()
 	d.cachedAt = time.Time{} // up to date with the service: no longer the cached board
-	return tea.Batch(m.succeeded(loadTask(msg.kind)), m.save(msg.kind), m.refreshed(msg.kind, len(changed), cached))
+	var save tea.Cmd
+	if !same {
+		save = m.save(msg.kind)
+	}
+	return tea.Batch(m.succeeded(loadTask(msg.kind)), save, m.refreshed(msg.kind, len(changed), cached))
 }
 
 // refreshed says what a refresh found: how many items changed, or that the

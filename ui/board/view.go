@@ -57,6 +57,18 @@ func tabWidth(label string) int { return ansi.StringWidth(label) + 2 }
 // writeTabs draws the first line: the tabs, and which columns are in view
 // when not all of them fit.
 func (m *Model) writeTabs(b *strings.Builder) {
+	d := m.cur()
+	n, _ := m.fit(d)
+	key := tabsKey{tab: m.tab, list: m.mode == modeList, left: d.left, n: n, columns: shownCount(d), width: m.width}
+	for j, k := range api.Kinds {
+		key.counts[j], key.started[j] = len(m.sets[k].items), m.loads[k].started
+	}
+	b.WriteString(m.paint.lines.tabs.get(key, m.tabsLine))
+}
+
+// tabsLine is the first line as writeTabs draws it.
+func (m *Model) tabsLine() string {
+	var b strings.Builder
 	s := m.ctx.Styles
 	var line strings.Builder
 	for _, k := range api.Kinds {
@@ -78,12 +90,33 @@ func (m *Model) writeTabs(b *strings.Builder) {
 			right += " ›"
 		}
 	}
-	writeSides(b, line.String(), s.Subtle.Render(right), m.width)
+	writeSides(&b, line.String(), s.Subtle.Render(right), m.width)
+	return b.String()
 }
 
 // writeInfo draws the second line: the filters in force (the keys are in
 // the help line), and the loading progress (or how many items are shown).
 func (m *Model) writeInfo(b *strings.Builder) {
+	d := m.cur()
+	if m.filter.Focused() || m.filter.Value() != "" {
+		m.writeInfoLine(b)
+		return
+	}
+	l := &m.loads[d.kind]
+	key := infoKey{kind: d.kind, filtered: d.filtering(), list: m.mode == modeList, sort: d.sort, busy: l.busy(),
+		loaded: l.loaded, total: l.total, items: len(d.items), passing: d.passing(), width: m.width}
+	if d.prio >= 0 {
+		key.prio = d.cols[d.prio].label
+	}
+	b.WriteString(m.paint.lines.info.get(key, func() string {
+		var line strings.Builder
+		m.writeInfoLine(&line)
+		return line.String()
+	}))
+}
+
+// writeInfoLine draws the information line.
+func (m *Model) writeInfoLine(b *strings.Builder) {
 	s := m.ctx.Styles
 	d := m.cur()
 	var left strings.Builder

@@ -20,16 +20,18 @@ func (m *Model) writeColumns(b *strings.Builder) {
 	for k := range n {
 		c := shownCol(d, d.left+k)
 		col := &d.cols[c]
-		label := col.label + " " + columnCount(col, len(d.visible(c)), m.cardsShown())
-		switch {
-		case m.dimmed(d, c):
-			b.WriteString(s.Subtle.Render(common.Fit("· "+label, w-1)))
-		case col.unknown:
-			label = strings.TrimPrefix(label, "? ")
-			b.WriteString(s.UnknownHeader(label, w-1))
-		default:
-			b.WriteString(s.PriorityHeader(label, col.color, w-1))
-		}
+		count, dim := len(d.visible(c)), m.dimmed(d, c)
+		key := headerKey{label: col.label, color: col.color, unknown: col.unknown, dimmed: dim, count: count, top: col.top, width: w - 1}
+		b.WriteString(m.paint.lines.header(k).get(key, func() string {
+			label := col.label + " " + columnCount(col, count, m.cardsShown())
+			switch {
+			case dim:
+				return s.Subtle.Render(common.Fit("· "+label, w-1))
+			case col.unknown:
+				return s.UnknownHeader(strings.TrimPrefix(label, "? "), w-1)
+			}
+			return s.PriorityHeader(label, col.color, w-1)
+		}))
 		b.WriteByte(' ')
 	}
 	rows := m.bodyHeight()
@@ -71,48 +73,27 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 	i := vis[card]
 	it := &d.items[i]
 	selected := selectedCol && card == col.sel
+	t := m.cardText(d, i, max(w-p.cursorWidth-stateCells, 0))
+	mark, look := m.state(it)
+	if selected {
+		look = p.selected
+	}
 	switch y % cardLines {
 	case 0:
-		m.writeCardTitle(b, it, selected, w)
-		return
+		m.writeMark(b, selected)
+		b.WriteString(mark)
+		look.write(b, t.first)
 	case 1:
-		m.writeCardMore(b, it, selected, w)
-		return
-	}
-	m.writeCardDetail(b, d, it, selected, w)
-}
-
-// writeCardMore draws a card's second line: the rest of its title.
-func (m *Model) writeCardMore(b *strings.Builder, it *api.Item, selected bool, w int) {
-	p := &m.paint
-	m.writeSideMark(b, selected)
-	pad(b, stateCells)
-	room := max(w-p.cursorWidth-stateCells, 0)
-	_, rest := splitTitle(it.Title, room)
-	if selected {
-		p.selected.fit(b, rest, room)
-	} else {
-		m.titleLook(it).fit(b, rest, room)
-	}
-}
-
-// writeCardDetail draws a card's last line: short id, status name, owners.
-func (m *Model) writeCardDetail(b *strings.Builder, d *dataset, it *api.Item, selected bool, w int) {
-	p := &m.paint
-	m.writeSideMark(b, selected)
-	pad(b, stateCells)
-	detail := "#" + it.ShortID()
-	if st := statusName(d.fields, it.Status); st != "" {
-		detail += " · " + st
-	}
-	if owner := ownerName(it.Owner); owner != "" {
-		detail += " · " + owner
-	}
-	room := max(w-p.cursorWidth-stateCells, 0)
-	if selected {
-		p.selected.fit(b, detail, room)
-	} else {
-		p.subtle.fit(b, detail, room)
+		m.writeSideMark(b, selected)
+		pad(b, stateCells)
+		look.write(b, t.rest)
+	default:
+		m.writeSideMark(b, selected)
+		pad(b, stateCells)
+		if !selected {
+			look = p.subtle
+		}
+		look.write(b, t.detail)
 	}
 }
 
@@ -128,59 +109,40 @@ func (m *Model) writeSideMark(b *strings.Builder, selected bool) {
 	pad(b, p.cursorWidth-1)
 }
 
-// writeCardTitle draws a card's first line: cursor, bulk mark, edit state
-// (or changed since the cached board) and the first line of its title.
-func (m *Model) writeCardTitle(b *strings.Builder, it *api.Item, selected bool, w int) {
-	p := &m.paint
-	m.writeMark(b, selected)
-	look := m.writeState(b, it)
-	room := max(w-p.cursorWidth-stateCells, 0)
-	first, _ := splitTitle(it.Title, room)
-	if selected {
-		p.selected.fit(b, first, room)
-		return
-	}
-	look.fit(b, first, room)
-}
-
-// titleLook is the paint of an item's title, as writeState chooses it.
-func (m *Model) titleLook(it *api.Item) paint {
-	var sink strings.Builder
-	return m.writeState(&sink, it)
-}
-
 // stateCells is how many cells writeState writes.
 const stateCells = 2
 
-// writeState writes an item's two state cells, the bulk mark then the edit
-// state (pending, conflict, failed) or the changed mark, and returns the
+// writeState writes an item's two state cells (see state) and returns the
 // paint of its title.
 func (m *Model) writeState(b *strings.Builder, it *api.Item) paint {
+	mark, look := m.state(it)
+	b.WriteString(mark)
+	return look
+}
+
+// state is an item's two state cells, the bulk mark then the edit state
+// (pending, conflict, failed) or the changed mark, and the paint of its
+// title.
+func (m *Model) state(it *api.Item) (string, paint) {
 	p := &m.paint
+	marks := &p.stateMarks[0]
 	if m.marked(m.tab, it.ID) {
-		b.WriteString(p.markedMark)
-	} else {
-		b.WriteByte(' ')
+		marks = &p.stateMarks[1]
 	}
 	if st, ok := m.eng.State(m.tab, it.ID); ok {
 		switch st {
 		case workspace.Pending:
-			b.WriteString(p.pendingMark)
-			return p.pending
+			return marks.pending, p.pending
 		case workspace.Conflict:
-			b.WriteString(p.conflictMark)
-			return p.pending
+			return marks.conflict, p.pending
 		default:
-			b.WriteString(p.failedMark)
-			return p.bad
+			return marks.failed, p.bad
 		}
 	}
 	if ch := m.changed[m.tab]; len(ch) > 0 && ch[it.ID] {
-		b.WriteString(p.changedMark)
-		return p.changed
+		return marks.changed, p.changed
 	}
-	b.WriteByte(' ')
-	return p.text
+	return marks.none, p.text
 }
 
 // writeMark draws the cursor mark, or as many blank cells.

@@ -78,49 +78,30 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	if col.option < 0 && !col.unknown {
 		prio = noneWord
 	}
-	modified := m.ctx.ShownTime(it.Modified)
-	if l.shortTime && len(modified) >= 16 {
-		modified = modified[5:16]
-	}
-	var row strings.Builder
-	row.Grow(m.width * 2)
-	cells := [...]struct {
-		text  string
-		width int
-	}{{"#" + it.ShortID(), l.id}, {it.Title, l.title}, {prio, l.priority}, {statusName(d.fields, it.Status), l.status}, {ownerName(it.Owner), l.owner}, {modified, l.modified}}
+	t := m.rowText(d, i, l, prio)
 	if selected {
-		for k, c := range cells {
-			if c.width == 0 {
-				continue
-			}
-			if k > 0 {
-				row.WriteByte(' ')
-			}
-			writeFit(&row, c.text, c.width)
-		}
-		p.selected.write(b, row.String())
-		return
+		b.WriteString(p.selected.pre)
 	}
-	for k, c := range cells {
-		if c.width == 0 {
+	for k, text := range t.cells {
+		if k == 5 && l.modified == 0 {
 			continue
 		}
 		if k > 0 {
 			b.WriteByte(' ')
 		}
-		text := fitString(c.text, c.width)
 		switch {
-		case k == 0:
-			p.subtle.write(b, text)
+		case selected:
+			b.WriteString(text)
 		case k == 1:
 			look.write(b, text)
 		case k == 2:
 			m.writePriority(b, col, text)
-		case k >= 3:
-			p.subtle.write(b, text)
 		default:
-			p.text.write(b, text)
+			p.subtle.write(b, text)
 		}
+	}
+	if selected {
+		b.WriteString(p.selected.post)
 	}
 }
 

@@ -61,5 +61,5 @@ type Edits interface {
 // treated as a miss.
 type Cache interface {
 	Load(service, user string, workspaceID int64, kind api.Kind) (store.Snapshot, bool, error)
-	Save(service, user string, workspaceID int64, kind api.Kind, snap store.Snapshot) error
+	SaveEncoded(service, user string, workspaceID int64, kind api.Kind, snap store.Encoded) error
 }

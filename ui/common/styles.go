@@ -192,8 +192,12 @@ func Fit(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	s = ansi.Truncate(s, width, "…")
-	if w := ansi.StringWidth(s); w < width {
+	w := ansi.StringWidth(s) // measured once: most lines already fit
+	if w > width {
+		s = ansi.Truncate(s, width, "…")
+		w = ansi.StringWidth(s)
+	}
+	if w < width {
 		s += strings.Repeat(" ", width-w)
 	}
 	return s

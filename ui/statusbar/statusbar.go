@@ -30,6 +30,7 @@ type Model struct {
 	spinning bool
 	last     common.StatusMsg
 	recent   []Recent // the errors shown, oldest first, at most maxRecent
+	drawn    drawn    // the two lines last drawn, with what they show (drawn.go)
 }
 
 // Recent is an error the status line showed, and when.
@@ -91,6 +92,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return m.tick(), true
 	case common.ThemeChangedMsg:
 		m.spin.Style = m.ctx.Styles.Accent
+		m.drawn = drawn{}
 		return nil, false
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() {
@@ -123,7 +125,7 @@ func (m *Model) Spinner() string { return m.spin.View() }
 // width cells each. boardStatus is the board's own news (progress, error);
 // badges are what the board always shows ("cached 3h ago", "3 edits waiting").
 func (m *Model) View(width int, bindings []key.Binding, boardStatus string, badges ...string) string {
-	return m.helpLine(width, bindings) + "\n" + m.statusLine(width, boardStatus, badges)
+	return m.drawn.help(width, bindings, m.helpLine) + "\n" + m.statusLine(width, boardStatus, badges)
 }
 
 // helpLine shows the view's keys, as many as fit, then always the global
@@ -198,10 +200,12 @@ func (m *Model) statusLine(width int, boardStatus string, badges []string) strin
 		}
 		who = who[1:]
 	}
-	if m.last.Err != nil {
-		return s.StatusError.Render(common.Fit(line, width))
-	}
-	return s.StatusBar.Render(common.Fit(line, width))
+	return m.drawn.status(line, width, m.last.Err != nil, func() string {
+		if m.last.Err != nil {
+			return s.StatusError.Render(common.Fit(line, width))
+		}
+		return s.StatusBar.Render(common.Fit(line, width))
+	})
 }
 
 // news is the token's life once short, the running tasks (the board's

@@ -78,17 +78,16 @@ func (g *Engine) onSaveTick(msg saveTickMsg) tea.Cmd {
 func (g *Engine) Caching() bool { return g.ctx.Cache != nil && g.ctx.User != "" }
 
 // Save writes a kind's board of the open workspace to the cache, as the
-// service holds it (the edits not yet confirmed left out).
-func (g *Engine) Save(k api.Kind, snap store.Snapshot) tea.Cmd {
+// service holds it (the edits not yet confirmed left out), encoded by the
+// view where its items are safe to read (store.Encode), so that the write
+// needs no copy of them.
+func (g *Engine) Save(k api.Kind, snap store.Encoded) tea.Cmd {
 	if !g.Caching() {
 		return nil
 	}
-	if snap.Transitions == nil {
-		snap.Transitions = g.ref.moves[k]
-	}
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
-		return cacheSavedMsg{err: cache.Save(svc, user, ws, k, snap)}
+		return cacheSavedMsg{err: cache.SaveEncoded(svc, user, ws, k, snap)}
 	})
 }
 

@@ -55,6 +55,10 @@ type referenceMsg struct {
 // its picker now. Err says why a read failed (what was known stays).
 type ReferenceReadMsg struct{ Err error }
 
+// KnownMoves are the steps of a kind's workflow read so far (nil: none), for
+// the cache to keep; unlike Moves it never reads them.
+func (g *Engine) KnownMoves(k api.Kind) []api.Transition { return g.ref.moves[k] }
+
 // Moves are the steps of kind k's workflow: known is false while they are
 // read (the command reads them); nil steps with known true mean the service
 // names none, so every status is offered.

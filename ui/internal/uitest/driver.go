@@ -21,7 +21,7 @@ type Updater interface {
 // test asks for them. Messages of the program itself (quit, clipboard, ...)
 // are recorded, not acted on.
 type Driver struct {
-	t      *testing.T
+	t      testing.TB
 	m      Updater
 	queue  chan tea.Msg
 	Seen   []tea.Msg // every message given to Update, in order
@@ -30,7 +30,7 @@ type Driver struct {
 }
 
 // NewViewDriver drives a view.
-func NewViewDriver(t *testing.T, c common.Component) *Driver {
+func NewViewDriver(t testing.TB, c common.Component) *Driver {
 	return NewDriver(t, &view{c})
 }
 
@@ -43,7 +43,7 @@ func (v *view) Update(msg tea.Msg) tea.Cmd {
 }
 
 // NewModelDriver drives a Bubble Tea model (the root).
-func NewModelDriver(t *testing.T, m tea.Model) *Driver {
+func NewModelDriver(t testing.TB, m tea.Model) *Driver {
 	return NewDriver(t, &model{m})
 }
 
@@ -56,7 +56,7 @@ func (p *model) Update(msg tea.Msg) tea.Cmd {
 }
 
 // NewDriver drives m.
-func NewDriver(t *testing.T, m Updater) *Driver {
+func NewDriver(t testing.TB, m Updater) *Driver {
 	return &Driver{t: t, m: m, queue: make(chan tea.Msg, 256)}
 }
 

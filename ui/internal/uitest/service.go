@@ -134,7 +134,7 @@ func (s *Service) FieldInfo(ctx context.Context, workspaceID int64, kind api.Kin
 	return s.Fields[kind], nil
 }
 
-// ListPages delivers Items[kind] as one page.
+// ListPages delivers Items[kind] in pages of api.PageSize, at least one.
 func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage func(api.Page)) error {
 	if err := s.record("ListPages %d %s", req.WorkspaceID, req.Kind); err != nil {
 		return err
@@ -142,8 +142,15 @@ func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage fun
 	s.mu.Lock()
 	items := s.Items[req.Kind]
 	s.mu.Unlock()
-	onPage(api.Page{Items: items, Number: 1, Loaded: len(items), Total: len(items)})
-	return nil
+	for n := 1; ; n++ {
+		page := items[:min(len(items), api.PageSize)]
+		items = items[len(page):]
+		loaded := (n-1)*api.PageSize + len(page)
+		onPage(api.Page{Items: page, Number: n, Loaded: loaded, Total: loaded + len(items)})
+		if len(items) == 0 {
+			return nil
+		}
+	}
 }
 
 // Changes returns Items[kind], all of them changed, and their count.

@@ -1,0 +1,222 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+
+	"triage/api"
+)
+
+// How a Snapshot is stored. An entry starts with a version byte; one of a
+// version not listed here is a cache miss.
+//
+//   - snapshotVersion (1), older: the whole snapshot gob-encoded. Still read.
+//   - flatVersion (2), written now: flat, so that 100,000 items decode in a
+//     few milliseconds with one allocation for all their text. After the
+//     version byte: the length of a gob-encoded snapshotHead, the head, the
+//     number of items, the length of the text, then per item its kind and
+//     the length of each of its texts (flatFields, then the number of its
+//     extra fields and the length of each name and value), all as uvarints,
+//     then the text: every string of every item, one after the other.
+//     Decoding copies the text once and slices each string from it.
+const (
+	snapshotVersion byte = 1
+	flatVersion     byte = 2
+)
+
+// snapshotRecord is the stored form of a Snapshot in snapshotVersion.
+type snapshotRecord struct {
+	Items   []api.Item
+	Fields  api.FieldInfo
+	SavedAt time.Time
+	Synced  string // added after version 1: gob leaves it empty in older entries
+	// Transitions were added later: gob leaves them empty in older entries.
+	Transitions []api.Transition
+}
+
+// snapshotHead is what a flat entry holds besides the items.
+type snapshotHead struct {
+	Fields      api.FieldInfo
+	SavedAt     time.Time
+	Synced      string
+	Transitions []api.Transition // the kind's workflow, for status moves made offline
+}
+
+// flatFields are the texts of an item, in the order they are stored.
+func flatFields(it *api.Item) [15]*string {
+	return [15]*string{&it.ID, &it.WorkspaceID, &it.Title, &it.Priority, &it.PriorityLabel, &it.Status,
+		&it.Owner, &it.Creator, &it.Created, &it.Modified, &it.IterationID, &it.Label, &it.Severity,
+		&it.StoryID, &it.Description}
+}
+
+// errFlat is an entry cut short or inconsistent.
+var errFlat = errors.New("the cached entry is cut short")
+
+// Encoded is a snapshot encoded for the cache. Encode reads the items where
+// they are safe to read (the board's own goroutine), so that the write can
+// run elsewhere without a copy of them.
+type Encoded struct{ raw []byte }
+
+// Encode encodes the items items yields, in order (it is called twice: to
+// size the entry, then to fill it), with the field information, the time
+// the snapshot is saved at, its sync point and the kind's workflow.
+func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, synced string, moves []api.Transition) (Encoded, error) {
+	var head bytes.Buffer
+	if err := gob.NewEncoder(&head).Encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced, Transitions: moves}); err != nil {
+		return Encoded{}, fmt.Errorf("encode: %w", err)
+	}
+	count, size, extras := 0, 0, 0
+	for it := range items {
+		for _, f := range flatFields(it) {
+			size += len(*f)
+		}
+		for k, v := range it.Extra {
+			size += len(k) + len(v)
+		}
+		count++
+		extras += len(it.Extra)
+	}
+	// The lengths, then the text, written in one pass over each item so
+	// that its extra fields come in the same order in both.
+	text := make([]byte, 0, size)
+	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+count*(3+15)+extras*4+size)
+	out = append(out, flatVersion)
+	out = binary.AppendUvarint(out, uint64(head.Len()))
+	out = append(out, head.Bytes()...)
+	out = binary.AppendUvarint(out, uint64(count))
+	out = binary.AppendUvarint(out, uint64(size))
+	n := 0
+	for it := range items {
+		if n++; n > count {
+			return Encoded{}, errors.New("encode: the items changed while they were encoded")
+		}
+		out = binary.AppendUvarint(out, uint64(it.Kind))
+		for _, f := range flatFields(it) {
+			out = binary.AppendUvarint(out, uint64(len(*f)))
+			text = append(text, *f...)
+		}
+		out = binary.AppendUvarint(out, uint64(len(it.Extra)))
+		for k, v := range it.Extra {
+			out = binary.AppendUvarint(out, uint64(len(k)))
+			out = binary.AppendUvarint(out, uint64(len(v)))
+			text = append(text, k...)
+			text = append(text, v...)
+		}
+	}
+	if n != count || len(text) != size {
+		return Encoded{}, errors.New("encode: the items changed while they were encoded")
+	}
+	return Encoded{raw: append(out, text...)}, nil
+}
+
+// Decode reads what Encode made, as Load would.
+func (e Encoded) Decode() (Snapshot, error) {
+	s, _, err := decodeSnapshot(e.raw)
+	return s, err
+}
+
+// encodeSnapshot encodes a whole Snapshot.
+func encodeSnapshot(s Snapshot) ([]byte, error) {
+	e, err := Encode(func(yield func(*api.Item) bool) {
+		for i := range s.Items {
+			if !yield(&s.Items[i]) {
+				return
+			}
+		}
+	}, s.Fields, s.SavedAt, s.Synced, s.Transitions)
+	return e.raw, err
+}
+
+// decodeSnapshot reads a stored snapshot; one of another version is a miss.
+func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
+	if len(raw) == 0 {
+		return Snapshot{}, false, nil
+	}
+	switch raw[0] {
+	case snapshotVersion:
+		var rec snapshotRecord
+		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
+			return Snapshot{}, false, err
+		}
+		return Snapshot(rec), true, nil
+	case flatVersion:
+		s, err := decodeFlat(raw[1:])
+		return s, err == nil, err
+	}
+	return Snapshot{}, false, nil
+}
+
+// flatReader reads the uvarints of a flat entry, none more than limit.
+type flatReader struct {
+	b     []byte
+	limit uint64
+	err   error
+}
+
+func (r *flatReader) next() int {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 || v > r.limit {
+		r.err = errFlat
+		r.b = nil
+		return 0
+	}
+	r.b = r.b[n:]
+	return int(v)
+}
+
+func decodeFlat(raw []byte) (Snapshot, error) {
+	r := &flatReader{b: raw, limit: uint64(len(raw))}
+	headLen := r.next()
+	if r.err != nil || headLen > len(r.b) {
+		return Snapshot{}, errFlat
+	}
+	var head snapshotHead
+	if err := gob.NewDecoder(bytes.NewReader(r.b[:headLen])).Decode(&head); err != nil {
+		return Snapshot{}, err
+	}
+	r.b = r.b[headLen:]
+	count, textLen := r.next(), r.next()
+	if r.err != nil || textLen > len(r.b) || count > len(r.b) {
+		return Snapshot{}, errFlat
+	}
+	text := string(r.b[len(r.b)-textLen:])
+	r.b = r.b[:len(r.b)-textLen]
+	at := 0
+	cut := func(n int) string {
+		if n > len(text)-at {
+			r.err = errFlat
+			return ""
+		}
+		s := text[at : at+n]
+		at += n
+		return s
+	}
+	items := make([]api.Item, count)
+	for i := range items {
+		it := &items[i]
+		it.Kind = api.Kind(r.next())
+		for _, f := range flatFields(it) {
+			*f = cut(r.next())
+		}
+		if extra := r.next(); extra > 0 {
+			it.Extra = make(map[string]json.RawMessage, min(extra, 64))
+			for range extra {
+				k := cut(r.next())
+				it.Extra[k] = json.RawMessage(cut(r.next()))
+			}
+		}
+		if r.err != nil {
+			return Snapshot{}, r.err
+		}
+	}
+	if at != len(text) || len(r.b) != 0 {
+		return Snapshot{}, errFlat
+	}
+	return Snapshot{Items: items, Fields: head.Fields, SavedAt: head.SavedAt, Synced: head.Synced, Transitions: head.Transitions}, nil
+}

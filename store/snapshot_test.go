@@ -1,0 +1,48 @@
+package store
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"triage/api"
+)
+
+// TestFlatSnapshotRoundTrip: items with several extra fields, empty texts
+// and every kind come back as saved.
+func TestFlatSnapshotRoundTrip(t *testing.T) {
+	items := testItems(4)
+	items[1].Extra = map[string]json.RawMessage{"a": json.RawMessage(`1`), "bb": json.RawMessage(`"x"`), "ccc": json.RawMessage(`null`)}
+	items[2].Extra = nil
+	items[2].Kind, items[3].Kind = api.Bug, api.Task
+	items[3].Title, items[3].Description = "", "多行\n描述"
+	raw, err := encodeSnapshot(Snapshot{Items: items, Fields: testFields(), SavedAt: testNow, Synced: "2026-01-06 17:16:04"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw[0] != flatVersion {
+		t.Fatalf("saved as version %d, want the flat %d", raw[0], flatVersion)
+	}
+	snap, ok, err := decodeSnapshot(raw)
+	if err != nil || !ok {
+		t.Fatalf("decodeSnapshot = %v, %v", ok, err)
+	}
+	if !reflect.DeepEqual(snap.Items, items) || !reflect.DeepEqual(snap.Fields, testFields()) ||
+		!snap.SavedAt.Equal(testNow) || snap.Synced != "2026-01-06 17:16:04" {
+		t.Errorf("round trip differs: %+v", snap.Items)
+	}
+}
+
+// TestFlatSnapshotCutShort: an entry cut anywhere is an error, never a
+// panic or items made up.
+func TestFlatSnapshotCutShort(t *testing.T) {
+	raw, err := encodeSnapshot(Snapshot{Items: testItems(3), Fields: testFields(), SavedAt: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n < len(raw); n++ {
+		if _, ok, err := decodeSnapshot(raw[:n]); ok || err == nil {
+			t.Fatalf("cut after %d of %d bytes: found %v, %v; want an error", n, len(raw), ok, err)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package board
+
+// A list row's cells are fitted to their widths once per item and layout,
+// as a card's texts are (view_cards.go).
+
+// rowText is a list row's cells, each fitted to its column, and what they
+// were made from.
+type rowText struct {
+	layout                               listLayout
+	title, prio, status, owner, modified string
+	cells                                [6]string // id, title, priority, status, owner, modified
+}
+
+// rowTexts keeps the row texts of the items of one dataset by position.
+type rowTexts struct {
+	set *dataset
+	by  map[int32]*rowText
+}
+
+// rowText returns the cells of item i of d for layout l, making them when
+// the item changed since or the layout did.
+func (m *Model) rowText(d *dataset, i int32, l listLayout, prio string) *rowText {
+	c := &m.rows
+	if c.set != d || len(c.by) >= maxCardTexts {
+		c.set, c.by = d, make(map[int32]*rowText, 64)
+	}
+	it := &d.items[i]
+	status := statusName(d.fields, it.Status)
+	t := c.by[i]
+	if t != nil && t.layout == l && t.title == it.Title && t.prio == prio && t.status == status &&
+		t.owner == it.Owner && t.modified == it.Modified {
+		return t
+	}
+	if t == nil {
+		t = new(rowText)
+		c.by[i] = t
+	}
+	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner, modified: it.Modified}
+	modified := m.ctx.ShownTime(it.Modified)
+	if l.shortTime && len(modified) >= 16 {
+		modified = modified[5:16]
+	}
+	texts := [6]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner), modified}
+	widths := [6]int{l.id, l.title, l.priority, l.status, l.owner, l.modified}
+	for k := range texts {
+		if widths[k] > 0 {
+			t.cells[k] = fitString(texts[k], widths[k])
+		}
+	}
+	return t
+}
