@@ -97,6 +97,7 @@ func (k withUserKeys) FullHelp() [][]key.Binding {
 
 // helpKeys is the board's key map for the help view.
 func (m *Model) helpKeys() help.KeyMap {
+	m.labelGroupKeys()
 	var user []key.Binding
 	for _, c := range m.ctx.Commands {
 		user = append(user, key.NewBinding(key.WithKeys(c.Key), key.WithHelp(c.Key, c.Name)))

@@ -40,6 +40,13 @@ func TestGroupByStatus(t *testing.T) {
 	if got := strings.Join(heads, ", "); got != "No status, Planning, Developing, Resolved, Rejected" {
 		t.Fatalf("columns %s", got)
 	}
+	var words []string
+	for _, b := range m.helpKeys().ShortHelp() {
+		words = append(words, b.Help().Key+" "+b.Help().Desc)
+	}
+	if got := strings.Join(words, " · "); !strings.Contains(got, "] next status · [ previous status") {
+		t.Errorf("grouped by status, the help line says %q, want ] and [ named after the status", got)
+	}
 	i, ok := m.selected()
 	if !ok || d.items[i].Status != "planning" {
 		t.Fatalf("the cursor is not on a Planning card")
