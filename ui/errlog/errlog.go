@@ -53,10 +53,7 @@ type Model struct {
 	ctx     *common.Context
 	keys    KeyMap
 	entries []Entry // oldest first
-	lines   []string
-	offset  int
-	width   int
-	height  int
+	page    common.Pager
 }
 
 // New lists entries (oldest first), newest at the top.
@@ -79,9 +76,9 @@ func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
 // SetSize sets the area the view draws in and wraps the errors to it.
 func (m *Model) SetSize(width, height int) {
-	m.width, m.height = width, height
-	m.lines = m.render()
-	m.scroll(0)
+	m.page.SetSize(width, height)
+	m.page.Lines = m.render()
+	m.page.Scroll(0)
 }
 
 // render wraps each error under its time, newest first.
@@ -90,7 +87,7 @@ func (m *Model) render() []string {
 	if len(m.entries) == 0 {
 		return []string{s.Subtle.Render("No error so far in this run.")}
 	}
-	w := max(m.width-4-len("15:04:05  "), 20)
+	w := max(m.page.Width()-4-len("15:04:05  "), 20)
 	var out []string
 	for i := len(m.entries) - 1; i >= 0; i-- {
 		e := m.entries[i]
@@ -107,46 +104,19 @@ func (m *Model) render() []string {
 	return out[:len(out)-1]
 }
 
-// rows is how many lines fit under the title.
-func (m *Model) rows() int { return max(m.height-2, 1) }
-
-func (m *Model) scroll(d int) {
-	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.rows(), 0))
-}
-
 // Update scrolls and closes.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		k := m.keys
-		if key.Matches(msg, k.Close) {
-			return m, common.Cmd(common.CloseViewMsg{})
-		}
-		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}
-		if d, ok := motion.Delta(msg, m.rows(), len(m.lines)); ok {
-			m.scroll(d)
-		}
-	case common.ThemeChangedMsg:
-		m.lines = m.render()
-	case tea.MouseWheelMsg:
-		m.scroll(3 * common.WheelDelta(msg))
+	if _, ok := msg.(common.ThemeChangedMsg); ok {
+		m.page.Lines = m.render()
+	}
+	k := m.keys
+	if m.page.Update(msg, k.Close, common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}) {
+		return m, common.Cmd(common.CloseViewMsg{})
 	}
 	return m, nil
 }
 
 // View draws the title, with the position when it scrolls, and the errors.
 func (m *Model) View() string {
-	s := m.ctx.Styles
-	w := max(m.width-4, 10)
-	head := fmt.Sprintf("Recent errors (%d), newest first", len(m.entries))
-	pos := ""
-	if len(m.lines) > m.rows() {
-		pos = fmt.Sprintf("%d–%d of %d", m.offset+1, min(m.offset+m.rows(), len(m.lines)), len(m.lines))
-	}
-	out := make([]string, 0, m.rows()+2)
-	out = append(out, "  "+common.Fit(s.Title.Render(head), w-ansi.StringWidth(pos))+s.Subtle.Render(pos), "")
-	for _, l := range m.lines[m.offset:min(m.offset+m.rows(), len(m.lines))] {
-		out = append(out, "  "+common.Fit(l, w))
-	}
-	return strings.Join(out, "\n")
+	return m.page.View(m.ctx.Styles, fmt.Sprintf("Recent errors (%d), newest first", len(m.entries)))
 }

@@ -3,8 +3,6 @@
 package help
 
 import (
-	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -46,10 +44,7 @@ type Model struct {
 	keys   KeyMap
 	title  string
 	maps   []help.KeyMap
-	lines  []string // one per binding or group gap, drawn once per theme
-	offset int
-	width  int
-	height int
+	page   common.Pager // a line per binding or group gap, drawn once per theme
 }
 
 // New lists the bindings of maps (the focused view's first, then the global
@@ -57,7 +52,7 @@ type Model struct {
 func New(ctx *common.Context, title string, maps ...help.KeyMap) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), title: title, maps: maps}
 	ctx.KeyOverrides.Remap("help", &m.keys)
-	m.lines = m.render(maps)
+	m.page.Lines = m.render(maps)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
 }
@@ -110,52 +105,19 @@ func (m *Model) ClaimsKey(msg tea.KeyPressMsg) bool { return key.Matches(msg, m.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
 // SetSize sets the area the view draws in.
-func (m *Model) SetSize(width, height int) {
-	m.width, m.height = width, height
-	m.scroll(0)
-}
-
-// rows is how many lines of bindings fit under the title.
-func (m *Model) rows() int { return max(m.height-2, 1) }
-
-func (m *Model) scroll(d int) {
-	m.offset = min(max(m.offset+d, 0), max(len(m.lines)-m.rows(), 0))
-}
+func (m *Model) SetSize(width, height int) { m.page.SetSize(width, height) }
 
 // Update scrolls, closes on ? and esc, and redraws for a new theme.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		k := m.keys
-		if key.Matches(msg, k.Close) {
-			return m, common.Cmd(common.CloseViewMsg{})
-		}
-		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}
-		if d, ok := motion.Delta(msg, m.rows(), len(m.lines)); ok {
-			m.scroll(d)
-		}
-	case common.ThemeChangedMsg:
-		m.lines = m.render(m.maps)
-	case tea.MouseWheelMsg:
-		m.scroll(3 * common.WheelDelta(msg))
+	if _, ok := msg.(common.ThemeChangedMsg); ok {
+		m.page.Lines = m.render(m.maps)
+	}
+	k := m.keys
+	if m.page.Update(msg, k.Close, common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}) {
+		return m, common.Cmd(common.CloseViewMsg{})
 	}
 	return m, nil
 }
 
 // View draws the title, with the position when it scrolls, and the visible lines.
-func (m *Model) View() string {
-	s := m.ctx.Styles
-	w := max(m.width-4, 10)
-	head := "Keys — " + m.title
-	pos := ""
-	if len(m.lines) > m.rows() {
-		pos = fmt.Sprintf("%d–%d of %d", m.offset+1, min(m.offset+m.rows(), len(m.lines)), len(m.lines))
-	}
-	out := make([]string, 0, m.rows()+2)
-	out = append(out, "  "+common.Fit(s.Title.Render(head), w-ansi.StringWidth(pos))+s.Subtle.Render(pos), "")
-	end := min(m.offset+m.rows(), len(m.lines))
-	for _, l := range m.lines[m.offset:end] {
-		out = append(out, "  "+common.Fit(l, w))
-	}
-	return strings.Join(out, "\n")
-}
+func (m *Model) View() string { return m.page.View(m.ctx.Styles, "Keys — "+m.title) }
