@@ -35,9 +35,9 @@ func (s *Server) routeInterfaces(ex *exchange, path string) bool {
 			return s.world.linkStories(ws, q)
 		})
 	case "/workflows/step_map":
-		s.serveWorkflowSteps(ex, "step_map")
+		s.serveWorkflow(ex, "step_map")
 	case "/workflows/all_last_steps":
-		s.serveWorkflowSteps(ex, "all_last_steps")
+		s.serveWorkflow(ex, "all_last_steps")
 	case "/roles":
 		s.serveWorkspaceRead(ex, api.Story, func(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) { return roles(ws) })
 	case "/workspaces/sub_workspaces":

@@ -101,8 +101,9 @@ func systemKind(q url.Values) (api.Kind, *httpError) {
 	return 0, fault(http.StatusUnprocessableEntity, fmt.Sprintf("system must be story, bug or task, got %s", quoteName(system)))
 }
 
-// serveWorkflow is GET /workflows/status_map, /workflows/all_transitions and
-// /workflows/last_steps.
+// serveWorkflow is GET /workflows/status_map, /workflows/all_transitions,
+// /workflows/last_steps, /workflows/step_map and /workflows/all_last_steps
+// (workflow_steps.go).
 func (s *Server) serveWorkflow(ex *exchange, action string) {
 	c, q, ok := s.call(ex, true)
 	if !ok {
@@ -114,6 +115,12 @@ func (s *Server) serveWorkflow(ex *exchange, action string) {
 		return
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+		switch action {
+		case "step_map":
+			return stepMap(ws, kind)
+		case "all_last_steps":
+			return allLastSteps(ws, kind, q)
+		}
 		f := flowOf(kind)
 		var data any
 		switch action {

@@ -61,22 +61,3 @@ func allLastSteps(ws *Workspace, kind api.Kind, q url.Values) (json.RawMessage, 
 	}
 	return marshalData(map[string]api.Options{key: choiceOptions(last, ws.Locale)})
 }
-
-// serveWorkflowSteps is GET /workflows/step_map and /workflows/all_last_steps.
-func (s *Server) serveWorkflowSteps(ex *exchange, action string) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	kind, herr := systemKind(q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		if action == "step_map" {
-			return stepMap(ws, kind)
-		}
-		return allLastSteps(ws, kind, q)
-	})
-}

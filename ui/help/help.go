@@ -3,7 +3,6 @@
 package help
 
 import (
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -40,11 +39,11 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // Model is the help view.
 type Model struct {
-	ctx    *common.Context
-	keys   KeyMap
-	title  string
-	maps   []help.KeyMap
-	page   common.Pager // a line per binding or group gap, drawn once per theme
+	ctx   *common.Context
+	keys  KeyMap
+	title string
+	maps  []help.KeyMap
+	page  common.Pager // a line per binding or group gap, drawn once per theme
 }
 
 // New lists the bindings of maps (the focused view's first, then the global
