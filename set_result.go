@@ -37,11 +37,7 @@ type setResult struct {
 
 // result is the plan's result with an outcome.
 func (p setPlan) result(outcome, reason string) setResult {
-	field := "priority"
-	if p.op == store.OpTitle {
-		field = "title"
-	}
-	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: field,
+	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
 		From: p.seen, To: p.to, Result: outcome, Reason: reason}
 }
 
@@ -105,7 +101,11 @@ func (r setResult) line() string {
 		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
 	}
 	change := ""
-	if r.Field != "" {
+	switch r.Field {
+	case "":
+	case string(store.OpComment):
+		change = fmt.Sprintf(" comment %q", r.To)
+	default:
 		change = fmt.Sprintf(" %s %s → %s", r.Field, shown(r.From), shown(r.To))
 	}
 	switch r.Result {
