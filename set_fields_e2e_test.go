@@ -62,6 +62,9 @@ func TestSetFieldsAgainstServe(t *testing.T) {
 	if got := fieldOf(r, ws, "4", "owner"); got != "alice;bob;" {
 		t.Errorf("story 4's owners are %q, want alice;bob;", got)
 	}
+	if out, _, code := r.run("", ws, "set", "4", "--owner", "bob;alice", "--dry-run"); code != 0 || !strings.Contains(out, `owner is already "bob;alice;"`) {
+		t.Errorf("the same owners in another order: exit %d\n%s", code, out)
+	}
 	if out, _, _ := r.run("", ws, "view", "4", "--comments"); !strings.Contains(out, "shipped behind the flag") {
 		t.Errorf("the comment is not on story 4:\n%s", out)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"triage/store"
 )
@@ -49,7 +50,7 @@ func (p setPlan) refused(reason string) setResult {
 // dryRun says what the plan would do.
 func (p setPlan) dryRun() setResult {
 	switch {
-	case p.now == p.to:
+	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
 		return p.result(resultUnchanged, "")
 	case p.now != p.seen:
 		r := p.result(resultConflict, "it was changed meanwhile")
@@ -57,6 +58,14 @@ func (p setPlan) dryRun() setResult {
 		return r
 	}
 	return p.result(resultWouldChange, "")
+}
+
+// sameOwners reports whether two owner lists name the same nicks.
+func sameOwners(a, b string) bool {
+	x, y := store.Owners(a), store.Owners(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }
 
 // outcome turns the Sender's result into set's, and settles what must not
