@@ -109,7 +109,7 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 		return err
 	}
 	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]workspaceNames{}, ref: setReference{
-		moves: map[api.Kind][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
+		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
 	return run.do(ctx, refs)
 }
 

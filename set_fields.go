@@ -19,9 +19,15 @@ import (
 // setReference is what a run read about a workspace to check values, read
 // once per workspace and kind.
 type setReference struct {
-	moves      map[api.Kind][]api.Transition
+	moves      map[workflowKey][]api.Transition
 	members    map[int64][]api.Member
 	iterations map[int64][]api.Iteration
+}
+
+// workflowKey names the workflow of a kind in a workspace.
+type workflowKey struct {
+	ws   int64
+	kind api.Kind
 }
 
 // fieldPlans are the plans of the field changes and the comment of one
@@ -214,14 +220,15 @@ func pairList(opts []api.Option) string {
 	return strings.Join(labels, ", ")
 }
 
-// movesOf reads the workflow of a kind once.
+// movesOf reads the workflow of a kind in a workspace once.
 func (r *setRun) movesOf(ctx context.Context, ws int64, kind api.Kind) ([]api.Transition, error) {
-	if m, ok := r.ref.moves[kind]; ok {
+	key := workflowKey{ws, kind}
+	if m, ok := r.ref.moves[key]; ok {
 		return m, nil
 	}
 	m, err := r.t.client.Transitions(ctx, ws, kind)
 	if err == nil {
-		r.ref.moves[kind] = m
+		r.ref.moves[key] = m
 	}
 	return m, err
 }
