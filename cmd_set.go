@@ -13,7 +13,8 @@ import (
 	"triage/store"
 )
 
-// `triage set ID... --priority LABEL [--title TEXT]` changes items through
+// `triage set ID... --priority LABEL --title TEXT --status S --owner NICKS
+// --iteration IT --severity S --comment TEXT` changes items through
 // the app's own path: each change is an edit in the outbox, sent by the
 // store's Sender, which reads the item just before writing and writes only
 // when the field still has the value the caller saw (--if-priority, or the
@@ -24,6 +25,8 @@ import (
 // setFlags are the flags of `triage set`.
 type setFlags struct {
 	priority, title, ifPriority optionalString
+	status, owner, iteration    optionalString
+	severity, comment           optionalString
 	kindName                    string
 	dryRun, queue, asJSON       bool
 }
@@ -41,11 +44,26 @@ func (o *optionalString) Set(s string) error { o.value, o.set = s, true; return 
 func (f *setFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.priority, "priority", "new priority: a `LABEL` or value of the workspace's options, or none")
 	fs.Var(&f.title, "title", "new title `TEXT`")
+	fs.Var(&f.status, "status", "new status: a `STATUS` code or name of the kind, one step along its workflow from the item's")
+	fs.Var(&f.owner, "owner", "new owners: `NICKS` of workspace members, as a;b or a,b; none clears them")
+	fs.Var(&f.iteration, "iteration", "new iteration: an `ITERATION` id or name of the workspace, or none to unplan")
+	fs.Var(&f.severity, "severity", "new severity of bugs: a `SEVERITY` value or label of the workspace's options")
+	fs.Var(&f.comment, "comment", "add a comment `TEXT` after the other changes")
 	fs.Var(&f.ifPriority, "if-priority", "write only if the priority is still `LABEL` (the value you saw; default: the value read just before)")
 	fs.StringVar(&f.kindName, "kind", "", "`KIND` of items named by short id: story, bug or task (default: each in turn)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print what would change, and change nothing")
 	fs.BoolVar(&f.queue, "queue", false, "when the service cannot be reached, keep the edits in the outbox, sent when triage next opens this profile")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON array of results on stdout instead of lines on stderr")
+}
+
+// changes reports whether any change was asked for.
+func (f *setFlags) changes() bool {
+	for _, o := range []optionalString{f.priority, f.title, f.status, f.owner, f.iteration, f.severity, f.comment} {
+		if o.set {
+			return true
+		}
+	}
+	return false
 }
 
 // cmdSet is `triage set`.
@@ -63,12 +81,16 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 	switch {
 	case len(ids) == 0:
 		return fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", errUsage)
-	case !f.priority.set && !f.title.set:
-		return fmt.Errorf("%w: set needs a change: --priority LABEL or --title TEXT", errUsage)
+	case !f.changes():
+		return fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", errUsage)
 	case f.ifPriority.set && !f.priority.set:
 		return fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", errUsage)
 	case f.title.set && strings.TrimSpace(f.title.value) == "":
 		return fmt.Errorf("%w: --title: a title cannot be empty", errUsage)
+	case f.comment.set && strings.TrimSpace(f.comment.value) == "":
+		return fmt.Errorf("%w: --comment: a comment cannot be empty", errUsage)
+	case f.status.set && strings.TrimSpace(f.status.value) == "":
+		return fmt.Errorf("%w: --status: name the status to move to", errUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
@@ -86,7 +108,8 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]workspaceNames{}}
+	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]workspaceNames{}, ref: setReference{
+		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
 	return run.do(ctx, refs)
 }
 
@@ -96,6 +119,7 @@ type setRun struct {
 	t       *scriptTarget
 	flags   setFlags
 	names   map[api.Kind]workspaceNames // read once per kind
+	ref     setReference
 	user    string
 	results []setResult
 }

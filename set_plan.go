@@ -25,9 +25,9 @@ type setPlan struct {
 }
 
 // plan reads every item and the field information of its kind, checks the
-// new values, and returns a plan per change. A refused item is a result,
-// not a plan. A network error stops it: the caller tells the service is
-// unreachable.
+// new values, and returns a plan per change. A refused value is a result,
+// not a plan, and the item's other changes are then not sent either. A
+// network error stops it: the caller tells the service is unreachable.
 func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
 	var plans []setPlan
 	for _, ref := range refs {
@@ -57,19 +57,34 @@ func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
 			}
 		}
 		base := setPlan{ref: ref, ws: ws, item: it, names: names}
+		var mine []setPlan
+		var refused []setResult
 		if r.flags.priority.set {
 			p, res, ok := r.priorityPlan(base)
 			if !ok {
-				r.results = append(r.results, res)
+				refused = append(refused, res)
 			} else {
-				plans = append(plans, p)
+				mine = append(mine, p)
 			}
 		}
 		if r.flags.title.set {
 			p := base
 			p.op, p.now, p.seen, p.to = store.OpTitle, it.Title, it.Title, strings.TrimSpace(r.flags.title.value)
-			plans = append(plans, p)
+			mine = append(mine, p)
 		}
+		more, refusedMore, err := r.fieldPlans(ctx, base)
+		if err != nil {
+			return nil, err
+		}
+		mine, refused = append(mine, more...), append(refused, refusedMore...)
+		r.results = append(r.results, refused...)
+		if len(refused) > 0 {
+			for _, p := range mine {
+				r.results = append(r.results, p.refused("not sent, as another change of this item was refused"))
+			}
+			continue
+		}
+		plans = append(plans, mine...)
 	}
 	return plans, nil
 }
@@ -146,7 +161,7 @@ func optionList(opts []api.PriorityOption) string {
 func (p setPlan) edit(service, session, user string) store.Edit {
 	e := store.Edit{Session: session, Service: service, User: user, WorkspaceID: p.ws, Kind: p.item.Kind,
 		Op: p.op, ItemID: p.item.ID, ItemTitle: p.item.Title, From: p.seen, To: p.to}
-	if p.seen == p.now {
+	if p.op.ChangesField() && p.seen == p.now {
 		e.SeenModified = p.item.Modified
 	}
 	if p.op == store.OpPriority {
@@ -185,8 +200,8 @@ func (r *setRun) queueOffline(refs []itemRef) ([]setResult, error) {
 		user = r.t.sess.APIUser
 	}
 	switch {
-	case r.flags.title.set:
-		return nil, fmt.Errorf("%w: --queue: a title change reads the current title first, and the service cannot be reached", errUsage)
+	case r.flags.title.set || r.flags.status.set || r.flags.owner.set || r.flags.iteration.set || r.flags.severity.set || r.flags.comment.set:
+		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service cannot be reached", errUsage)
 	case !r.flags.ifPriority.set:
 		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", errUsage)
 	case user == "":

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"triage/store"
 )
@@ -37,11 +38,7 @@ type setResult struct {
 
 // result is the plan's result with an outcome.
 func (p setPlan) result(outcome, reason string) setResult {
-	field := "priority"
-	if p.op == store.OpTitle {
-		field = "title"
-	}
-	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: field,
+	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
 		From: p.seen, To: p.to, Result: outcome, Reason: reason}
 }
 
@@ -53,7 +50,7 @@ func (p setPlan) refused(reason string) setResult {
 // dryRun says what the plan would do.
 func (p setPlan) dryRun() setResult {
 	switch {
-	case p.now == p.to:
+	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
 		return p.result(resultUnchanged, "")
 	case p.now != p.seen:
 		r := p.result(resultConflict, "it was changed meanwhile")
@@ -61,6 +58,14 @@ func (p setPlan) dryRun() setResult {
 		return r
 	}
 	return p.result(resultWouldChange, "")
+}
+
+// sameOwners reports whether two owner lists name the same nicks.
+func sameOwners(a, b string) bool {
+	x, y := store.Owners(a), store.Owners(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }
 
 // outcome turns the Sender's result into set's, and settles what must not
@@ -105,7 +110,11 @@ func (r setResult) line() string {
 		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
 	}
 	change := ""
-	if r.Field != "" {
+	switch r.Field {
+	case "":
+	case string(store.OpComment):
+		change = fmt.Sprintf(" comment %q", r.To)
+	default:
 		change = fmt.Sprintf(" %s %s → %s", r.Field, shown(r.From), shown(r.To))
 	}
 	switch r.Result {
