@@ -15,20 +15,7 @@ import (
 // move there is refused before anything is queued, naming the statuses
 // allowed; ] moves the card to Developing on the service.
 func TestGroupByStatus(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken))
-	base, stop := context.WithCancel(context.Background())
-	t.Cleanup(stop)
-	c := uitest.Context(client, uitest.Theme{Dark: true}, 120, 40)
-	c.Base, c.ServiceURL, c.User = base, srv.URL, "demo"
-	c.Edits = uitest.NewEdits(t, client, srv.URL)
-	m := newBoard(c)
-	m.SetSize(120, 40)
-	firstFrame(base, m, m.openWorkspace(10022001), func(m *Model) bool { return len(m.cur().items) >= 240 && m.cur().fields != nil })
+	m, client, base := sandboxBoard(t)
 
 	_, cmd := m.Update(uitest.Key("b"))
 	firstFrame(base, m, cmd, func(m *Model) bool { _, known := m.eng.NextSteps(api.Story, "planning", nil); return known })
@@ -76,20 +63,7 @@ func TestGroupByStatus(t *testing.T) {
 // and c in the confirmation adds a why, sent as a comment on each after its
 // move, once.
 func TestBulkMoveWithAWhy(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken))
-	base, stop := context.WithCancel(context.Background())
-	t.Cleanup(stop)
-	c := uitest.Context(client, uitest.Theme{Dark: true}, 120, 40)
-	c.Base, c.ServiceURL, c.User = base, srv.URL, "demo"
-	c.Edits = uitest.NewEdits(t, client, srv.URL)
-	m := newBoard(c)
-	m.SetSize(120, 40)
-	firstFrame(base, m, m.openWorkspace(10022001), func(m *Model) bool { return len(m.cur().items) >= 240 && m.cur().fields != nil })
+	m, client, base := sandboxBoard(t)
 
 	m.Update(uitest.Key("l")) // High
 	for _, k := range uitest.Keys("space", "j", "space", "]", "c", "w", "h", "y") {
@@ -124,4 +98,26 @@ func TestBulkMoveWithAWhy(t *testing.T) {
 			t.Errorf("%s has the why %d times, want once", id, n)
 		}
 	}
+}
+
+// sandboxBoard is a board of the demo user on a sandbox of its own, at
+// 120x40, with workspace 10022001's stories loaded; client and base reach
+// the same service, to read back what the board wrote.
+func sandboxBoard(t *testing.T) (*Model, *api.Client, context.Context) {
+	t.Helper()
+	srv, err := sandbox.Start(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken))
+	base, stop := context.WithCancel(context.Background())
+	t.Cleanup(stop)
+	c := uitest.Context(client, uitest.Theme{Dark: true}, 120, 40)
+	c.Base, c.ServiceURL, c.User = base, srv.URL, "demo"
+	c.Edits = uitest.NewEdits(t, client, srv.URL)
+	m := newBoard(c)
+	m.SetSize(120, 40)
+	firstFrame(base, m, m.openWorkspace(10022001), func(m *Model) bool { return len(m.cur().items) >= 240 && m.cur().fields != nil })
+	return m, client, base
 }
