@@ -35,15 +35,15 @@ func (p *Pager) Scroll(d int) {
 	p.offset = min(max(p.offset+d, 0), max(len(p.Lines)-p.Rows(), 0))
 }
 
-// Update scrolls for a motion key or a wheel turn, and reports whether msg
-// is the key that closes the page.
-func (p *Pager) Update(msg tea.Msg, closing key.Binding, motion Motion) (closed bool) {
+// Update scrolls for a key of keys or a wheel turn, and reports whether
+// msg is the key that closes the view.
+func (p *Pager) Update(msg tea.Msg, keys PagerKeys) (closed bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if key.Matches(msg, closing) {
+		if key.Matches(msg, keys.Close) {
 			return true
 		}
-		if d, ok := motion.Delta(msg, p.Rows(), len(p.Lines)); ok {
+		if d, ok := keys.motion().Delta(msg, p.Rows(), len(p.Lines)); ok {
 			p.Scroll(d)
 		}
 	case tea.MouseWheelMsg:

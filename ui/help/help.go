@@ -11,30 +11,12 @@ import (
 	"triage/ui/common"
 )
 
-// KeyMap is the help view's own keys; it implements help.KeyMap.
-type KeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom, Close key.Binding
-}
+// KeyMap is the view's keys: scrolling, and the key that closes it.
+type KeyMap = common.PagerKeys
 
-// DefaultKeyMap returns the help view's keys.
+// DefaultKeyMap returns the view's keys.
 func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
-		Close:    key.NewBinding(key.WithKeys("?", "esc"), key.WithHelp("?/esc", "close the help")),
-	}
-}
-
-// ShortHelp is the one-line help.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Up, k.Close} }
-
-// FullHelp lists every key.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}}
+	return common.NewPagerKeys(key.NewBinding(key.WithKeys("?", "esc"), key.WithHelp("?/esc", "close the help")))
 }
 
 // Model is the help view.
@@ -111,8 +93,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	if _, ok := msg.(common.ThemeChangedMsg); ok {
 		m.page.Lines = m.render(m.maps)
 	}
-	k := m.keys
-	if m.page.Update(msg, k.Close, common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom}) {
+	if m.page.Update(msg, m.keys) {
 		return m, common.Cmd(common.CloseViewMsg{})
 	}
 	return m, nil
