@@ -19,7 +19,8 @@
 // Edits are the engine's (ui/workspace): a key becomes an intent to it
 // (Apply, ApplyBulk, Undo, Redo, Retry, Resolve); the card moves at once,
 // marked pending, and the cursor follows it; what became of the edit comes
-// back as workspace.ChangedMsg, which the board draws: the service's item,
+// back as workspace.ChangedMsg, in the same Update, which the board draws
+// (it watches the engine): the service's item,
 // a refused change put back and marked failed, a conflict asked about
 // (keep mine / take theirs). `R` sends every failed edit again.
 //

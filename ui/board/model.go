@@ -79,8 +79,9 @@ type Model struct {
 }
 
 var (
-	_ common.Component = (*Model)(nil)
-	_ common.Capturer  = (*Model)(nil)
+	_ common.Component  = (*Model)(nil)
+	_ common.Capturer   = (*Model)(nil)
+	_ workspace.Watcher = (*Model)(nil)
 )
 
 // New returns an empty board over the engine of the program's edits; Load
@@ -100,6 +101,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	}
 	m.paint = newPalette(ctx.Styles)
 	ctx.KeyOverrides.Remap("board", &m.keys)
+	eng.Watch(m)
 	return m
 }
 
@@ -209,6 +211,10 @@ func (m *Model) Badges() []string {
 	}
 	return out
 }
+
+// Changed draws what the engine says changed, within the engine's Update
+// (workspace.Watcher).
+func (m *Model) Changed(msg workspace.ChangedMsg) tea.Cmd { return m.update(msg) }
 
 // Update handles keys, mouse, the answers of the service, and what the
 // engine says changed.

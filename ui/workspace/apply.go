@@ -110,7 +110,7 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 		return cmd
 	}
 	last := Shown{Kind: msg.Kind, Item: shown[len(shown)-1]}
-	return tea.Batch(changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
 }
 
 // Retry sends every refused edit and create again; it reports whether it
@@ -151,7 +151,7 @@ func (g *Engine) Retry() (tea.Cmd, bool) {
 		return nil, false
 	}
 	g.lastErr = nil
-	return tea.Batch(changed(ch), g.send(&run{origin: fromKey}, batch)), true
+	return tea.Batch(g.changed(ch), g.send(&run{origin: fromKey}, batch)), true
 }
 
 // Waiting is how many edits wait for the service.

@@ -4,7 +4,8 @@
 // the U view); it stages each edit over the item at once (the card moves),
 // queues it in the outbox before anything is sent, sends it with a read of the
 // item just before the write, and tells the views what changed in one
-// message, ChangedMsg.
+// message, ChangedMsg, given to the watching view (Watch) within the Update
+// that changed it.
 //
 // The edit model: an edit is (item, field, the value the user saw, the new
 // value), stored durably in the outbox (store.Edit). A newer edit of a field

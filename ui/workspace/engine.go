@@ -51,6 +51,10 @@ type Engine struct {
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
 
+	// watcher is the view told what changed within the Update that changed
+	// it (Watch); nil: none yet.
+	watcher Watcher
+
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 	// Now is the clock of the countdown to the next try (nil: time.Now).
@@ -164,12 +168,22 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// changed tells the views what changed.
-func changed(msg ChangedMsg) tea.Cmd {
-	if len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
+// Watcher is a view the engine tells what changed (the board): at once,
+// within the Update that changed it, so no frame shows the engine's marks
+// over cards the view has not moved yet.
+type Watcher interface {
+	Changed(ChangedMsg) tea.Cmd
+}
+
+// Watch makes w the view told what changes.
+func (g *Engine) Watch(w Watcher) { g.watcher = w }
+
+// changed tells the watching view what changed, at once.
+func (g *Engine) changed(msg ChangedMsg) tea.Cmd {
+	if g.watcher == nil || len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
 		return nil
 	}
-	return common.Cmd(msg)
+	return g.watcher.Changed(msg)
 }
 
 // Badges are what the status line always shows about the edits: how many

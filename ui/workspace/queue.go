@@ -39,7 +39,7 @@ func (g *Engine) onQueueSet(msg SetPriorityMsg) tea.Cmd {
 	if len(shown) == 0 {
 		return cmd
 	}
-	return tea.Batch(changed(ChangedMsg{Items: []Shown{{Kind: kind, Item: shown[0]}}}), cmd)
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{{Kind: kind, Item: shown[0]}}}), cmd)
 }
 
 // DefaultFinals are the final statuses of TAPD's default workflows, for a

@@ -209,7 +209,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	if len(batch) > 1 {
 		r.label = fmt.Sprintf("saving %d %s", len(batch), batch[0].edit.Kind.Path())
 	}
-	return tea.Batch(changed(ch), g.send(r, batch))
+	return tea.Batch(g.changed(ch), g.send(r, batch))
 }
 
 // stepItem is the item of a step's edit as it was last known: with the
