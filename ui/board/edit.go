@@ -47,10 +47,13 @@ func (m *Model) replaceKeeping(d *dataset, i int32, it api.Item) {
 	m.clamp(d)
 }
 
-// onChanged draws what the engine says changed: cards, items created, the
-// cursor's item, and a conflict to ask about.
+// onChanged draws what the engine says changed: what a load did, cards,
+// items created, the cursor's item, and a conflict to ask about.
 func (m *Model) onChanged(msg workspace.ChangedMsg) tea.Cmd {
 	var cmds []tea.Cmd
+	for _, ld := range msg.Loaded {
+		m.onLoaded(ld)
+	}
 	for _, s := range msg.Items {
 		d := m.sets[s.Kind]
 		i, ok := d.find(s.Item.ID)
