@@ -69,9 +69,10 @@ func benchWorld(n int) ([]api.Page, int) {
 func feed(m *Model, pages []api.Page) {
 	k := api.Bug
 	m.tab = k
-	svc := m.ctx.Service
+	svc, after := m.ctx.Service, m.after
 	m.ctx.Service = pagedService{Service: svc, pages: pages}
-	defer func() { m.ctx.Service = svc }()
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the preview's timer waits for no load
+	defer func() { m.ctx.Service, m.after = svc, after }()
 	drive(m, m.eng.Load(k))
 }
 

@@ -145,23 +145,27 @@ func (d *dataset) columnFor(p string) int {
 }
 
 // Grew indexes the items appended to src from first on: one pass per index.
+// The haystacks of each page's worth of items share one allocation.
 func (d *dataset) Grew(first int32) {
 	d.items, d.seq = d.src.List, d.src.Seq
 	d.reserve(cap(d.items))
-	var hb strings.Builder
-	for i := first; i < int32(len(d.items)); i++ {
-		d.col = append(d.col, int32(d.columnFor(d.keyOf(&d.items[i]))))
-		writeHaystack(&hb, &d.items[i])
-		hb.WriteByte(0)
+	n := int32(len(d.items))
+	for lo := first; lo < n; lo += api.PageSize {
+		var hb strings.Builder
+		for i := lo; i < min(lo+api.PageSize, n); i++ {
+			d.col = append(d.col, int32(d.columnFor(d.keyOf(&d.items[i]))))
+			writeHaystack(&hb, &d.items[i])
+			hb.WriteByte(0)
+		}
+		d.appendHaystacks(hb.String())
 	}
-	d.appendHaystacks(hb.String(), first)
 	d.indexNew(first)
 }
 
-// appendHaystacks cuts the joined haystacks of items first.. into one string
-// per item, all sharing one allocation.
-func (d *dataset) appendHaystacks(joined string, first int32) {
-	for range int32(len(d.items)) - first {
+// appendHaystacks cuts joined haystacks, each ended by a 0 byte, into one
+// string per item, all sharing one allocation.
+func (d *dataset) appendHaystacks(joined string) {
+	for joined != "" {
 		end := strings.IndexByte(joined, 0)
 		d.hay = append(d.hay, joined[:end])
 		joined = joined[end+1:]

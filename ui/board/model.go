@@ -218,7 +218,7 @@ func (m *Model) Badges() []string {
 
 // Changed draws what the engine says changed, within the engine's Update
 // (workspace.Watcher).
-func (m *Model) Changed(msg workspace.ChangedMsg) tea.Cmd { return m.update(msg) }
+func (m *Model) Changed(msg workspace.ChangedMsg) tea.Cmd { return m.following(m.onChanged(msg)) }
 
 // Update handles keys, mouse, the answers of the service, and what the
 // engine says changed.
@@ -227,14 +227,20 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, workspace.ChangedMsg:
-		// The preview follows the cursor wherever input or a load moves it.
-		cmd := m.handle(msg)
-		m.focusRestored()
-		return tea.Batch(cmd, m.previewFollow())
+	switch msg := msg.(type) {
+	case workspace.ChangedMsg:
+		return m.Changed(msg)
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		return m.following(m.handle(msg))
 	}
 	return m.handle(msg)
+}
+
+// following has the preview follow the cursor wherever input or a load
+// moved it, after cmd.
+func (m *Model) following(cmd tea.Cmd) tea.Cmd {
+	m.focusRestored()
+	return tea.Batch(cmd, m.previewFollow())
 }
 
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
@@ -243,8 +249,6 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPreviewTick(msg)
 	case previewItemMsg:
 		return m.onPreviewItem(msg)
-	case workspace.ChangedMsg:
-		return m.onChanged(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
 	case describeReadMsg:

@@ -91,6 +91,7 @@ type pageStream struct {
 	gen  uint64
 	kind api.Kind
 	ch   chan streamEvent
+	next tea.Cmd // waits for the next pages (read)
 }
 
 type streamEvent struct {
@@ -105,6 +106,7 @@ const maxPagesPerMsg = 16
 // startList starts listing a kind; pages come back as pagesMsg.
 func startList(ctx context.Context, svc common.Service, gen uint64, req api.ListRequest) tea.Cmd {
 	s := &pageStream{gen: gen, kind: req.Kind, ch: make(chan streamEvent, maxPagesPerMsg)}
+	s.next = s.read
 	return func() tea.Msg {
 		go func() {
 			defer close(s.ch)
@@ -123,12 +125,9 @@ func startList(ctx context.Context, svc common.Service, gen uint64, req api.List
 	}
 }
 
-// next waits for the next pages.
-func (s *pageStream) next() tea.Cmd { return s.read }
-
 // read blocks for one event, then takes whatever else is already waiting.
 func (s *pageStream) read() tea.Msg {
-	msg := pagesMsg{gen: s.gen, kind: s.kind, stream: s}
+	msg := pagesMsg{gen: s.gen, kind: s.kind, stream: s, pages: make([]api.Page, 0, maxPagesPerMsg)}
 	ev, ok := <-s.ch
 	for {
 		if !ok {
@@ -313,7 +312,7 @@ func (g *Engine) onPages(msg pagesMsg) tea.Cmd {
 		shown = g.loaded(Loaded{Kind: msg.kind})
 	}
 	if !msg.done {
-		return tea.Batch(shown, msg.stream.next())
+		return tea.Batch(shown, msg.stream.next)
 	}
 	l.listing = false
 	if msg.err != nil {
