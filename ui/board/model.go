@@ -247,8 +247,6 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case previewTickMsg:
 		return m.onPreviewTick(msg)
-	case previewItemMsg:
-		return m.onPreviewItem(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
 	case describeReadMsg:

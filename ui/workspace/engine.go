@@ -23,6 +23,7 @@ type Engine struct {
 	sets  [len(api.Kinds)]*Items    // each kind's items as shown
 	loads [len(api.Kinds)]loadState // each kind's load (load.go)
 	gen   uint64                    // the generation of the latest load
+	whole wholeItems                // the items read whole (whole.go)
 
 	edits  map[editKey]*edit // item → the changes laid over it
 	token  uint64            // the last queuing's token
@@ -189,6 +190,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onChanges(msg), true
 	case reloadMsg:
 		return g.onReload(msg), true
+	case wholeMsg:
+		return g.onWhole(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:
