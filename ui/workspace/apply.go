@@ -31,11 +31,12 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 	if len(changes) == 0 {
 		return nil, nil
 	}
-	st := &step{}
+	st := g.newStep()
 	batch := make([]queued, 0, len(changes))
 	shown := make([]api.Item, 0, len(changes))
 	for _, c := range changes {
 		se := g.editFor(kind, c.Item, c.Field, c.To)
+		se.Step = st.id
 		if c.Field == Status {
 			se.Fields = c.Extra
 		}

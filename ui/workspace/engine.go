@@ -35,6 +35,7 @@ type Engine struct {
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
 
+	stepCount  uint64               // the steps numbered so far (newStep)
 	steps      []*step              // this session's steps that can be undone, oldest first
 	made       []*step              // every step of this session, undos and redos too, oldest first (the U view's rows)
 	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
