@@ -3,29 +3,19 @@ package board
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/store"
 	"triage/ui/picker"
 	"triage/ui/workspace"
 )
 
 // The pickers of the fields besides the priority: the status along the
 // workflow (m), the fields a transition requires, the owners (a), the
-// iteration (i) and the severity of bugs. Each choice is one step of the
-// engine, like a priority move.
-
-// The purposes of the field pickers.
-const (
-	pickStatus    pickPurpose = pickView + 1 + iota // the next status
-	pickRequired                                    // a field the chosen transition requires
-	pickOwner                                       // toggle an owner; "done" sets them
-	pickIteration                                   // plan into an iteration, or none
-	pickSeverity                                    // a bug's severity
-)
+// iteration (i) and the severity of bugs (x). On one item, a choice is one
+// step of the engine; with marks, it is a bulk edit, previewed first
+// (bulkfields.go).
 
 // fieldPick is what a field picker has gathered so far.
 type fieldPick struct {
@@ -35,10 +25,8 @@ type fieldPick struct {
 	owners []string          // pickOwner: the owners chosen so far
 }
 
-// doneValue is the owner picker's choice that sets the owners chosen.
-const doneValue = "\x00done"
-
-// selectedItem is the item under the cursor, with the engine's edits on it.
+// selectedItem is the item under the cursor, with the engine's edits on it;
+// false with marks.
 func (m *Model) selectedItem() (int32, api.Item, bool) {
 	i, ok := m.selected()
 	if !ok {
@@ -60,40 +48,74 @@ func (d *dataset) statusOrder() []string {
 	return out
 }
 
-// openStatusPicker offers the statuses the selected item may go to next.
+// openStatusPicker offers the statuses the selected item, or every marked
+// item, may go to next.
 func (m *Model) openStatusPicker() tea.Cmd {
-	_, it, ok := m.selectedItem()
-	if !ok {
-		return m.note("m moves one item: put the cursor on it (esc clears the marks)")
-	}
 	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
 	if _, known, cmd := m.eng.Moves(d.kind); !known {
 		m.awaitPick = pickStatus
 		return cmd
 	}
+	targets := m.statusTargets(d, is)
+	if len(targets) == 0 {
+		if id == "" {
+			return m.note("the %d marked %s have no step of their workflow in common", len(is), d.kind.Path())
+		}
+		it := d.items[is[0]]
+		return m.note("#%s is %s: its workflow has no step from there", it.ShortID(), m.statusName(d, it.Status))
+	}
+	title := fmt.Sprintf("Move %d marked", len(is))
+	if id != "" {
+		it := d.items[is[0]]
+		title = fmt.Sprintf("Move #%s from %s", it.ShortID(), m.statusName(d, it.Status))
+	}
+	return m.openFieldPicker(pickStatus, d.kind, id, title, picker.StatusChoices(targets), &fieldPick{})
+}
+
+// statusName is a status code's name.
+func (m *Model) statusName(d *dataset, code string) string {
+	return m.eng.FieldLabel(d.kind, workspace.Status, code)
+}
+
+// statusTargets are the statuses items is may go to, in workflow order:
+// those a step of some item's workflow reaches, naming the items that
+// cannot go there, or every status when no workflow is known.
+func (m *Model) statusTargets(d *dataset, is []int32) []picker.StatusTarget {
 	order := d.statusOrder()
-	var items []picker.Item
-	if next, known := m.eng.NextSteps(d.kind, it.Status, order); known {
-		for _, t := range next {
-			detail := ""
-			if req := requiredNames(t); len(req) > 0 {
-				detail = "asks for " + strings.Join(req, ", ")
+	var out []picker.StatusTarget
+	for _, code := range order {
+		t := picker.StatusTarget{Code: code, Label: m.statusName(d, code)}
+		reach, stay := 0, 0
+		for _, i := range is {
+			it := d.items[i]
+			next, known := m.eng.NextStepsOf(d.kind, it, order)
+			k := slices.IndexFunc(next, func(tr api.Transition) bool { return tr.To == code })
+			switch {
+			case it.Status == code:
+				stay++
+			case !known:
+				t.Free = true
+				reach++
+			case k >= 0:
+				reach++
+				for _, name := range requiredNames(next[k]) {
+					if !slices.Contains(t.Asks, name) {
+						t.Asks = append(t.Asks, name)
+					}
+				}
+			default:
+				t.Cannot = append(t.Cannot, "#"+it.ShortID())
 			}
-			items = append(items, picker.Item{Title: m.eng.FieldLabel(d.kind, workspace.Status, t.To), Detail: detail, Value: t.To})
 		}
-		if len(items) == 0 {
-			return m.note("#%s is %s: its workflow has no step from there", it.ShortID(), m.eng.FieldLabel(d.kind, workspace.Status, it.Status))
-		}
-	} else {
-		// No workflow known: every status, and the service decides.
-		for _, code := range order {
-			if code != it.Status {
-				items = append(items, picker.Item{Title: m.eng.FieldLabel(d.kind, workspace.Status, code), Detail: "the service decides", Value: code})
-			}
+		if reach > 0 {
+			out = append(out, t)
 		}
 	}
-	title := fmt.Sprintf("Move #%s from %s", it.ShortID(), m.eng.FieldLabel(d.kind, workspace.Status, it.Status))
-	return m.openFieldPicker(pickStatus, d.kind, it.ID, title, items, &fieldPick{})
+	return out
 }
 
 // requiredNames are the fields a transition requires.
@@ -107,7 +129,8 @@ func requiredNames(t api.Transition) []string {
 	return out
 }
 
-// openFieldPicker opens a field picker over the board.
+// openFieldPicker opens a field picker over the board; id "" acts on the
+// marked items.
 func (m *Model) openFieldPicker(p pickPurpose, k api.Kind, id, title string, items []picker.Item, fp *fieldPick) tea.Cmd {
 	m.pick = &pickState{purpose: p, kind: k, id: id, field: fp, model: picker.New(m.ctx, title, items)}
 	m.sizePicker(len(items))
@@ -117,80 +140,62 @@ func (m *Model) openFieldPicker(p pickPurpose, k api.Kind, id, title string, ite
 // onFieldPicked applies a field picker's answer.
 func (m *Model) onFieldPicked(p *pickState, value string) tea.Cmd {
 	d := m.cur()
-	i, ok := d.find(p.id)
+	is, ok := m.pickSubjects(d, p)
 	if !ok {
 		return nil
 	}
-	it := d.items[i]
 	fp := p.field
 	switch p.purpose {
 	case pickStatus:
 		fp.to, fp.extra = value, map[string]string{}
-		next, _ := m.eng.NextSteps(d.kind, it.Status, nil)
-		for _, t := range next {
-			if t.To != value {
-				continue
-			}
-			for _, name := range requiredNames(t) {
-				if v, _ := it.Get(name); v == "" {
-					fp.need = append(fp.need, name)
+		for _, i := range is {
+			it := d.items[i]
+			next, _ := m.eng.NextStepsOf(d.kind, it, nil)
+			for _, t := range next {
+				if t.To != value {
+					continue
+				}
+				for _, name := range requiredNames(t) {
+					if v, _ := it.Get(name); v == "" && !slices.Contains(fp.need, name) {
+						fp.need = append(fp.need, name)
+					}
 				}
 			}
 		}
-		return m.askRequired(d, i, fp)
+		return m.askRequired(d, p.id, fp)
 	case pickRequired:
 		fp.extra[fp.need[0]] = value
 		fp.need = fp.need[1:]
-		return m.askRequired(d, i, fp)
+		return m.askRequired(d, p.id, fp)
 	case pickOwner:
-		if value == doneValue {
-			return m.setField(d, i, workspace.Owner, store.JoinOwners(fp.owners), nil)
+		if value == picker.DoneValue {
+			return m.finishField(d, p.id, workspace.Owner, joinOwners(fp.owners), nil)
 		}
-		if at := slices.Index(fp.owners, value); at >= 0 {
-			fp.owners = slices.Delete(fp.owners, at, at+1)
-		} else {
-			fp.owners = append(fp.owners, value)
-		}
+		fp.owners = picker.Toggle(fp.owners, value)
 		cmd := m.openOwnerPicker(fp)
 		if m.pick != nil {
 			m.pick.model.MoveTo(value)
 		}
 		return cmd
 	case pickIteration:
-		return m.setField(d, i, workspace.Iteration, value, nil)
+		return m.finishField(d, p.id, workspace.Iteration, value, nil)
 	case pickSeverity:
-		return m.setField(d, i, workspace.Severity, value, nil)
+		return m.finishField(d, p.id, workspace.Severity, value, nil)
 	}
 	return nil
 }
 
 // askRequired asks for the next field the chosen transition requires, with
-// the field's options (TAPD's defaults first), then moves the item.
-func (m *Model) askRequired(d *dataset, i int32, fp *fieldPick) tea.Cmd {
+// the field's options (TAPD's defaults first), then moves the item (or the
+// marked ones).
+func (m *Model) askRequired(d *dataset, id string, fp *fieldPick) tea.Cmd {
 	if len(fp.need) == 0 {
-		return m.setField(d, i, workspace.Status, fp.to, fp.extra)
+		return m.finishField(d, id, workspace.Status, fp.to, fp.extra)
 	}
 	name := fp.need[0]
-	var items []picker.Item
-	for _, o := range d.fields[name].Options.Pairs {
-		items = append(items, picker.Item{Title: o.Label, Value: o.Value})
-	}
-	if len(items) == 0 {
-		for _, v := range defaultsOf(name) {
-			items = append(items, picker.Item{Title: v, Value: v})
-		}
-	}
-	title := fmt.Sprintf("%s: %s is required", m.eng.FieldLabel(d.kind, workspace.Status, fp.to), fieldTitle(d.fields, name))
-	return m.openFieldPicker(pickRequired, d.kind, d.items[i].ID, title, items, fp)
-}
-
-// defaultsOf are TAPD's default values of a field a transition may
-// require, for a service whose field information lists none.
-func defaultsOf(name string) []string {
-	if name == "resolution" {
-		return []string{"fixed", "postponed", "by design", "duplicated", "not reproducible", "won't fix"}
-	}
-	return []string{"-"}
+	items := picker.RequiredChoices(d.fields[name].Options.Pairs, name)
+	title := fmt.Sprintf("%s: %s is required", m.statusName(d, fp.to), fieldTitle(d.fields, name))
+	return m.openFieldPicker(pickRequired, d.kind, id, title, items, fp)
 }
 
 // setField changes one field of item i as one step, after checking a status
@@ -203,7 +208,7 @@ func (m *Model) setField(d *dataset, i int32, f workspace.Field, to string, extr
 			return m.report(err)
 		}
 	}
-	if f.Value(it) == to || f == workspace.Owner && store.JoinOwners(store.Owners(it.Owner)) == to {
+	if sameValue(f, it, to) {
 		return m.note("#%s has that %s already", it.ShortID(), f.Name())
 	}
 	shown, cmd := m.eng.Apply(d.kind, workspace.Change{Item: it, Field: f, To: to, Extra: extra})

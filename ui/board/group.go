@@ -186,7 +186,7 @@ func (m *Model) dimmed(d *dataset, c int) bool {
 	if !ok || d.cols[c].key == d.items[i].Status {
 		return false
 	}
-	next, known := m.eng.NextSteps(d.kind, d.items[i].Status, nil)
+	next, known := m.eng.NextStepsOf(d.kind, d.items[i], nil)
 	if !known {
 		return false
 	}

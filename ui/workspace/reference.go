@@ -159,10 +159,16 @@ func (g *Engine) NextSteps(k api.Kind, from string, order []string) ([]api.Trans
 	return out, true
 }
 
+// NextStepsOf are the steps item it may take from its status, along the
+// workflow of its kind and work-item type.
+func (g *Engine) NextStepsOf(k api.Kind, it api.Item, order []string) ([]api.Transition, bool) {
+	return g.NextSteps(k, it.Status, order)
+}
+
 // CheckMove refuses a move the known workflow does not allow, before it is
 // queued (offline too), naming the statuses allowed.
 func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) error {
-	next, known := g.NextSteps(k, it.Status, order)
+	next, known := g.NextStepsOf(k, it, order)
 	if !known || to == it.Status {
 		return nil
 	}
