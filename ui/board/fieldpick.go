@@ -66,18 +66,18 @@ func (m *Model) openStatusPicker() tea.Cmd {
 			return m.note("the %d marked %s have no step of their workflow in common", len(is), d.kind.Path())
 		}
 		it := d.items[is[0]]
-		return m.note("#%s is %s: its workflow has no step from there", it.ShortID(), m.statusName(d, it.Status))
+		return m.note("#%s is %s: its workflow has no step from there", it.ShortID(), m.statusLabel(d, it.Status))
 	}
 	title := fmt.Sprintf("Move %d marked", len(is))
 	if id != "" {
 		it := d.items[is[0]]
-		title = fmt.Sprintf("Move #%s from %s", it.ShortID(), m.statusName(d, it.Status))
+		title = fmt.Sprintf("Move #%s from %s", it.ShortID(), m.statusLabel(d, it.Status))
 	}
 	return m.openFieldPicker(pickStatus, d.kind, id, title, picker.StatusChoices(targets), &fieldPick{})
 }
 
-// statusName is a status code's name.
-func (m *Model) statusName(d *dataset, code string) string {
+// statusLabel is a status code's name.
+func (m *Model) statusLabel(d *dataset, code string) string {
 	return m.eng.FieldLabel(d.kind, workspace.Status, code)
 }
 
@@ -88,7 +88,7 @@ func (m *Model) statusTargets(d *dataset, is []int32) []picker.StatusTarget {
 	order := d.statusOrder()
 	var out []picker.StatusTarget
 	for _, code := range order {
-		t := picker.StatusTarget{Code: code, Label: m.statusName(d, code)}
+		t := picker.StatusTarget{Code: code, Label: m.statusLabel(d, code)}
 		reach, stay := 0, 0
 		for _, i := range is {
 			it := d.items[i]
@@ -194,7 +194,7 @@ func (m *Model) askRequired(d *dataset, id string, fp *fieldPick) tea.Cmd {
 	}
 	name := fp.need[0]
 	items := picker.RequiredChoices(d.fields[name].Options.Pairs, name)
-	title := fmt.Sprintf("%s: %s is required", m.statusName(d, fp.to), fieldTitle(d.fields, name))
+	title := fmt.Sprintf("%s: %s is required", m.statusLabel(d, fp.to), fieldTitle(d.fields, name))
 	return m.openFieldPicker(pickRequired, d.kind, id, title, items, fp)
 }
 

@@ -67,8 +67,11 @@ type Model struct {
 	// show at the next Load, and focus the item to put the cursor on once
 	// it is listed.
 	viewName string
-	restore  *store.ViewState
-	focus    string
+	// listColumns are the list mode's columns a view chose (store.ViewColumns,
+	// comma-separated); "": all.
+	listColumns string
+	restore     *store.ViewState
+	focus       string
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
