@@ -54,7 +54,10 @@ func TestBulkStatusWithOneRefusedItem(t *testing.T) {
 		t.Fatalf("marked %d planning and %q developing", len(planning), developing.ID)
 	}
 
-	press(m, "m")
+	_, cmd = m.Update(uitest.Key("m")) // reads the workflow of each story type marked
+	if m.pick == nil {
+		firstFrame(base, m, cmd, func(m *Model) bool { return m.pick != nil })
+	}
 	if m.pick == nil {
 		t.Fatalf("m with marks opened no picker: %v", m.lastErr)
 	}

@@ -56,7 +56,11 @@ func (m *Model) openStatusPicker() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	if _, known, cmd := m.eng.Moves(d.kind); !known {
+	items := make([]api.Item, len(is))
+	for k, i := range is {
+		items[k] = d.items[i]
+	}
+	if known, cmd := m.eng.MovesOf(d.kind, items...); !known {
 		m.awaitPick = pickStatus
 		return cmd
 	}
