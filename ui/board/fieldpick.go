@@ -64,7 +64,9 @@ func (m *Model) openStatusPicker() tea.Cmd {
 		m.awaitPick = pickStatus
 		return cmd
 	}
-	targets := m.statusTargets(d, is)
+	order := d.statusOrder()
+	targets := picker.StatusTargets(items, order, func(code string) string { return m.statusLabel(d, code) },
+		func(it api.Item) ([]api.Transition, bool) { return m.eng.NextStepsOf(d.kind, it, order) })
 	if len(targets) == 0 {
 		if id == "" {
 			return m.note("the %d marked %s have no step of their workflow in common", len(is), d.kind.Path())
@@ -83,54 +85,6 @@ func (m *Model) openStatusPicker() tea.Cmd {
 // statusLabel is a status code's name.
 func (m *Model) statusLabel(d *dataset, code string) string {
 	return m.eng.FieldLabel(d.kind, workspace.Status, code)
-}
-
-// statusTargets are the statuses items is may go to, in workflow order:
-// those a step of some item's workflow reaches, naming the items that
-// cannot go there, or every status when no workflow is known.
-func (m *Model) statusTargets(d *dataset, is []int32) []picker.StatusTarget {
-	order := d.statusOrder()
-	var out []picker.StatusTarget
-	for _, code := range order {
-		t := picker.StatusTarget{Code: code, Label: m.statusLabel(d, code)}
-		reach, stay := 0, 0
-		for _, i := range is {
-			it := d.items[i]
-			next, known := m.eng.NextStepsOf(d.kind, it, order)
-			k := slices.IndexFunc(next, func(tr api.Transition) bool { return tr.To == code })
-			switch {
-			case it.Status == code:
-				stay++
-			case !known:
-				t.Free = true
-				reach++
-			case k >= 0:
-				reach++
-				for _, name := range requiredNames(next[k]) {
-					if !slices.Contains(t.Asks, name) {
-						t.Asks = append(t.Asks, name)
-					}
-				}
-			default:
-				t.Cannot = append(t.Cannot, "#"+it.ShortID())
-			}
-		}
-		if reach > 0 {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// requiredNames are the fields a transition requires.
-func requiredNames(t api.Transition) []string {
-	var out []string
-	for _, f := range t.Fields {
-		if f.Required {
-			out = append(out, f.Name)
-		}
-	}
-	return out
 }
 
 // openFieldPicker opens a field picker over the board; id "" acts on the
@@ -159,7 +113,7 @@ func (m *Model) onFieldPicked(p *pickState, value string) tea.Cmd {
 				if t.To != value {
 					continue
 				}
-				for _, name := range requiredNames(t) {
+				for _, name := range picker.RequiredNames(t) {
 					if v, _ := it.Get(name); v == "" && !slices.Contains(fp.need, name) {
 						fp.need = append(fp.need, name)
 					}

@@ -27,38 +27,17 @@ func (m *Model) openOwnerPicker(fp *fieldPick) tea.Cmd {
 		return cmd
 	}
 	if fp == nil {
-		fp = &fieldPick{owners: commonOwners(d, is)}
+		lists := make([]string, len(is))
+		for k, i := range is {
+			lists[k] = d.items[i].Owner
+		}
+		fp = &fieldPick{owners: picker.CommonOwners(lists)}
 	}
 	title := fmt.Sprintf("Owners of %d marked", len(is))
 	if id != "" {
 		title = "Owners of #" + d.items[is[0]].ShortID()
 	}
 	return m.openFieldPicker(pickOwner, d.kind, id, title, picker.OwnerChoices(members, fp.owners), fp)
-}
-
-// commonOwners are the owners every item of is has, in the first's order.
-func commonOwners(d *dataset, is []int32) []string {
-	var out []string
-	for _, nick := range store.Owners(d.items[is[0]].Owner) {
-		all := true
-		for _, i := range is[1:] {
-			all = all && hasOwner(d.items[i], nick)
-		}
-		if all {
-			out = append(out, nick)
-		}
-	}
-	return out
-}
-
-// hasOwner reports whether nick is one of the item's owners.
-func hasOwner(it api.Item, nick string) bool {
-	for _, o := range store.Owners(it.Owner) {
-		if o == nick {
-			return true
-		}
-	}
-	return false
 }
 
 // toggleMe adds the user to the owners of the selected item, or takes them
@@ -73,11 +52,11 @@ func (m *Model) toggleMe() tea.Cmd {
 	me := m.ctx.User
 	all := true
 	for _, i := range is {
-		all = all && hasOwner(d.items[i], me)
+		all = all && picker.HasOwner(d.items[i].Owner, me)
 	}
 	to := func(it api.Item) string {
 		owners := store.Owners(it.Owner)
-		if all || !hasOwner(it, me) {
+		if all || !picker.HasOwner(it.Owner, me) {
 			owners = picker.Toggle(owners, me)
 		}
 		return joinOwners(owners)
