@@ -47,3 +47,19 @@ func TestViewChoosesListColumns(t *testing.T) {
 		t.Errorf("the list's header is %q, want %q", head, want)
 	}
 }
+
+// TestListShowsPriorityWhateverTheGrouping: grouped by status, the list's
+// Priority column still shows each item's priority, not its status.
+func TestListShowsPriorityWhateverTheGrouping(t *testing.T) {
+	h := newHarness(t, listColumnsService(), true, 120, 30).load().keys("tab", "b", "v")
+	for _, line := range strings.Split(h.screen(), "\n") {
+		if !strings.Contains(line, "#1001 ") {
+			continue
+		}
+		if cells := strings.Fields(line); !slices.Contains(cells, "紧急") || strings.Count(line, " new ") != 1 {
+			t.Errorf("grouped by status, #1001's row is %q; want its priority 紧急 and its status new once", line)
+		}
+		return
+	}
+	t.Errorf("no row of #1001:\n%s", h.screen())
+}

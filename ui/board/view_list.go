@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/ui/workspace"
 )
 
 // listCol is a column of the list mode, in the order drawn.
@@ -134,12 +135,9 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	it := &d.items[i]
 	m.writeMark(b, selected)
 	look := m.writeState(b, it)
-	col := &d.cols[d.col[i]]
-	prio := col.label
-	if col.option < 0 && !col.unknown {
-		prio = noneWord
-	}
-	t := m.rowText(d, i, l, prio)
+	cell := d.priorityCell(i)
+	col := &cell
+	t := m.rowText(d, i, l, cell.label)
 	if selected {
 		b.WriteString(p.selected.pre)
 	}
@@ -164,6 +162,30 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	if selected {
 		b.WriteString(p.selected.post)
 	}
+}
+
+// priorityCell is how the list shows item i's priority: as its column,
+// "none" for none; grouped by another field, as its option (label and
+// colour), or the unknown value.
+func (d *dataset) priorityCell(i int32) column {
+	if d.groupField() == workspace.Priority {
+		c := &d.cols[d.col[i]]
+		label := c.label
+		if c.option < 0 && !c.unknown {
+			label = noneWord
+		}
+		return column{label: label, color: c.color, option: c.option, unknown: c.unknown}
+	}
+	v := d.items[i].DisplayPriority()
+	if v == "" {
+		return column{label: noneWord, option: -1}
+	}
+	for k, o := range d.opts {
+		if o.Value == v || o.Label == v {
+			return column{label: o.Label, color: o.Color, option: k}
+		}
+	}
+	return column{label: "? " + v, option: -1, unknown: true}
 }
 
 // writePriority draws a priority cell in its option's colour; unknown values
