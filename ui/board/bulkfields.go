@@ -26,17 +26,6 @@ func (m *Model) subjects() (is []int32, id string, ok bool) {
 	return []int32{i}, m.cur().items[i].ID, true
 }
 
-// pickSubjects are the items an answered picker acts on: its item, or the
-// marked ones.
-func (m *Model) pickSubjects(d *dataset, p *pickState) ([]int32, bool) {
-	if p.id == "" {
-		is := m.markedItems()
-		return is, len(is) > 0
-	}
-	i, ok := d.find(p.id)
-	return []int32{i}, ok
-}
-
 // finishField gives the picker's item (id), or every marked item (""),
 // value to of field f.
 func (m *Model) finishField(d *dataset, id string, f workspace.Field, to string, extra map[string]string) tea.Cmd {

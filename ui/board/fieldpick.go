@@ -17,14 +17,6 @@ import (
 // step of the engine; with marks, it is a bulk edit, previewed first
 // (bulkfields.go).
 
-// fieldPick is what a field picker has gathered so far.
-type fieldPick struct {
-	to     string            // pickStatus, pickRequired: the status chosen
-	need   []string          // pickRequired: the required fields still to ask, the one asked first
-	extra  map[string]string // pickRequired: the required fields answered
-	owners []string          // pickOwner: the owners chosen so far
-}
-
 // selectedItem is the item under the cursor, with the engine's edits on it;
 // false with marks.
 func (m *Model) selectedItem() (int32, api.Item, bool) {
@@ -79,7 +71,33 @@ func (m *Model) openStatusPicker() tea.Cmd {
 		it := d.items[is[0]]
 		title = fmt.Sprintf("Move #%s from %s", it.ShortID(), m.statusLabel(d, it.Status))
 	}
-	return m.openFieldPicker(pickStatus, d.kind, id, title, picker.StatusChoices(targets), &fieldPick{})
+	require := func(to string) []string { return m.requiredFor(d, items, to) }
+	ask := func(to, name string) (string, []picker.Item) {
+		return fmt.Sprintf("%s: %s is required", m.statusLabel(d, to), fieldTitle(d.fields, name)),
+			picker.RequiredChoices(d.fields[name].Options.Pairs, name)
+	}
+	return m.openFieldPicker(pickStatus, workspace.Status, id, picker.StatusFlow(m.ctx, title, targets, require, ask))
+}
+
+// requiredFor are the fields the moves of items to status to require that
+// an item does not hold yet, each once, in the order their transitions
+// name them.
+func (m *Model) requiredFor(d *dataset, items []api.Item, to string) []string {
+	var need []string
+	for _, it := range items {
+		next, _ := m.eng.NextStepsOf(d.kind, it, nil)
+		for _, t := range next {
+			if t.To != to {
+				continue
+			}
+			for _, name := range picker.RequiredNames(t) {
+				if v, _ := it.Get(name); v == "" && !slices.Contains(need, name) {
+					need = append(need, name)
+				}
+			}
+		}
+	}
+	return need
 }
 
 // statusLabel is a status code's name.
@@ -87,73 +105,25 @@ func (m *Model) statusLabel(d *dataset, code string) string {
 	return m.eng.FieldLabel(d.kind, workspace.Status, code)
 }
 
-// openFieldPicker opens a field picker over the board; id "" acts on the
-// marked items.
-func (m *Model) openFieldPicker(p pickPurpose, k api.Kind, id, title string, items []picker.Item, fp *fieldPick) tea.Cmd {
-	m.pick = &pickState{purpose: p, kind: k, id: id, field: fp, model: picker.New(m.ctx, title, items)}
-	m.sizePicker(len(items))
+// openFieldPicker opens the flow of a field picker over the board, to set
+// field f of the item id ("": of the marked ones).
+func (m *Model) openFieldPicker(p pickPurpose, f workspace.Field, id string, flow *picker.Flow) tea.Cmd {
+	m.pick = &pickState{purpose: p, kind: m.tab, id: id, field: f, flow: flow, model: flow.Model}
+	m.sizePicker(len(flow.Model.Shown()))
 	return nil
 }
 
-// onFieldPicked applies a field picker's answer.
+// onFieldPicked gives the answer to the field picker's flow: its next step
+// opens, or its value goes to the item (or the marked ones).
 func (m *Model) onFieldPicked(p *pickState, value string) tea.Cmd {
-	d := m.cur()
-	is, ok := m.pickSubjects(d, p)
-	if !ok {
+	to, extra, done := p.flow.Choose(value)
+	if !done {
+		p.model = p.flow.Model
+		m.pick = p
+		m.sizePicker(len(p.model.Shown()))
 		return nil
 	}
-	fp := p.field
-	switch p.purpose {
-	case pickStatus:
-		fp.to, fp.extra = value, map[string]string{}
-		for _, i := range is {
-			it := d.items[i]
-			next, _ := m.eng.NextStepsOf(d.kind, it, nil)
-			for _, t := range next {
-				if t.To != value {
-					continue
-				}
-				for _, name := range picker.RequiredNames(t) {
-					if v, _ := it.Get(name); v == "" && !slices.Contains(fp.need, name) {
-						fp.need = append(fp.need, name)
-					}
-				}
-			}
-		}
-		return m.askRequired(d, p.id, fp)
-	case pickRequired:
-		fp.extra[fp.need[0]] = value
-		fp.need = fp.need[1:]
-		return m.askRequired(d, p.id, fp)
-	case pickOwner:
-		if value == picker.DoneValue {
-			return m.finishField(d, p.id, workspace.Owner, joinOwners(fp.owners), nil)
-		}
-		fp.owners = picker.Toggle(fp.owners, value)
-		cmd := m.openOwnerPicker(fp)
-		if m.pick != nil {
-			m.pick.model.MoveTo(value)
-		}
-		return cmd
-	case pickIteration:
-		return m.finishField(d, p.id, workspace.Iteration, value, nil)
-	case pickSeverity:
-		return m.finishField(d, p.id, workspace.Severity, value, nil)
-	}
-	return nil
-}
-
-// askRequired asks for the next field the chosen transition requires, with
-// the field's options (TAPD's defaults first), then moves the item (or the
-// marked ones).
-func (m *Model) askRequired(d *dataset, id string, fp *fieldPick) tea.Cmd {
-	if len(fp.need) == 0 {
-		return m.finishField(d, id, workspace.Status, fp.to, fp.extra)
-	}
-	name := fp.need[0]
-	items := picker.RequiredChoices(d.fields[name].Options.Pairs, name)
-	title := fmt.Sprintf("%s: %s is required", m.statusLabel(d, fp.to), fieldTitle(d.fields, name))
-	return m.openFieldPicker(pickRequired, d.kind, id, title, items, fp)
+	return m.finishField(m.cur(), p.id, p.field, to, extra)
 }
 
 // setField changes one field of item i as one step, after checking a status

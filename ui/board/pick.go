@@ -19,9 +19,8 @@ const (
 	pickPriority  pickPurpose = iota // set the priority of an item (or the marked ones)
 	pickFilter                       // keep one priority column
 	pickView                         // switch to a saved view
-	pickStatus                       // the next status
-	pickRequired                     // a field the chosen transition requires
-	pickOwner                        // toggle an owner; "done" sets them
+	pickStatus                       // the next status, then the fields its transition requires
+	pickOwner                        // owners, added and removed until done
 	pickIteration                    // plan into an iteration, or none
 	pickSeverity                     // a bug's severity
 )
@@ -33,8 +32,9 @@ type pickState struct {
 	id      string // the item whose field is set; "": the marked ones
 	cols    []int  // the column of each choice (filter)
 	choices int
-	field   *fieldPick // the field pickers' answers so far (fieldpick.go)
-	model   *picker.Model
+	field   workspace.Field // a field picker's field
+	flow    *picker.Flow    // a field picker's steps (fieldpick.go)
+	model   *picker.Model   // the picker shown
 }
 
 // pickedMsg carries the picker's answer back to the board, so that the root,
@@ -128,7 +128,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
-	case pickStatus, pickRequired, pickOwner, pickIteration, pickSeverity:
+	case pickStatus, pickOwner, pickIteration, pickSeverity:
 		return m.onFieldPicked(p, msg.value)
 	case pickView:
 		if msg.index >= 0 && msg.index < len(m.ctx.Views) {

@@ -12,10 +12,9 @@ import (
 )
 
 // openOwnerPicker offers the workspace's members, searchable by nick and
-// name; enter adds or removes one, "done" sets the owners chosen. fp holds
-// the owners chosen so far (nil: the item's owners, or those every marked
-// item has).
-func (m *Model) openOwnerPicker(fp *fieldPick) tea.Cmd {
+// name; enter adds or removes one, "done" sets the owners chosen, starting
+// from the item's owners (or those every marked item has).
+func (m *Model) openOwnerPicker() tea.Cmd {
 	d := m.cur()
 	is, id, ok := m.subjects()
 	if !ok {
@@ -26,18 +25,15 @@ func (m *Model) openOwnerPicker(fp *fieldPick) tea.Cmd {
 		m.awaitPick = pickOwner
 		return cmd
 	}
-	if fp == nil {
-		lists := make([]string, len(is))
-		for k, i := range is {
-			lists[k] = d.items[i].Owner
-		}
-		fp = &fieldPick{owners: picker.CommonOwners(lists)}
+	lists := make([]string, len(is))
+	for k, i := range is {
+		lists[k] = d.items[i].Owner
 	}
 	title := fmt.Sprintf("Owners of %d marked", len(is))
 	if id != "" {
 		title = "Owners of #" + d.items[is[0]].ShortID()
 	}
-	return m.openFieldPicker(pickOwner, d.kind, id, title, picker.OwnerChoices(members, fp.owners), fp)
+	return m.openFieldPicker(pickOwner, workspace.Owner, id, picker.OwnerFlow(m.ctx, title, members, picker.CommonOwners(lists)))
 }
 
 // toggleMe adds the user to the owners of the selected item, or takes them
@@ -86,7 +82,7 @@ func (m *Model) openIterationPicker() tea.Cmd {
 		planned, title = store.NoIteration(it.IterationID), "Iteration of #"+it.ShortID()
 	}
 	items := picker.IterationChoices(its, picker.Today(m.ctx.Clock()), planned)
-	m.openFieldPicker(pickIteration, d.kind, id, title, items, &fieldPick{})
+	m.openFieldPicker(pickIteration, workspace.Iteration, id, picker.ValueFlow(m.ctx, title, items))
 	m.pick.model.MoveTo(planned)
 	return nil
 }
@@ -112,7 +108,7 @@ func (m *Model) openSeverityPicker() tea.Cmd {
 	if id != "" {
 		title = "Severity of #" + d.items[is[0]].ShortID()
 	}
-	m.openFieldPicker(pickSeverity, d.kind, id, title, items, &fieldPick{})
+	m.openFieldPicker(pickSeverity, workspace.Severity, id, picker.ValueFlow(m.ctx, title, items))
 	if id != "" {
 		m.pick.model.SetCurrent(d.items[is[0]].Severity)
 	}
@@ -136,9 +132,9 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 	case pickStatus:
 		cmd = tea.Batch(cmd, m.openStatusPicker())
 	case pickOwner:
-		cmd = m.openOwnerPicker(nil)
+		cmd = tea.Batch(cmd, m.openOwnerPicker())
 	case pickIteration:
-		cmd = m.openIterationPicker()
+		cmd = tea.Batch(cmd, m.openIterationPicker())
 	}
 	if msg.Err != nil {
 		return tea.Batch(cmd, m.report(msg.Err))
