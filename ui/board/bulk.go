@@ -29,31 +29,17 @@ type planned struct {
 }
 
 // previewSet asks to give every marked card option opt of the grouping
-// field (noneOption: none).
+// field.
 func (m *Model) previewSet(opt int) tea.Cmd {
-	if opt == noneOption {
-		return m.preview(func(c column) (int, bool) { return noneOption, c.key != "" })
-	}
 	return m.preview(func(c column) (int, bool) { return opt, c.option != opt })
 }
 
-// noneOption is a plan's target for no value.
-const noneOption = -1
+// optionLabel names a column option of the grouping field.
+func (m *Model) optionLabel(opt int) string { return m.cur().columnOpts()[opt].Label }
 
-// optionLabel names a column option of the grouping field, or none.
-func (m *Model) optionLabel(opt int) string {
-	if opt == noneOption {
-		return noneWord
-	}
-	return m.cur().columnOpts()[opt].Label
-}
-
-// optionValue is what a column option of the grouping field writes, or ""
-// to clear it; an owner column writes its one owner as TAPD's list.
+// optionValue is what a column option of the grouping field writes; an
+// owner column writes its one owner as TAPD's list.
 func (m *Model) optionValue(opt int) string {
-	if opt == noneOption {
-		return ""
-	}
 	v := m.cur().columnOpts()[opt].Value
 	if m.cur().groupField() == workspace.Owner {
 		v = store.JoinOwners([]string{v})
