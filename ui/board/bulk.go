@@ -76,6 +76,10 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 		plan = append(plan, planned{i: i, field: f, from: col.label, to: m.optionLabel(opt), value: m.optionValue(opt)})
 	}
 	if f == workspace.Status {
+		if pending, cmd := m.typeStepsPending(plan); pending {
+			m.awaitMove = func() tea.Cmd { return m.preview(to) }
+			return cmd
+		}
 		if err := m.refuseStuck(plan); err != nil {
 			return m.report(err)
 		}

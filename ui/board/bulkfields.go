@@ -57,11 +57,26 @@ func (m *Model) previewField(f workspace.Field, to func(api.Item) string, extra 
 			from: m.eng.FieldLabel(d.kind, f, f.Value(it)), to: m.eng.FieldLabel(d.kind, f, v)})
 	}
 	if f == workspace.Status {
+		if pending, cmd := m.typeStepsPending(plan); pending {
+			m.awaitMove = func() tea.Cmd { return m.previewField(f, to, extra) }
+			return cmd
+		}
 		if err := m.refuseStuck(plan); err != nil {
 			return m.report(err)
 		}
 	}
 	return m.previewPlan(f, plan, stay)
+}
+
+// typeStepsPending says whether the moves of a plan wait for the workflows
+// of their story types, reading them.
+func (m *Model) typeStepsPending(plan []planned) (bool, tea.Cmd) {
+	d := m.cur()
+	items := make([]api.Item, len(plan))
+	for k, p := range plan {
+		items[k] = d.items[p.i]
+	}
+	return m.eng.TypeStepsPending(d.kind, items...)
 }
 
 // sameValue reports whether item it holds value v of field f already

@@ -132,6 +132,10 @@ func (m *Model) onFieldPicked(p *pickState, value string) tea.Cmd {
 func (m *Model) setField(d *dataset, i int32, f workspace.Field, to string, extra map[string]string) tea.Cmd {
 	it := d.items[i]
 	if f == workspace.Status {
+		if pending, cmd := m.eng.TypeStepsPending(d.kind, it); pending {
+			m.awaitMove = func() tea.Cmd { return m.finishField(d, it.ID, f, to, extra) }
+			return cmd
+		}
 		if err := m.eng.CheckMove(d.kind, it, to, d.statusOrder()); err != nil {
 			return m.report(err)
 		}

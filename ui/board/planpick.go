@@ -128,6 +128,15 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 		m.awaitIters = false
 		cmd = tea.Batch(cmd, m.needIterations(m.cur().typed))
 	}
+	if d := m.cur(); m.awaitTypes && d.groupField() == workspace.Status {
+		known, read := m.eng.MovesOf(d.kind, d.items...)
+		m.awaitTypes = !known
+		cmd = tea.Batch(cmd, read)
+	}
+	if again := m.awaitMove; again != nil {
+		m.awaitMove = nil
+		cmd = tea.Batch(cmd, again())
+	}
 	switch p {
 	case pickStatus:
 		cmd = tea.Batch(cmd, m.openStatusPicker())

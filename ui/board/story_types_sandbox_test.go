@@ -67,3 +67,38 @@ func TestStoryOfTypeBIsOfferedItsOwnSteps(t *testing.T) {
 		t.Errorf("#%s is %q on the service, %v; want resolved", typeB.ShortID(), got.Status, err)
 	}
 }
+
+// TestTypeMoveWaitsForItsWorkflow against the sandbox: once the workspace
+// is known to have two story types, a move of a technical debt whose
+// type's workflow is not read yet waits for it, then goes by it (Planning
+// to Resolved, which the default workflow refuses) instead of being
+// refused by the default one.
+func TestTypeMoveWaitsForItsWorkflow(t *testing.T) {
+	m, client, base := sandboxBoard(t)
+	d := m.cur()
+	var plain, debt int32 = -1, -1
+	for i, it := range d.items {
+		n := it.ShortID()
+		switch {
+		case it.Status != "planning":
+		case n[len(n)-1] == '0' && debt < 0:
+			debt = int32(i)
+		case n[len(n)-1] != '0' && plain < 0:
+			plain = int32(i)
+		}
+	}
+	m.follow(plain)
+	_, cmd := m.Update(uitest.Key("m")) // lists the story types, reads the default one's steps
+	firstFrame(base, m, cmd, func(m *Model) bool { return m.pick != nil })
+	press(m, "esc")
+	id := d.items[debt].ID
+	cmd = m.setField(d, debt, workspace.Status, "resolved", nil)
+	if m.lastErr != nil {
+		t.Fatalf("the move was refused before its type's workflow was read: %v", m.lastErr)
+	}
+	firstFrame(base, m, cmd, func(m *Model) bool { return m.awaitMove == nil && !m.eng.Editing() })
+	got, err := client.Get(base, 10022001, api.Story, id)
+	if err != nil || got.Status != "resolved" {
+		t.Errorf("the technical debt is %q on the service, %v; want resolved", got.Status, err)
+	}
+}

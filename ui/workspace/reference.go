@@ -48,6 +48,7 @@ type reference struct {
 	// with one, every story follows the default workflow.
 	storyTypes  []string
 	typesListed bool
+	typesAsked  bool // the list is being read
 	members     []api.Member
 	iterations  []api.Iteration
 	peopleRead  bool

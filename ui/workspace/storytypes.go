@@ -26,6 +26,18 @@ func (g *Engine) NextStepsOf(k api.Kind, it api.Item, order []string) ([]api.Tra
 	return g.NextSteps(k, it.Status, order)
 }
 
+// TypeStepsPending says whether a move of items must wait for the steps of
+// their story types: the workspace lists several types and one of the
+// items' has not been read. The command reads them. Until the list of
+// types is read (MovesOf), a move is checked against the default workflow.
+func (g *Engine) TypeStepsPending(k api.Kind, items ...api.Item) (bool, tea.Cmd) {
+	if !g.ref.typesListed || len(g.ref.storyTypes) <= 1 {
+		return false, nil
+	}
+	known, cmd := g.MovesOf(k, items...)
+	return !known, cmd
+}
+
 // TypeOf is the story type of an item (workitem_type_id), "" for none.
 func TypeOf(it api.Item) string {
 	if v, _ := it.Get("workitem_type_id"); v != "0" {
@@ -48,7 +60,10 @@ func (g *Engine) MovesOf(k api.Kind, items ...api.Item) (known bool, cmd tea.Cmd
 	switch {
 	case !ok || !typed:
 		return true, nil
+	case !g.ref.typesListed && g.ref.typesAsked:
+		return false, nil
 	case !g.ref.typesListed:
+		g.ref.typesAsked = true
 		ctx, ws := g.ctx.Request(), g.ws
 		return false, g.ctx.Tasks.Run("reading the story types", func() tea.Msg {
 			types, err := tr.StoryTypes(ctx, ws)
