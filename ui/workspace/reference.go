@@ -210,8 +210,8 @@ func (g *Engine) stepsFrom(k api.Kind, typeID, from string, order []string) ([]a
 // queued (offline too), naming the statuses allowed.
 func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) error {
 	next, known := g.NextStepsOf(k, it, order)
-	if !known || to == it.Status {
-		return nil
+	if !known || to == it.Status || g.typeUnread(k, it) {
+		return nil // no workflow known for it: the service decides
 	}
 	names := make([]string, 0, len(next))
 	for _, t := range next {

@@ -38,6 +38,19 @@ func (g *Engine) TypeStepsPending(k api.Kind, items ...api.Item) (bool, tea.Cmd)
 	return !known, cmd
 }
 
+// typeUnread reports whether item it is a story of one of the workspace's
+// several types (listed, or seen in the steps kept from an earlier
+// session) whose steps are not known: the default workflow is not its own.
+func (g *Engine) typeUnread(k api.Kind, it api.Item) bool {
+	tid := TypeOf(it)
+	several := len(g.ref.storyTypes) > 1 || slices.ContainsFunc(g.ref.moves[k], func(t api.Transition) bool { return t.TypeID != "" })
+	if tid == "" || !several {
+		return false
+	}
+	_, known := g.stepsFrom(k, tid, it.Status, nil)
+	return !known
+}
+
 // TypeOf is the story type of an item (workitem_type_id), "" for none.
 func TypeOf(it api.Item) string {
 	if v, _ := it.Get("workitem_type_id"); v != "0" {
