@@ -223,7 +223,7 @@ func (w *world) asWorkitemChange(ws *Workspace, kind api.Kind, c itemChange, par
 		ChangeType: "api", ChangeTypeText: text{"API change", "API变更"}.in(ws.Locale), Updated: c.Created,
 	}
 	if kind == api.Story {
-		out.StoryID, out.WorkitemTypeID = c.ItemID, workitemTypeID(strconv.FormatInt(ws.ID, 10))
+		out.StoryID, out.WorkitemTypeID = c.ItemID, storyTypeID(ws.ID, 1)
 	} else {
 		out.TaskID = c.ItemID
 	}

@@ -97,8 +97,8 @@ func (m *Model) viewComposer() string {
 	head := s.Title.Render(fmt.Sprintf("Comment on #%s %s", api.ShortID(c.item.ID), common.Fit(c.item.Title, w-12)))
 	hint := s.Subtle.Render("ctrl+s send · esc drop · enter new line")
 	if c.plan != nil {
-		head = s.Title.Render(fmt.Sprintf("Why move these %d? A comment on each, sent after its move", len(c.plan)))
-		hint = s.Subtle.Render("ctrl+s moves them (with the comment when there is one) · esc cancels")
+		head = s.Title.Render(fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(c.plan)))
+		hint = s.Subtle.Render("ctrl+s changes them (with the comment when there is one) · esc cancels")
 	}
 	return s.Dialog.Render(head + "\n\n" + strings.Join(rows, "\n") + "\n\n" + hint)
 }

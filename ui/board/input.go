@@ -65,7 +65,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Move):
 		return m.openStatusPicker()
 	case key.Matches(msg, k.Assign):
-		return m.openOwnerPicker(nil)
+		return m.openOwnerPicker()
 	case key.Matches(msg, k.AssignMe):
 		return m.toggleMe()
 	case key.Matches(msg, k.Iteration):

@@ -50,6 +50,12 @@ type Model struct {
 	awaitGroup bool
 	// awaitIters says the filter applies again once the iterations are read.
 	awaitIters bool
+	// awaitMove is a status move made again once the workflow of its
+	// story's type is read (nil: none).
+	awaitMove func() tea.Cmd
+	// awaitTypes says the workflows of the stories' types are still read
+	// for the board grouped by status.
+	awaitTypes bool
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
@@ -65,8 +71,11 @@ type Model struct {
 	// show at the next Load, and focus the item to put the cursor on once
 	// it is listed.
 	viewName string
-	restore  *store.ViewState
-	focus    string
+	// listColumns are the list mode's columns a view chose (store.ViewColumns,
+	// comma-separated); "": all.
+	listColumns string
+	restore     *store.ViewState
+	focus       string
 
 	lastErr error
 	paint   palette

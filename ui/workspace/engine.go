@@ -201,7 +201,7 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onSave(msg), true
 	case common.CreateItemMsg:
 		return g.Create(msg.New), true
-	case SetPriorityMsg:
+	case AnswerMsg:
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
