@@ -78,6 +78,10 @@ func (g *Engine) Moves(k api.Kind) (moves []api.Transition, known bool, cmd tea.
 	})
 }
 
+// KnownMembers are the members read so far (nil: none yet); unlike
+// Members it never reads them.
+func (g *Engine) KnownMembers() []api.Member { return g.ref.members }
+
 // Members are the workspace's members, read once.
 func (g *Engine) Members() ([]api.Member, bool, tea.Cmd) {
 	if g.ref.peopleRead {
