@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/richtext"
 	"triage/ui/workspace"
 )
@@ -90,7 +91,7 @@ func (m *Model) onDescribed(msg describedMsg) tea.Cmd {
 	_ = os.RemoveAll(filepath.Dir(msg.path))
 	switch {
 	case msg.err != nil:
-		return m.report(fmt.Errorf("the editor program failed, nothing saved (set $VISUAL or $EDITOR): %w", msg.err))
+		return m.report(common.Advise("set $VISUAL or $EDITOR to an editor that works", fmt.Errorf("the editor program failed, nothing saved: %w", msg.err)))
 	case readErr != nil:
 		return m.report(fmt.Errorf("could not read the edited description, nothing saved: %w", readErr))
 	case string(raw) == msg.was:

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -141,7 +140,7 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	}
 	var err error
 	if msg.err != nil {
-		err = fmt.Errorf("could not read the %s (offering what is known): %w", msg.what, msg.err)
+		err = fmt.Errorf("could not read the %s, so what is known is offered: %w", msg.what, msg.err)
 	}
 	return func() tea.Msg { return ReferenceReadMsg{Err: err} }
 }
@@ -177,12 +176,7 @@ func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) e
 		}
 		names = append(names, g.FieldLabel(k, Status, t.To))
 	}
-	allowed := "none"
-	if len(names) > 0 {
-		allowed = strings.Join(names, ", ")
-	}
-	return fmt.Errorf("#%s cannot go from %s to %s; from %s it can go to: %s", api.ShortID(it.ID),
-		g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), g.FieldLabel(k, Status, it.Status), allowed)
+	return fmt.Errorf("#%s %s", api.ShortID(it.ID), api.CannotMove(g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), names))
 }
 
 // KnowMoves takes the steps of kind k's workflow from the cache, until the
