@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"triage/api"
 )
@@ -72,6 +73,10 @@ func (s *Server) serveChanges(ex *exchange, kind api.Kind, count bool) {
 		return
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+		itemParam := kind.String() + "_id"
+		if !count && q.Get("id") == "" && q.Get(itemParam) == "" && q.Get("created") == "" {
+			return nil, unprocessable("%s or created is required: name the items, or a time such as created=%s", itemParam, s.now().Format(time.DateOnly))
+		}
 		matched, herr := s.world.matchChanges(ws, kind, q)
 		if herr != nil {
 			return nil, herr
