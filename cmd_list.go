@@ -61,7 +61,8 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	if err != nil {
 		return c.unreachable(err)
 	}
-	if problems := names.unmatched(&q); len(problems) > 0 {
+	opts := names.filterOptions()
+	if problems := q.Unmatched(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
