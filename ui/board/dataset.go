@@ -34,7 +34,10 @@ type dataset struct {
 	// groupOpts its options (group.go).
 	group     workspace.Field
 	groupOpts []api.PriorityOption
-	iterAlias map[string]string // @current, @next → iteration id, for the filter
+	// priorityCol is each priority's column as if grouped by it, to sort
+	// the list by priority when grouped by another field; nil otherwise.
+	priorityCol map[string]int
+	iterAlias   map[string]string // @current, @next → iteration id, for the filter
 
 	typed string          // the text filter as typed
 	query string          // lower-cased text filter; "" for none
@@ -45,8 +48,8 @@ type dataset struct {
 
 	sort listSort
 	// orders holds every item sorted by each key the list was sorted by
-	// (orders.go); nil for a key not sorted by yet, and for the priority,
-	// whose order is the columns'.
+	// (orders.go); nil for a key not sorted by yet, and for the priority
+	// while its order is the columns'.
 	orders keptOrders
 	list   []int32 // the items the list shows, in list order
 	// listDirty says list must be rebuilt from the order before it is read.

@@ -66,6 +66,12 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 	}
 	d.cols, d.colOf = layoutColumns(opts)
 	d.cols[0].label = noneHeader(f)
+	// The priority's order, which the columns no longer give (list.go).
+	d.orders.by[sortPriority] = nil
+	d.priorityCol = nil
+	if d.group != "" {
+		_, d.priorityCol = layoutColumns(d.opts)
+	}
 	for i := range d.items {
 		c := d.columnFor(d.keyOf(&d.items[i]))
 		d.col[i] = int32(c)

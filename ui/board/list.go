@@ -62,10 +62,14 @@ func (d *dataset) listCmp(a, b int32) int {
 
 func (d *dataset) listLess(a, b int32) bool { return d.listCmp(a, b) < 0 }
 
-// keyCmp compares two items by a sort key alone.
+// keyCmp compares two items by a sort key alone. The priority is the
+// columns' order, unless the board is grouped by another field.
 func (d *dataset) keyCmp(k sortKey, a, b int32) int {
-	if k == sortPriority {
+	switch {
+	case k == sortPriority && d.group == "":
 		return cmp.Compare(d.col[a], d.col[b])
+	case k == sortPriority:
+		return d.priorityCmp(a, b)
 	}
 	return textCmp(k, d.sortText(k, a), d.sortText(k, b))
 }
@@ -112,7 +116,7 @@ func (d *dataset) rows() []int32 {
 	}
 	d.listDirty = false
 	list := d.list[:0]
-	if d.sort.key == sortPriority {
+	if d.sort.key == sortPriority && d.group == "" {
 		// The priority order is the columns': the list is what they show.
 		for n := range d.cols {
 			c := n
@@ -134,4 +138,20 @@ func (d *dataset) rows() []int32 {
 	}
 	d.list = list
 	return d.list
+}
+
+// priorityCmp compares two items by priority in the order of the
+// priority's columns, values no option knows last, by name; for a board
+// grouped by another field, whose columns are not the priorities.
+func (d *dataset) priorityCmp(a, b int32) int {
+	pa, pb := d.items[a].DisplayPriority(), d.items[b].DisplayPriority()
+	ra, ka := d.priorityCol[pa]
+	rb, kb := d.priorityCol[pb]
+	if !ka {
+		ra = len(d.opts) + 1
+	}
+	if !kb {
+		rb = len(d.opts) + 1
+	}
+	return cmp.Or(cmp.Compare(ra, rb), strings.Compare(pa, pb))
 }

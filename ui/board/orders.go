@@ -16,7 +16,7 @@ import (
 // they sort by, so that s finds them ready.
 
 // keptOrders is every item sorted by each key: nil for a key not sorted by
-// yet, and for the priority.
+// yet, and for the priority while it is the columns' order.
 type keptOrders struct {
 	by      [sortKeys][]int32
 	changes uint64 // counts the changes of items, so an order sorted meanwhile is not taken
@@ -163,7 +163,7 @@ func (d *dataset) reorder(i int32) {
 func (d *dataset) inListOrder() iter.Seq[int32] {
 	return func(yield func(int32) bool) {
 		k := d.sort.key
-		if k == sortPriority {
+		if k == sortPriority && d.group == "" {
 			for n := range d.cols {
 				c := n
 				if d.sort.desc {
