@@ -69,10 +69,10 @@ func benchWorld(n int) ([]api.Page, int) {
 func feed(m *Model, pages []api.Page) {
 	k := api.Bug
 	m.tab = k
-	svc, after := m.ctx.Service, m.after
+	svc, after := m.ctx.Service, m.prev.After
 	m.ctx.Service = pagedService{Service: svc, pages: pages}
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the preview's timer waits for no load
-	defer func() { m.ctx.Service, m.after = svc, after }()
+	m.prev.After = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the preview's timer waits for no load
+	defer func() { m.ctx.Service, m.prev.After = svc, after }()
 	drive(m, m.eng.Load(k))
 }
 

@@ -47,7 +47,7 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.note("the comment is empty: write something, or esc to drop it")
 		}
 		m.compose = nil
-		m.prev.at = previewKey{} // the pane reads the item and its comments again
+		m.prev.Forget() // the pane reads the item and its comments again
 		return m.eng.Comment(c.kind, c.item, text)
 	case "esc":
 		m.compose = nil

@@ -283,6 +283,15 @@ func ownerName(s string) string {
 // field information (planning → Planning, 规划中), or the code itself.
 func statusName(fi api.FieldInfo, code string) string { return fi.OptionLabel("status", code) }
 
+// iterationName is the name of an iteration from the field information
+// (iteration_id options, id → name), or its id; "" for none.
+func iterationName(fi api.FieldInfo, id string) string {
+	if id == "" || id == "0" {
+		return ""
+	}
+	return fi.OptionLabel("iteration_id", id)
+}
+
 // reserve makes room for n items, so a large list grows its indexes once.
 func (d *dataset) reserve(n int) {
 	if n <= cap(d.col) {

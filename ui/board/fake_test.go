@@ -16,6 +16,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
+	"triage/ui/preview"
 	"triage/ui/workspace"
 )
 
@@ -318,7 +319,7 @@ func newHarness(t *testing.T, svc *fakeService, noColor bool, w, h int) *harness
 		return func() tea.Msg { return timerMsg{msg} }
 	}
 	m := New(ctx, eng)
-	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+	m.prev.After = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	m.SetSize(w, h)
 	return &harness{t: t, ctx: ctx, svc: svc, edits: edits, m: m}
 }
@@ -362,7 +363,7 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case pickedMsg, workspace.ChangedMsg, workspace.FinalsReadMsg, historyMsg, previewTickMsg:
+	case pickedMsg, workspace.ChangedMsg, workspace.FinalsReadMsg, historyMsg, preview.TickMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	case timerMsg:

@@ -10,6 +10,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/preview"
 	"triage/ui/workspace"
 )
 
@@ -32,7 +33,7 @@ type Model struct {
 
 	width, height  int // of the board itself
 	outerW, outerH int // of the whole area, preview pane included
-	prev           preview
+	prev           preview.Model
 
 	ws   int64
 	tab  api.Kind
@@ -63,9 +64,6 @@ type Model struct {
 	// The items someone else changed since the board shown (a refresh, or
 	// the cached board's, as the engine tells), highlighted until the next key.
 	changed [len(api.Kinds)]map[string]bool
-
-	// after is the timer of the preview (tea.Tick; tests fire it at once).
-	after func(time.Duration, tea.Msg) tea.Cmd
 
 	// viewName is the saved view shown ("" none); restore is the state to
 	// show at the next Load, and focus the item to put the cursor on once
@@ -100,7 +98,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
 		width:  ctx.Width,
 		height: ctx.Height,
-		after:  tick,
+		prev:   preview.New(ctx, eng),
 	}
 	for _, k := range api.Kinds {
 		m.sets[k] = m.indexOf(k)
@@ -109,11 +107,6 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	ctx.KeyOverrides.Remap("board", &m.keys)
 	eng.Watch(m)
 	return m
-}
-
-// tick sends msg after d.
-func tick(d time.Duration, msg tea.Msg) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // Load shows the board of a workspace: it drops whatever the board showed,
@@ -152,11 +145,11 @@ func (m *Model) Init() tea.Cmd { return nil }
 func (m *Model) SetSize(width, height int) {
 	m.outerW, m.outerH = width, height
 	switch {
-	case !m.prev.open:
-	case m.previewBeside():
-		width -= previewSideW + 1
+	case !m.prev.Open():
+	case preview.Beside(m.outerW):
+		width -= preview.SideW + 1
 	default:
-		height -= m.previewHeight()
+		height -= preview.Height(m.outerH)
 	}
 	m.width, m.height = width, height
 	m.filter.SetWidth(width / 2)
@@ -254,8 +247,8 @@ func (m *Model) following(cmd tea.Cmd) tea.Cmd {
 
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case previewTickMsg:
-		return m.onPreviewTick(msg)
+	case preview.TickMsg:
+		return m.prev.OnTick(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
 	case describeReadMsg:

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/preview"
 )
 
 // TestPreviewTellsKindsApart: TAPD gives a story and a bug the same id when
@@ -21,9 +22,9 @@ func TestPreviewTellsKindsApart(t *testing.T) {
 		svc.items[api.Story][n].ID = fmt.Sprintf("1110022001%09d", 1008+n) // the bugs' numbers
 	}
 	h := newHarness(t, svc, false, 120, 40).load()
-	var timers []previewTickMsg
-	h.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
-		if tick, ok := msg.(previewTickMsg); ok {
+	var timers []preview.TickMsg
+	h.m.prev.After = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if tick, ok := msg.(preview.TickMsg); ok {
 			timers = append(timers, tick)
 			return nil
 		}

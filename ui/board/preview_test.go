@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/preview"
 )
 
 // TestPreviewFollowsTheCursorWithoutARequestAKey: P opens the pane with the
@@ -17,9 +18,9 @@ import (
 func TestPreviewFollowsTheCursorWithoutARequestAKey(t *testing.T) {
 	svc := newFakeService()
 	h := newHarness(t, svc, false, 120, 40).load().keys("tab")
-	var timers []previewTickMsg
-	h.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
-		if tick, ok := msg.(previewTickMsg); ok {
+	var timers []preview.TickMsg
+	h.m.prev.After = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if tick, ok := msg.(preview.TickMsg); ok {
 			timers = append(timers, tick) // held: the test decides when the delay is over
 			return nil
 		}

@@ -27,7 +27,7 @@ func (m *Model) View() string {
 		m.writeColumns(&b)
 	}
 	out := b.String()
-	if m.prev.open {
+	if m.prev.Open() {
 		out = m.withPreview(out)
 	}
 	switch {

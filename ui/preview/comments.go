@@ -1,4 +1,4 @@
-package board
+package preview
 
 import (
 	"triage/api"
@@ -11,8 +11,8 @@ import (
 // that cannot list comments shows none.
 
 // commentLines are the lines of the comments in the pane; add wraps one.
-func (m *Model) commentLines(list []api.Comment, note string, add func(string)) {
-	s := m.ctx.Styles
+func (p *Model) commentLines(list []api.Comment, note string, add func(string)) {
+	s := p.ctx.Styles
 	if note != "" {
 		add(s.Subtle.Render(note))
 		return
@@ -23,7 +23,7 @@ func (m *Model) commentLines(list []api.Comment, note string, add func(string)) 
 	add("")
 	add(s.Subtle.Render("Comments"))
 	for _, c := range list {
-		add(s.Label.Render(common.Sanitize(c.Author)) + s.Subtle.Render(" · "+common.Sanitize(m.ctx.ShownTime(c.Created))))
+		add(s.Label.Render(common.Sanitize(c.Author)) + s.Subtle.Render(" · "+common.Sanitize(p.ctx.ShownTime(c.Created))))
 		for _, l := range richtext.PlainText(c.Description) {
 			add("  " + l)
 		}
