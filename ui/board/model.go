@@ -264,7 +264,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.PasteMsg:
 		if m.compose != nil {
-			return m.onComposePaste(msg)
+			m.compose.box.Paste(msg)
+			return nil
 		}
 		if m.filter.Focused() {
 			return m.onFilterInput(msg)

@@ -45,7 +45,7 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.applyBulk(p.plan)
 		case key.Matches(msg, k.Comment):
 			m.prompt = nil
-			m.compose = &composer{kind: m.tab, plan: p.plan}
+			m.composeWhy(p.plan)
 			return nil
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil

@@ -34,7 +34,7 @@ func (m *Model) View() string {
 	case m.prompt != nil:
 		out = m.drawOver(out, m.viewPrompt())
 	case m.compose != nil:
-		out = m.drawOver(out, m.viewComposer())
+		out = m.drawOver(out, m.compose.box.View(m.width))
 	case m.pick != nil:
 		out = m.drawOver(out, m.ctx.Styles.Dialog.Render(m.pick.model.View()))
 	}
