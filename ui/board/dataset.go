@@ -6,6 +6,7 @@ import (
 
 	"triage/api"
 	"triage/filter"
+	"triage/ui/listorder"
 	"triage/ui/workspace"
 )
 
@@ -50,7 +51,7 @@ type dataset struct {
 	// orders holds every item sorted by each key the list was sorted by
 	// (orders.go); nil for a key not sorted by yet, and for the priority
 	// while its order is the columns'.
-	orders keptOrders
+	orders listorder.Kept
 	list   []int32 // the items the list shows, in list order
 	// listDirty says list must be rebuilt from the order before it is read.
 	listDirty bool
@@ -71,6 +72,7 @@ func datasetOf(src *workspace.Items) *dataset {
 		fields: src.Fields,
 		prio:   -1,
 		sort:   listSort{key: sortPriority},
+		orders: listorder.NewKept(int(sortKeys)),
 	}
 	d.cols, d.colOf = layoutColumns(d.opts)
 	return d
@@ -202,31 +204,31 @@ func (d *dataset) indexNew(first int32) {
 		}
 		run := batch[lo:hi]
 		col := &d.cols[c]
-		col.all = mergeIndex(col.all, run, d.colLess)
+		col.all = listorder.Merge(col.all, run, d.colLess)
 		if d.filtering() {
 			for _, i := range run {
 				if d.match[i] {
-					col.vis = insertIndex(col.vis, i, d.colLess)
+					col.vis = listorder.Insert(col.vis, i, d.colLess)
 				}
 			}
 		}
 		lo = hi
 	}
-	d.orderNew(batch)
+	d.orders.Added(batch, d.orderCmp)
 	d.listDirty = true
 }
 
 // Detach takes item i out of every index, before one of its fields changes.
 func (d *dataset) Detach(i int32) {
 	col := &d.cols[d.col[i]]
-	col.all = removeIndex(col.all, i, d.colLess)
+	col.all = listorder.Remove(col.all, i, d.colLess)
 	if d.filtering() && d.match[i] {
-		col.vis = removeIndex(col.vis, i, d.colLess)
+		col.vis = listorder.Remove(col.vis, i, d.colLess)
 	}
 	if !d.listDirty && d.shownInList(i) {
-		d.list = removeIndex(d.list, i, d.listLess)
+		d.list = listorder.Remove(d.list, i, d.listLess)
 	}
-	d.unorder(i)
+	d.orders.Detach(i, d.orderCmp)
 }
 
 // Attach puts item i back into every index after its fields changed.
@@ -237,16 +239,16 @@ func (d *dataset) Attach(i int32) {
 	writeHaystack(&hb, &d.items[i])
 	d.hay[i] = hb.String()
 	col := &d.cols[d.col[i]]
-	col.all = insertIndex(col.all, i, d.colLess)
+	col.all = listorder.Insert(col.all, i, d.colLess)
 	if d.filtering() {
 		d.match[i] = d.matches(i)
 		if d.match[i] {
-			col.vis = insertIndex(col.vis, i, d.colLess)
+			col.vis = listorder.Insert(col.vis, i, d.colLess)
 		}
 	}
-	d.reorder(i)
+	d.orders.Attach(i, d.orderCmp)
 	if !d.listDirty && d.shownInList(i) {
-		d.list = insertIndex(d.list, i, d.listLess)
+		d.list = listorder.Insert(d.list, i, d.listLess)
 	}
 }
 

@@ -67,7 +67,7 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 	d.cols, d.colOf = layoutColumns(opts)
 	d.cols[0].label = noneHeader(f)
 	// The priority's order, which the columns no longer give (list.go).
-	d.orders.by[sortPriority] = nil
+	d.orders.Forget(int(sortPriority))
 	d.priorityCol = nil
 	if d.group != "" {
 		_, d.priorityCol = layoutColumns(d.opts)

@@ -10,6 +10,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/listorder"
 	"triage/ui/preview"
 	"triage/ui/workspace"
 )
@@ -281,8 +282,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		m.onWheel(msg.Mouse())
 		return nil
-	case ordersMsg:
-		msg.set.onOrders(msg)
+	case listorder.SortedMsg:
+		msg.Keep()
 	case pickedMsg:
 		return m.onPicked(msg)
 	case historyMsg:

@@ -1,6 +1,10 @@
 package board
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/listorder"
+)
 
 // Layout of the board, top to bottom: the tabs, an information line (filter,
 // progress), the column headers (or the table header), then the cards
@@ -147,7 +151,7 @@ func (m *Model) selected() (int32, bool) {
 func (m *Model) follow(i int32) {
 	d := m.cur()
 	if m.mode == modeList {
-		if p := positionOf(d.rows(), i, d.listLess); p >= 0 {
+		if p := listorder.Position(d.rows(), i, d.listLess); p >= 0 {
 			d.listSel = p
 		}
 		m.clamp(d)
@@ -158,7 +162,7 @@ func (m *Model) follow(i int32) {
 		m.clamp(d)
 		return
 	}
-	if p := positionOf(d.visible(c), i, d.colLess); p >= 0 {
+	if p := listorder.Position(d.visible(c), i, d.colLess); p >= 0 {
 		d.cur = c
 		d.cols[c].sel = p
 	}

@@ -2,160 +2,34 @@ package board
 
 import (
 	"iter"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// The list's orders are kept. The first time the list is sorted by a key,
-// every item is sorted by it once (the key ascending, then column order);
-// from then on new and changed items are put in place, so choosing that key
-// again, or reversing it, costs one pass over its order. The priority needs
-// no order of its own: it is the columns' order. When the list is first
-// shown, the other orders are sorted away from the keys, from a copy of what
-// they sort by, so that s finds them ready.
-
-// keptOrders is every item sorted by each key: nil for a key not sorted by
-// yet, and for the priority while it is the columns' order.
-type keptOrders struct {
-	by      [sortKeys][]int32
-	changes uint64 // counts the changes of items, so an order sorted meanwhile is not taken
-	sorting bool   // orders are being sorted away from the keys
-}
-
-// ordersMsg brings the orders sorted away from the keys.
-type ordersMsg struct {
-	set     *dataset
-	changes uint64
-	by      [sortKeys][]int32
-}
+// The list's orders are kept (listorder.Kept): every item sorted by a key
+// the first time the list is sorted by it (the key ascending, then column
+// order), then kept in place as items come and change. The priority needs
+// no order of its own while it is the columns' order. When the list is
+// first shown, the other orders are sorted away from the keys, so that s
+// finds them ready.
 
 // sortLater sorts the orders not kept yet away from the keys.
 func (d *dataset) sortLater() tea.Cmd {
-	if d.orders.sorting {
-		return nil
-	}
-	var texts [sortKeys][]string
-	wanted := false
+	keys := make([]int, 0, sortKeys-sortID)
 	for k := sortID; k < sortKeys; k++ {
-		if d.orders.by[k] != nil {
-			continue
-		}
-		t := make([]string, len(d.items))
-		for i := range t {
-			t[i] = d.sortText(k, int32(i))
-		}
-		texts[k], wanted = t, true
+		keys = append(keys, int(k))
 	}
-	if !wanted {
-		return nil
-	}
-	d.orders.sorting = true
-	msg := ordersMsg{set: d, changes: d.orders.changes}
-	seq := slices.Clone(d.seq)
-	return func() tea.Msg {
-		for k, t := range texts {
-			if t == nil {
-				continue
-			}
-			o := make([]int32, len(t))
-			for i := range o {
-				o[i] = int32(i)
-			}
-			slices.SortFunc(o, func(a, b int32) int {
-				if c := textCmp(sortKey(k), t[a], t[b]); c != 0 {
-					return c
-				}
-				if seq[a] != seq[b] {
-					return int(seq[a]) - int(seq[b])
-				}
-				return int(a) - int(b)
-			})
-			msg.by[k] = o
-		}
-		return msg
-	}
-}
-
-// onOrders keeps the orders sorted away from the keys, unless the items
-// changed meanwhile.
-func (d *dataset) onOrders(msg ordersMsg) {
-	d.orders.sorting = false
-	if msg.changes != d.orders.changes {
-		return
-	}
-	for k, o := range msg.by {
-		if o != nil && d.orders.by[k] == nil {
-			d.orders.by[k] = o
-		}
-	}
+	return d.orders.SortLater(keys, len(d.items),
+		func(k int, i int32) string { return d.sortText(sortKey(k), i) },
+		func(k int, a, b string) int { return textCmp(sortKey(k), a, b) }, d.seq)
 }
 
 // orderCmp orders items by key k ascending, then in column order.
-func (d *dataset) orderCmp(k sortKey, a, b int32) int {
-	if c := d.keyCmp(k, a, b); c != 0 {
+func (d *dataset) orderCmp(k int, a, b int32) int {
+	if c := d.keyCmp(sortKey(k), a, b); c != 0 {
 		return c
 	}
-	switch {
-	case a == b:
-		return 0
-	case d.colLess(a, b):
-		return -1
-	}
-	return 1
-}
-
-// order returns every item in the order of key k, sorting them the first time.
-func (d *dataset) order(k sortKey) []int32 {
-	if d.orders.by[k] == nil {
-		o := make([]int32, len(d.items))
-		for i := range o {
-			o[i] = int32(i)
-		}
-		slices.SortFunc(o, func(a, b int32) int { return d.orderCmp(k, a, b) })
-		d.orders.by[k] = o
-	}
-	return d.orders.by[k]
-}
-
-// orderLess is key k's order as a comparison of the index functions.
-func (d *dataset) orderLess(k sortKey) lessFunc {
-	return func(a, b int32) bool { return d.orderCmp(k, a, b) < 0 }
-}
-
-// orderNew merges new items into every order kept.
-func (d *dataset) orderNew(batch []int32) {
-	d.orders.changes++
-	var sorted []int32
-	for k, o := range d.orders.by {
-		if o == nil {
-			continue
-		}
-		key := sortKey(k)
-		sorted = append(sorted[:0], batch...)
-		slices.SortFunc(sorted, func(a, b int32) int { return d.orderCmp(key, a, b) })
-		d.orders.by[k] = mergeIndex(o, sorted, d.orderLess(key))
-	}
-}
-
-// unorder takes item i out of every order kept, before its fields change.
-func (d *dataset) unorder(i int32) {
-	d.orders.changes++
-	for k, o := range d.orders.by {
-		if o != nil {
-			d.orders.by[k] = removeIndex(o, i, d.orderLess(sortKey(k)))
-		}
-	}
-}
-
-// reorder puts item i back into every order kept, after its fields changed.
-func (d *dataset) reorder(i int32) {
-	d.orders.changes++
-	for k, o := range d.orders.by {
-		if o != nil {
-			d.orders.by[k] = insertIndex(o, i, d.orderLess(sortKey(k)))
-		}
-	}
+	return d.colCmp(a, b)
 }
 
 // inListOrder yields every item in list order: by the sort key, reversed
@@ -177,7 +51,7 @@ func (d *dataset) inListOrder() iter.Seq[int32] {
 			}
 			return
 		}
-		o := d.order(k)
+		o := d.orders.Order(int(k), len(d.items), d.orderCmp)
 		if !d.sort.desc {
 			for _, i := range o {
 				if !yield(i) {

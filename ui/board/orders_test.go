@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"triage/ui/internal/uitest"
+	"triage/ui/listorder"
 )
 
 // TestKeptOrdersFollowChanges: the orders kept for the list, after pages
@@ -60,11 +61,11 @@ func TestOrdersSortedAwayFromTheKeys(t *testing.T) {
 	for n, p := range pages {
 		d.addPage(n+1, p.Items)
 	}
-	stale := d.sortLater()().(ordersMsg)
+	stale := d.sortLater()().(listorder.SortedMsg)
 	d.replace(5, d.items[6])
-	d.onOrders(stale)
+	stale.Keep()
 	for k := sortID; k < sortKeys; k++ {
-		if d.orders.by[k] != nil {
+		if d.orders.Of(int(k)) != nil {
 			t.Fatalf("the order by %v sorted before a change was kept", k)
 		}
 	}
@@ -72,14 +73,14 @@ func TestOrdersSortedAwayFromTheKeys(t *testing.T) {
 	if d.sortLater() != nil {
 		t.Fatal("orders are sorted twice at once")
 	}
-	d.onOrders(cmd().(ordersMsg))
+	cmd().(listorder.SortedMsg).Keep()
 	for k := sortID; k < sortKeys; k++ {
-		got := d.orders.by[k]
+		got := d.orders.Of(int(k))
 		want := make([]int32, len(d.items))
 		for i := range want {
 			want[i] = int32(i)
 		}
-		slices.SortFunc(want, func(a, b int32) int { return d.orderCmp(k, a, b) })
+		slices.SortFunc(want, func(a, b int32) int { return d.orderCmp(int(k), a, b) })
 		if !slices.Equal(got, want) {
 			t.Errorf("the order by %v sorted away from the keys differs from a sort", k)
 		}
