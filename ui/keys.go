@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"triage/store"
-	"triage/ui/board"
+	"triage/ui/boardkeys"
 	"triage/ui/common"
 	"triage/ui/editor"
 	"triage/ui/errlog"
@@ -28,7 +28,7 @@ import (
 // viewKeyMaps are the default key maps of the views a user may remap, by
 // the name keys: gives them ("app" holds the keys every view shares).
 func viewKeyMaps() map[string]any {
-	b, q, e, p, h, hv, l, el := board.DefaultKeyMap(), queue.DefaultKeyMap(), editor.DefaultKeyMap(),
+	b, q, e, p, h, hv, l, el := boardkeys.DefaultKeyMap(), queue.DefaultKeyMap(), editor.DefaultKeyMap(),
 		picker.DefaultKeyMap(), history.DefaultKeyMap(), helpview.DefaultKeyMap(), login.DefaultKeyMap(), errlog.DefaultKeyMap()
 	return map[string]any{"app": common.DefaultKeyMap(), "board": &b, "queue": &q, "editor": &e,
 		"picker": &p, "history": &h, "help": &hv, "login": &l, "errors": &el}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
@@ -83,32 +82,9 @@ func (m *Model) onCommandDone(msg commandDoneMsg) tea.Cmd {
 	return nil
 }
 
-// withUserKeys is the board's key map with the keys of the config's
-// commands and saved views as a last group of the help.
-type withUserKeys struct {
-	KeyMap
-	user []key.Binding
-}
-
-// FullHelp lists the board's keys, then the user's.
-func (k withUserKeys) FullHelp() [][]key.Binding {
-	return append(k.KeyMap.FullHelp(), k.user)
-}
-
-// helpKeys is the board's key map for the help view.
+// helpKeys is the board's key map for the help view: worded after the
+// grouping, with the user's keys.
 func (m *Model) helpKeys() help.KeyMap {
-	m.labelGroupKeys()
-	var user []key.Binding
-	for _, c := range m.ctx.Commands {
-		user = append(user, key.NewBinding(key.WithKeys(c.Key), key.WithHelp(c.Key, c.Name)))
-	}
-	for _, v := range m.ctx.Views {
-		if v.Key != "" {
-			user = append(user, key.NewBinding(key.WithKeys(v.Key), key.WithHelp(v.Key, "view: "+v.Name)))
-		}
-	}
-	if len(user) == 0 {
-		return &m.keys // not a copy: the key map is large, and asked for every frame
-	}
-	return withUserKeys{KeyMap: m.keys, user: user}
+	m.keys.LabelGroup(m.cur().groupField())
+	return m.keys.WithUser(m.ctx.Commands, m.ctx.Views)
 }

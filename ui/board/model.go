@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/boardkeys"
 	"triage/ui/common"
 	"triage/ui/listorder"
 	"triage/ui/preview"
@@ -30,7 +31,7 @@ const (
 type Model struct {
 	ctx  *common.Context
 	eng  *workspace.Engine
-	keys KeyMap
+	keys boardkeys.KeyMap
 
 	width, height  int // of the board itself
 	outerW, outerH int // of the whole area, preview pane included
@@ -95,7 +96,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	m := &Model{
 		ctx:    ctx,
 		eng:    eng,
-		keys:   DefaultKeyMap(),
+		keys:   boardkeys.DefaultKeyMap(),
 		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
 		width:  ctx.Width,
 		height: ctx.Height,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"triage/api"
+	"triage/ui/boardkeys"
 	"triage/ui/common"
 )
 
@@ -141,7 +142,7 @@ func TestRedoWithNothingUndone(t *testing.T) {
 // helpListed is every key of the board's help, "key description".
 func helpListed() []string {
 	var listed []string
-	for _, group := range DefaultKeyMap().FullHelp() {
+	for _, group := range boardkeys.DefaultKeyMap().FullHelp() {
 		for _, b := range group {
 			listed = append(listed, b.Help().Key+" "+b.Help().Desc)
 		}

@@ -1,4 +1,8 @@
-package board
+// Package boardkeys is the board's key map: its bindings by action (the
+// names the config's keys: remaps), the help they make, worded after the
+// field the board is grouped by, and the user's own keys (the config's
+// commands and saved views) as a last group of the help.
+package boardkeys
 
 import (
 	"charm.land/bubbles/v2/help"
@@ -16,7 +20,7 @@ type KeyMap struct {
 	NextPriority, PrevPriority key.Binding
 	PickPriority, SetPriority  key.Binding
 
-	// The other fields (fieldpick.go, planpick.go, compose.go).
+	// The other fields.
 	Move, Assign, AssignMe, Iteration, Severity, Comment, Group, Describe key.Binding
 
 	Filter, FilterPriority, Clear key.Binding

@@ -1,10 +1,10 @@
-package board
+package boardkeys
 
 import "triage/ui/workspace"
 
-// groupKeyWords are the help words of ], [ and the digits when the board is
+// groupWords are the help words of ], [ and the digits when the board is
 // grouped by f: they move the card along that field.
-func groupKeyWords(f workspace.Field) (next, prev, nth string) {
+func groupWords(f workspace.Field) (next, prev, nth string) {
 	switch f {
 	case workspace.Status:
 		return "next status", "previous status", "set nth status"
@@ -16,11 +16,10 @@ func groupKeyWords(f workspace.Field) (next, prev, nth string) {
 	return "next priority", "previous priority", "set nth priority"
 }
 
-// labelGroupKeys names ], [ and the digits after the current kind's
-// grouping, for the help line and ? help; their keys stay the user's.
-func (m *Model) labelGroupKeys() {
-	next, prev, nth := groupKeyWords(m.cur().groupField())
-	k := &m.keys
+// LabelGroup names ], [ and the digits after the field the board is
+// grouped by, for the help line and ? help; their keys stay the user's.
+func (k *KeyMap) LabelGroup(f workspace.Field) {
+	next, prev, nth := groupWords(f)
 	k.NextPriority.SetHelp(k.NextPriority.Help().Key, next)
 	k.PrevPriority.SetHelp(k.PrevPriority.Help().Key, prev)
 	k.SetPriority.SetHelp(k.SetPriority.Help().Key, nth)
