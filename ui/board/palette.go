@@ -1,52 +1,20 @@
 package board
 
 import (
-	"strings"
-
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/paint"
 )
-
-// paint is a style reduced to the escape sequences around its text, so that
-// drawing a card concatenates strings instead of running lipgloss for every
-// segment. Only styles without padding, width or underline reduce this way.
-type paint struct{ pre, post string }
-
-// newPaint reduces a lipgloss style.
-func newPaint(s lipgloss.Style) paint {
-	const probe = "x"
-	out := s.Render(probe)
-	i := strings.Index(out, probe)
-	if i < 0 {
-		return paint{}
-	}
-	return paint{pre: out[:i], post: out[i+len(probe):]}
-}
-
-// write writes text in the paint's style.
-func (p paint) write(b *strings.Builder, text string) {
-	b.WriteString(p.pre)
-	b.WriteString(text)
-	b.WriteString(p.post)
-}
-
-// fit writes plain text fitted to w cells (see writeFit) in the paint's style.
-func (p paint) fit(b *strings.Builder, text string, w int) {
-	b.WriteString(p.pre)
-	writeFit(b, text, w)
-	b.WriteString(p.post)
-}
 
 // palette holds the board's reduced styles and markers, built from the
 // program's Styles (dark, light or NO_COLOR).
 type palette struct {
 	styles *common.Styles
 
-	text, subtle, accent   paint
-	selected, pending, bad paint
-	warning, changed       paint
+	text, subtle, accent   paint.Paint
+	selected, pending, bad paint.Paint
+	warning, changed       paint.Paint
 
 	cursor, blank  string        // one cell: in front of the selected card or row
 	pendingMark    string        // one cell: an edit in flight
@@ -58,21 +26,21 @@ type palette struct {
 	cursorWidth    int
 	progressFilled string
 	progressEmpty  string
-	colors         map[string]paint // priority colours, made on first use
-	lines          lineMemo         // the lines lipgloss draws, kept (view_memo.go)
+	colors         map[string]paint.Paint // priority colours, made on first use
+	lines          lineMemo               // the lines lipgloss draws, kept (view_memo.go)
 }
 
 func newPalette(s *common.Styles) palette {
 	p := palette{
 		styles:   s,
-		text:     newPaint(s.Text),
-		subtle:   newPaint(s.Subtle),
-		accent:   newPaint(s.Accent),
-		selected: newPaint(s.Selected),
-		pending:  newPaint(s.Pending),
-		bad:      newPaint(s.Error),
-		warning:  newPaint(s.Warning),
-		changed:  newPaint(s.Changed),
+		text:     paint.New(s.Text),
+		subtle:   paint.New(s.Subtle),
+		accent:   paint.New(s.Accent),
+		selected: paint.New(s.Selected),
+		pending:  paint.New(s.Pending),
+		bad:      paint.New(s.Error),
+		warning:  paint.New(s.Warning),
+		changed:  paint.New(s.Changed),
 
 		cursor:         s.Marks.Cursor,
 		blank:          s.Marks.Blank,

@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/paint"
 )
 
 // View draws the board: tabs, the information line, then the columns or the
@@ -63,7 +64,7 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	for j, k := range api.Kinds {
 		key.counts[j], key.started[j] = len(m.sets[k].items), m.eng.Progress(k).Started
 	}
-	b.WriteString(m.paint.lines.tabs.get(key, m.tabsLine))
+	b.WriteString(m.paint.lines.tabs.Get(key, m.tabsLine))
 }
 
 // tabsLine is the first line as writeTabs draws it.
@@ -90,7 +91,7 @@ func (m *Model) tabsLine() string {
 			right += " ›"
 		}
 	}
-	writeSides(&b, line.String(), s.Subtle.Render(right), m.width)
+	paint.WriteSides(&b, line.String(), s.Subtle.Render(right), m.width)
 	return b.String()
 }
 
@@ -108,7 +109,7 @@ func (m *Model) writeInfo(b *strings.Builder) {
 	if d.prio >= 0 {
 		key.prio = d.cols[d.prio].label
 	}
-	b.WriteString(m.paint.lines.info.get(key, func() string {
+	b.WriteString(m.paint.lines.info.Get(key, func() string {
 		var line strings.Builder
 		m.writeInfoLine(&line)
 		return line.String()
@@ -146,7 +147,7 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 		left.WriteString("  ")
 		left.WriteString(s.Subtle.Render("sorted by " + d.sort.key.String() + " " + dir))
 	}
-	writeSides(b, left.String(), m.progress(d), m.width)
+	paint.WriteSides(b, left.String(), m.progress(d), m.width)
 }
 
 // progress is the right side of the information line: a bar while loading,
@@ -172,90 +173,4 @@ func (m *Model) progress(d *dataset) string {
 		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + d.kind.Path())
 	}
 	return s.Subtle.Render(total + " " + d.kind.Path())
-}
-
-// writeSides writes left and right (both styled) on one line of width cells,
-// cutting left to make room.
-func writeSides(b *strings.Builder, left, right string, width int) {
-	rw := ansi.StringWidth(right)
-	if rw+1 >= width {
-		right, rw = "", 0
-	}
-	room := width - rw
-	if rw > 0 {
-		room--
-	}
-	b.WriteString(common.Fit(left, room))
-	if rw > 0 {
-		b.WriteByte(' ')
-		b.WriteString(right)
-	}
-}
-
-// writeFit writes plain text fitted to exactly w cells: truncated with "…" by
-// display width (wide characters count two), control characters shown as
-// spaces, then padded.
-func writeFit(b *strings.Builder, text string, w int) {
-	if w <= 0 {
-		return
-	}
-	tw, plain := asciiWidth(text)
-	if !plain {
-		text = common.Sanitize(text)
-		tw = ansi.StringWidth(text)
-	}
-	if tw > w {
-		text = ansi.Truncate(text, w, "…")
-		tw = ansi.StringWidth(text)
-	}
-	b.WriteString(text)
-	pad(b, w-tw)
-}
-
-// splitTitle cuts a title into the part that fills a line of w cells,
-// broken after a word when one ends in the line's second half (CJK text
-// breaks anywhere), and the rest.
-func splitTitle(text string, w int) (first, rest string) {
-	if w <= 0 {
-		return "", text
-	}
-	tw, plain := asciiWidth(text)
-	if !plain {
-		text = common.Sanitize(text)
-		tw = ansi.StringWidth(text)
-	}
-	if tw <= w {
-		return text, ""
-	}
-	cut := text[:min(w, len(text))]
-	if !plain {
-		if cut = ansi.Truncate(text, w, ""); !strings.HasPrefix(text, cut) {
-			return cut, ""
-		}
-	}
-	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 && text[len(cut)] != ' ' {
-		cut = cut[:i]
-	}
-	return cut, strings.TrimLeft(text[len(cut):], " ")
-}
-
-// asciiWidth returns the width of printable ASCII text, and false when text
-// has anything else.
-func asciiWidth(s string) (int, bool) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return 0, false
-		}
-	}
-	return len(s), true
-}
-
-// pad writes n spaces.
-func pad(b *strings.Builder, n int) {
-	const spaces = "                                                                "
-	for n > 0 {
-		k := min(n, len(spaces))
-		b.WriteString(spaces[:k])
-		n -= k
-	}
 }

@@ -1,6 +1,9 @@
 package board
 
-import "triage/api"
+import (
+	"triage/api"
+	"triage/ui/paint"
+)
 
 // A card's texts are measured and cut once for a width: the two lines of
 // its title and its detail line, each fitted to the cells it has. A key
@@ -42,7 +45,7 @@ func (m *Model) cardText(d *dataset, i int32, room int) *cardText {
 		t = new(cardText)
 		c.by[i] = t
 	}
-	first, rest := splitTitle(it.Title, room)
+	first, rest := paint.SplitTitle(it.Title, room)
 	*t = cardText{
 		title: it.Title, status: status, owner: it.Owner, room: room,
 		first: fitString(first, room), rest: fitString(rest, room), detail: fitString(cardDetail(it, status), room),

@@ -5,6 +5,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/paint"
 	"triage/ui/workspace"
 )
 
@@ -22,7 +23,7 @@ func (m *Model) writeColumns(b *strings.Builder) {
 		col := &d.cols[c]
 		count, dim := len(d.visible(c)), m.dimmed(d, c)
 		key := headerKey{label: col.label, color: col.color, unknown: col.unknown, dimmed: dim, count: count, top: col.top, width: w - 1}
-		b.WriteString(m.paint.lines.header(k).get(key, func() string {
+		b.WriteString(m.paint.lines.header(k).Get(key, func() string {
 			label := col.label + " " + columnCount(col, count, m.cardsShown())
 			switch {
 			case dim:
@@ -61,13 +62,13 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 				text = "no matches"
 			}
 			if selectedCol {
-				p.selected.fit(b, text, w-p.cursorWidth-1)
+				p.selected.Fit(b, text, w-p.cursorWidth-1)
 			} else {
-				p.subtle.fit(b, text, w-p.cursorWidth-1)
+				p.subtle.Fit(b, text, w-p.cursorWidth-1)
 			}
 			return
 		}
-		pad(b, w)
+		paint.Pad(b, w)
 		return
 	}
 	i := vis[card]
@@ -82,18 +83,18 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 	case 0:
 		m.writeMark(b, selected)
 		b.WriteString(mark)
-		look.write(b, t.first)
+		look.Write(b, t.first)
 	case 1:
 		m.writeSideMark(b, selected)
-		pad(b, stateCells)
-		look.write(b, t.rest)
+		paint.Pad(b, stateCells)
+		look.Write(b, t.rest)
 	default:
 		m.writeSideMark(b, selected)
-		pad(b, stateCells)
+		paint.Pad(b, stateCells)
 		if !selected {
 			look = p.subtle
 		}
-		look.write(b, t.detail)
+		look.Write(b, t.detail)
 	}
 }
 
@@ -106,7 +107,7 @@ func (m *Model) writeSideMark(b *strings.Builder, selected bool) {
 	} else {
 		b.WriteString(p.blank)
 	}
-	pad(b, p.cursorWidth-1)
+	paint.Pad(b, p.cursorWidth-1)
 }
 
 // stateCells is how many cells writeState writes.
@@ -114,7 +115,7 @@ const stateCells = 2
 
 // writeState writes an item's two state cells (see state) and returns the
 // paint of its title.
-func (m *Model) writeState(b *strings.Builder, it *api.Item) paint {
+func (m *Model) writeState(b *strings.Builder, it *api.Item) paint.Paint {
 	mark, look := m.state(it)
 	b.WriteString(mark)
 	return look
@@ -123,7 +124,7 @@ func (m *Model) writeState(b *strings.Builder, it *api.Item) paint {
 // state is an item's two state cells, the bulk mark then the edit state
 // (pending, conflict, failed) or the changed mark, and the paint of its
 // title.
-func (m *Model) state(it *api.Item) (string, paint) {
+func (m *Model) state(it *api.Item) (string, paint.Paint) {
 	p := &m.paint
 	marks := &p.stateMarks[0]
 	if m.marked(m.tab, it.ID) {
@@ -153,14 +154,14 @@ func (m *Model) writeMark(b *strings.Builder, on bool) {
 	} else {
 		b.WriteString(p.blank)
 	}
-	pad(b, p.cursorWidth-1)
+	paint.Pad(b, p.cursorWidth-1)
 }
 
-// fitString is writeFit into a new string.
+// fitString is paint.WriteFit into a new string.
 func fitString(text string, w int) string {
 	var b strings.Builder
 	b.Grow(w + len(text))
-	writeFit(&b, text, w)
+	paint.WriteFit(&b, text, w)
 	return b.String()
 }
 

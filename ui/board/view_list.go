@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/ui/paint"
 	"triage/ui/workspace"
 )
 
@@ -93,7 +94,7 @@ func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
 	l := layoutList(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.key, m.listColumns)
-	pad(b, p.cursorWidth+stateCells)
+	paint.Pad(b, p.cursorWidth+stateCells)
 	for c, width := range l.w {
 		if width == 0 {
 			continue
@@ -109,10 +110,10 @@ func (m *Model) writeList(b *strings.Builder) {
 			} else {
 				name += " ▲"
 			}
-			p.accent.write(b, fitString(name, width))
+			p.accent.Write(b, fitString(name, width))
 			continue
 		}
-		p.subtle.write(b, fitString(name, width))
+		p.subtle.Write(b, fitString(name, width))
 	}
 	rows := d.rows()
 	for y := range m.bodyHeight() {
@@ -121,7 +122,7 @@ func (m *Model) writeList(b *strings.Builder) {
 		if r >= len(rows) {
 			if len(rows) == 0 && y == 0 {
 				m.writeMark(b, true)
-				p.subtle.write(b, " no items")
+				p.subtle.Write(b, " no items")
 			}
 			continue
 		}
@@ -139,7 +140,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	col := &cell
 	t := m.rowText(d, i, l, cell.label)
 	if selected {
-		b.WriteString(p.selected.pre)
+		p.selected.Start(b)
 	}
 	for k, text := range t.cells {
 		if l.w[k] == 0 {
@@ -152,15 +153,15 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		case selected:
 			b.WriteString(text)
 		case listCol(k) == colTitle:
-			look.write(b, text)
+			look.Write(b, text)
 		case listCol(k) == colPriority:
 			m.writePriority(b, col, text)
 		default:
-			p.subtle.write(b, text)
+			p.subtle.Write(b, text)
 		}
 	}
 	if selected {
-		b.WriteString(p.selected.post)
+		p.selected.End(b)
 	}
 }
 
@@ -194,25 +195,25 @@ func (m *Model) writePriority(b *strings.Builder, col *column, text string) {
 	p := &m.paint
 	switch {
 	case col.unknown:
-		p.warning.write(b, text)
+		p.warning.Write(b, text)
 	case col.color != "":
-		m.priorityPaint(col.color).write(b, text)
+		m.priorityPaint(col.color).Write(b, text)
 	default:
-		p.text.write(b, text)
+		p.text.Write(b, text)
 	}
 }
 
 // priorityPaint is the paint of a priority colour, made once per colour.
-func (m *Model) priorityPaint(hex string) paint {
+func (m *Model) priorityPaint(hex string) paint.Paint {
 	if pt, ok := m.paint.colors[hex]; ok {
 		return pt
 	}
-	pt := paint{}
+	pt := paint.Paint{}
 	if c := m.ctx.Styles.PriorityColor(hex); c != nil {
-		pt = newPaint(m.ctx.Styles.Text.Foreground(c))
+		pt = paint.New(m.ctx.Styles.Text.Foreground(c))
 	}
 	if m.paint.colors == nil {
-		m.paint.colors = make(map[string]paint)
+		m.paint.colors = make(map[string]paint.Paint)
 	}
 	m.paint.colors[hex] = pt
 	return pt

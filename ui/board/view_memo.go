@@ -1,6 +1,9 @@
 package board
 
-import "triage/api"
+import (
+	"triage/api"
+	"triage/ui/paint"
+)
 
 // The lines lipgloss draws (the tabs, the information line, the column
 // headers) are kept with what they show and drawn again only when that
@@ -9,24 +12,9 @@ import "triage/api"
 
 // lineMemo holds the lines kept.
 type lineMemo struct {
-	tabs    memoLine[tabsKey]
-	info    memoLine[infoKey]
-	headers []memoLine[headerKey] // by column on screen
-}
-
-// memoLine is a line and what it was drawn from.
-type memoLine[K comparable] struct {
-	key  K
-	line string
-	ok   bool
-}
-
-// get returns the line kept for key, or draws it.
-func (l *memoLine[K]) get(key K, draw func() string) string {
-	if !l.ok || l.key != key {
-		l.key, l.line, l.ok = key, draw(), true
-	}
-	return l.line
+	tabs    paint.Memo[tabsKey]
+	info    paint.Memo[infoKey]
+	headers []paint.Memo[headerKey] // by column on screen
 }
 
 // tabsKey is what the tabs line shows.
@@ -62,9 +50,9 @@ type headerKey struct {
 }
 
 // header returns the kept header of the column on screen at k.
-func (l *lineMemo) header(k int) *memoLine[headerKey] {
+func (l *lineMemo) header(k int) *paint.Memo[headerKey] {
 	for len(l.headers) <= k {
-		l.headers = append(l.headers, memoLine[headerKey]{})
+		l.headers = append(l.headers, paint.Memo[headerKey]{})
 	}
 	return &l.headers[k]
 }
