@@ -160,7 +160,7 @@ func (d *dataset) Grew(first int32) {
 		var hb strings.Builder
 		for i := lo; i < min(lo+api.PageSize, n); i++ {
 			d.col = append(d.col, int32(d.columnFor(d.keyOf(&d.items[i]))))
-			writeHaystack(&hb, &d.items[i])
+			filter.WriteHaystack(&hb, d.items[i].Title, d.items[i].Owner)
 			hb.WriteByte(0)
 		}
 		d.appendHaystacks(hb.String())
@@ -236,7 +236,7 @@ func (d *dataset) Attach(i int32) {
 	d.forgetPast()
 	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
 	var hb strings.Builder
-	writeHaystack(&hb, &d.items[i])
+	filter.WriteHaystack(&hb, d.items[i].Title, d.items[i].Owner)
 	d.hay[i] = hb.String()
 	col := &d.cols[d.col[i]]
 	col.all = listorder.Insert(col.all, i, d.colLess)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unicode"
 
-	"triage/api"
+	"triage/filter"
 )
 
 // TestHaystackLowerCases: a haystack is the title and the owners as cards
@@ -18,7 +18,7 @@ func TestHaystackLowerCases(t *testing.T) {
 		{"bad \xff utf-8 \xe4\xb8", "x;;y"},
 	} {
 		var b strings.Builder
-		writeHaystack(&b, &api.Item{Title: tc.title, Owner: tc.owner})
+		filter.WriteHaystack(&b, tc.title, tc.owner)
 		var want strings.Builder
 		for _, r := range tc.title + "\n" + ownerName(tc.owner) {
 			want.WriteRune(unicode.ToLower(r))

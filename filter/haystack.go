@@ -1,19 +1,19 @@
-package board
+package filter
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"triage/api"
 )
 
-// writeHaystack writes what the text filter searches for an item besides its
-// id: title and owner (as ownerName shows it), lower-cased.
-func writeHaystack(b *strings.Builder, it *api.Item) {
-	writeLower(b, it.Title)
+// WriteHaystack writes what the text filter's words search in an item
+// besides its id (Item.Hay): its title and owners (nicks joined by ";", as
+// the service sends them) as the board shows them, "a, b", lower-cased,
+// allocating nothing beyond b's growth.
+func WriteHaystack(b *strings.Builder, title, owner string) {
+	writeLower(b, title)
 	b.WriteByte('\n')
-	owners := strings.TrimSuffix(strings.TrimSpace(it.Owner), ";")
+	owners := strings.TrimSuffix(strings.TrimSpace(owner), ";")
 	for {
 		owner, rest, more := strings.Cut(owners, ";")
 		writeLower(b, owner)
