@@ -11,6 +11,7 @@ import (
 	"triage/store"
 	"triage/ui/boardkeys"
 	"triage/ui/common"
+	"triage/ui/describe"
 	"triage/ui/listorder"
 	"triage/ui/preview"
 	"triage/ui/workspace"
@@ -253,9 +254,9 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.prev.OnTick(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
-	case describeReadMsg:
+	case describe.ReadMsg:
 		return m.onDescribeRead(msg)
-	case describedMsg:
+	case describe.DoneMsg:
 		return m.onDescribed(msg)
 	case workspace.FinalsReadMsg:
 		if msg.Kind != m.tab {
