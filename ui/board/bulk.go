@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/dialog"
 	"triage/ui/workspace"
 )
 
@@ -130,11 +131,9 @@ func (m *Model) previewPlan(f workspace.Field, plan []planned, stay int) tea.Cmd
 		title = fmt.Sprintf("Set the %s of %d marked %s?", f.Name(), len(plan), d.kind.Path())
 	}
 	m.prompt = &prompt{
-		kind:  promptBulk,
-		title: title,
-		lines: []string{planText(plan, stay)},
-		hint:  "y/enter confirms · n/esc cancels",
-		plan:  plan,
+		Box:  dialog.Box{Title: title, Lines: []string{planText(plan, stay)}, Hint: "y/enter confirms · n/esc cancels"},
+		kind: promptBulk,
+		plan: plan,
 	}
 	return nil
 }

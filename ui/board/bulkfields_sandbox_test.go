@@ -79,8 +79,8 @@ func TestBulkStatusWithOneRefusedItem(t *testing.T) {
 	}
 
 	press(m, "m", "D", "e", "v", "enter")
-	if m.prompt == nil || m.prompt.title != "Set the status of 2 marked stories?" ||
-		m.prompt.lines[0] != "2 items: status Planning → Developing · 1 stay" {
+	if m.prompt == nil || m.prompt.Title != "Set the status of 2 marked stories?" ||
+		m.prompt.Lines[0] != "2 items: status Planning → Developing · 1 stay" {
 		t.Fatalf("preview %+v", m.prompt)
 	}
 	screen := m.View()

@@ -3,20 +3,17 @@ package board
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/dialog"
 )
 
 // The config's commands: a key runs a program on the focused item, with
 // the item's fields in its arguments (store.Command); what it printed is
 // shown in a box over the board, or dropped, as the entry says.
-
-// outputLines is how many of a command's last lines the box shows.
-const outputLines = 20
 
 // commandDoneMsg is what a command printed, and how it ended.
 type commandDoneMsg struct {
@@ -70,15 +67,11 @@ func (m *Model) onCommandDone(msg commandDoneMsg) tea.Cmd {
 		}
 		return m.note("%s: done", msg.cmd.Name)
 	}
-	lines := strings.Split(strings.TrimRight(msg.output, "\n"), "\n")
 	title := msg.cmd.Name
 	if msg.err != nil {
 		title += ": " + msg.err.Error()
 	}
-	if len(lines) > outputLines {
-		lines = append([]string{fmt.Sprintf("(%d lines before)", len(lines)-outputLines)}, lines[len(lines)-outputLines:]...)
-	}
-	m.prompt = &prompt{kind: promptOutput, title: title, lines: lines, hint: "any key closes"}
+	m.prompt = &prompt{kind: promptOutput, Box: dialog.Output(title, msg.output)}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/ui/dialog"
 	"triage/ui/workspace"
 )
 
@@ -22,15 +23,13 @@ func (m *Model) askConflict() tea.Cmd {
 		}
 	}
 	what, mine, theirs := workspace.FieldOf(e).Name(), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
-	m.prompt = &prompt{
-		kind:  promptConflict,
-		title: "Changed meanwhile by someone else",
-		lines: []string{
+	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{
+		Title: "Changed meanwhile by someone else",
+		Lines: []string{
 			title,
 			fmt.Sprintf("Its %s is now %s; you set %s (it was %s when you changed it).", what, theirs, mine, m.eng.ValueLabel(e, e.From)),
 		},
-		hint: fmt.Sprintf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
-		edit: e,
-	}
+		Hint: fmt.Sprintf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
+	}}
 	return m.note("%s was changed by someone else meanwhile: keep yours or theirs?", workspace.Target(e))
 }

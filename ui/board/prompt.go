@@ -1,14 +1,11 @@
 package board
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"triage/store"
-	"triage/ui/common"
+	"triage/ui/dialog"
 )
 
 // promptKind is what a prompt asks.
@@ -20,15 +17,13 @@ const (
 	promptOutput                     // what a command printed: any key closes it
 )
 
-// prompt is a small question drawn in a box over the board; it holds the
-// keyboard until answered.
+// prompt is a small question drawn in a box over the board (ui/dialog);
+// it holds the keyboard until answered.
 type prompt struct {
-	kind  promptKind
-	title string
-	lines []string
-	hint  string
-	plan  []planned  // promptBulk: the moves to make
-	edit  store.Edit // promptConflict: the edit in conflict
+	dialog.Box
+	kind promptKind
+	plan []planned  // promptBulk: the moves to make
+	edit store.Edit // promptConflict: the edit in conflict
 }
 
 // onPromptKey answers the prompt.
@@ -67,45 +62,16 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// promptKeys are the keys of the prompt open, for the help line.
-type promptKeys []key.Binding
-
-func (k promptKeys) ShortHelp() []key.Binding  { return k }
-func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
-
 // promptKeyMap is the help of the prompt's answers.
-func (m *Model) promptKeyMap() promptKeys {
+func (m *Model) promptKeyMap() dialog.Keys {
 	k := &m.keys
 	if m.prompt.kind == promptOutput {
-		return promptKeys{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close"))}
+		return dialog.Keys{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close"))}
 	}
 	if m.prompt.kind == promptConflict {
 		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
-		return promptKeys{k.KeepMine, k.TakeTheirs, later}
+		return dialog.Keys{k.KeepMine, k.TakeTheirs, later}
 	}
 	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "add a why: a comment on each, after its change"))
-	return promptKeys{k.Confirm, why, k.Cancel}
-}
-
-// promptWidth is how wide the prompt's box is drawn (inside its border).
-func (m *Model) promptWidth() int {
-	return max(min(max(m.width*2/3, 44), 80, m.width-6), 10)
-}
-
-// viewPrompt draws the prompt's box.
-func (m *Model) viewPrompt() string {
-	p := m.prompt
-	s := m.ctx.Styles
-	w := m.promptWidth()
-	var b strings.Builder
-	b.WriteString(s.Title.Render(ansi.Truncate(p.title, w, "…")))
-	for _, l := range p.lines {
-		for _, wl := range strings.Split(ansi.Wrap(common.Sanitize(l), w, ""), "\n") {
-			b.WriteByte('\n')
-			b.WriteString(s.Text.Render(wl))
-		}
-	}
-	b.WriteString("\n\n")
-	b.WriteString(s.Subtle.Render(ansi.Truncate(p.hint, w, "…")))
-	return s.Dialog.Render(b.String())
+	return dialog.Keys{k.Confirm, why, k.Cancel}
 }

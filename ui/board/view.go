@@ -33,7 +33,7 @@ func (m *Model) View() string {
 	}
 	switch {
 	case m.prompt != nil:
-		out = m.drawOver(out, m.viewPrompt())
+		out = m.drawOver(out, m.prompt.View(m.ctx.Styles, m.width))
 	case m.compose != nil:
 		out = m.drawOver(out, m.compose.box.View(m.width))
 	case m.pick != nil:
