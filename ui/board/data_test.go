@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"triage/api"
+	"triage/ui/sortkey"
 )
 
 func testOptions() []api.PriorityOption {
@@ -145,14 +146,14 @@ func TestDatasetListSort(t *testing.T) {
 	items[0].Modified, items[1].Modified, items[2].Modified, items[3].Modified = "2026-01-02", "2026-01-04", "2026-01-01", "2026-01-03"
 	d.addPage(1, items)
 	tests := []struct {
-		sort listSort
+		sort sortkey.Sort
 		want []string
 	}{
-		{listSort{key: sortPriority}, []string{"3", "2", "10", "1"}},
-		{listSort{key: sortPriority, desc: true}, []string{"1", "10", "2", "3"}},
-		{listSort{key: sortID}, []string{"1", "2", "3", "10"}},
-		{listSort{key: sortTitle}, []string{"3", "1", "2", "10"}},
-		{listSort{key: sortModified, desc: true}, []string{"2", "10", "1", "3"}},
+		{sortkey.Sort{Key: sortkey.Priority}, []string{"3", "2", "10", "1"}},
+		{sortkey.Sort{Key: sortkey.Priority, Desc: true}, []string{"1", "10", "2", "3"}},
+		{sortkey.Sort{Key: sortkey.ID}, []string{"1", "2", "3", "10"}},
+		{sortkey.Sort{Key: sortkey.Title}, []string{"3", "1", "2", "10"}},
+		{sortkey.Sort{Key: sortkey.Modified, Desc: true}, []string{"2", "10", "1", "3"}},
 	}
 	for _, tt := range tests {
 		d.setSort(tt.sort)
@@ -164,7 +165,7 @@ func TestDatasetListSort(t *testing.T) {
 			t.Errorf("sort %v: %v, want %v", tt.sort, got, tt.want)
 		}
 	}
-	d.setSort(listSort{key: sortPriority})
+	d.setSort(sortkey.Sort{Key: sortkey.Priority})
 	d.rows()
 	it := d.items[0]
 	it.PriorityLabel = "紧急"

@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/filter"
 	"triage/ui/listorder"
+	"triage/ui/sortkey"
 	"triage/ui/workspace"
 )
 
@@ -47,7 +48,7 @@ type dataset struct {
 	past  []pastFilter    // the filters typed on the way to this one (query.go)
 	prio  int             // column the priority filter keeps; -1 for none
 
-	sort listSort
+	sort sortkey.Sort
 	// orders holds every item sorted by each key the list was sorted by
 	// (orders.go); nil for a key not sorted by yet, and for the priority
 	// while its order is the columns'.
@@ -71,8 +72,8 @@ func datasetOf(src *workspace.Items) *dataset {
 		opts:   src.Fields.PriorityOptions(),
 		fields: src.Fields,
 		prio:   -1,
-		sort:   listSort{key: sortPriority},
-		orders: listorder.NewKept(int(sortKeys)),
+		sort:   sortkey.Sort{Key: sortkey.Priority},
+		orders: listorder.NewKept(int(sortkey.Count)),
 	}
 	d.cols, d.colOf = layoutColumns(d.opts)
 	return d

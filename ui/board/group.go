@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/filter"
 	"triage/store"
+	"triage/ui/sortkey"
 	"triage/ui/workspace"
 )
 
@@ -67,7 +68,7 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 	d.cols, d.colOf = layoutColumns(opts)
 	d.cols[0].label = noneHeader(f)
 	// The priority's order, which the columns no longer give (list.go).
-	d.orders.Forget(int(sortPriority))
+	d.orders.Forget(int(sortkey.Priority))
 	d.priorityCol = nil
 	if d.group != "" {
 		_, d.priorityCol = layoutColumns(d.opts)

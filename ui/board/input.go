@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/filter"
 	"triage/ui/common"
+	"triage/ui/sortkey"
 )
 
 // onKey handles a key press: the picker and the filter field take the keys
@@ -110,11 +111,11 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.cur().sortLater()
 	case key.Matches(msg, k.Sort):
 		d := m.cur()
-		m.keepSelection(func() { d.setSort(listSort{key: (d.sort.key + 1) % sortKeys, desc: d.sort.desc}) })
+		m.keepSelection(func() { d.setSort(sortkey.Sort{Key: (d.sort.Key + 1) % sortkey.Count, Desc: d.sort.Desc}) })
 		return d.sortLater()
 	case key.Matches(msg, k.Reverse):
 		d := m.cur()
-		m.keepSelection(func() { d.setSort(listSort{key: d.sort.key, desc: !d.sort.desc}) })
+		m.keepSelection(func() { d.setSort(sortkey.Sort{Key: d.sort.Key, Desc: !d.sort.Desc}) })
 	case key.Matches(msg, k.Refresh):
 		return m.eng.Load(m.tab)
 	case key.Matches(msg, k.Retry):

@@ -3,52 +3,18 @@ package board
 import (
 	"cmp"
 	"strings"
+
+	"triage/ui/sortkey"
 )
-
-// sortKey is the column the list mode sorts by.
-type sortKey int
-
-const (
-	sortPriority sortKey = iota
-	sortID
-	sortTitle
-	sortStatus
-	sortOwner
-	sortModified
-	sortKeys // how many there are
-)
-
-// String is the header of the column the key sorts by.
-func (k sortKey) String() string {
-	switch k {
-	case sortID:
-		return "ID"
-	case sortTitle:
-		return "Title"
-	case sortStatus:
-		return "Status"
-	case sortOwner:
-		return "Owner"
-	case sortModified:
-		return "Modified"
-	}
-	return "Priority"
-}
-
-// listSort is the order of the list mode.
-type listSort struct {
-	key  sortKey
-	desc bool
-}
 
 // listCmp orders items in list mode: by the sort key (reversed when
 // descending), then in column order.
 func (d *dataset) listCmp(a, b int32) int {
 	x, y := a, b
-	if d.sort.desc {
+	if d.sort.Desc {
 		x, y = b, a
 	}
-	if c := d.keyCmp(d.sort.key, x, y); c != 0 {
+	if c := d.keyCmp(d.sort.Key, x, y); c != 0 {
 		return c
 	}
 	if d.colLess(a, b) {
@@ -64,43 +30,34 @@ func (d *dataset) listLess(a, b int32) bool { return d.listCmp(a, b) < 0 }
 
 // keyCmp compares two items by a sort key alone. The priority is the
 // columns' order, unless the board is grouped by another field.
-func (d *dataset) keyCmp(k sortKey, a, b int32) int {
+func (d *dataset) keyCmp(k sortkey.Key, a, b int32) int {
 	switch {
-	case k == sortPriority && d.group == "":
+	case k == sortkey.Priority && d.group == "":
 		return cmp.Compare(d.col[a], d.col[b])
-	case k == sortPriority:
+	case k == sortkey.Priority:
 		return d.priorityCmp(a, b)
 	}
-	return textCmp(k, d.sortText(k, a), d.sortText(k, b))
+	return sortkey.Compare(k, d.sortText(k, a), d.sortText(k, b))
 }
 
 // sortText is what item i is sorted by under a key other than the priority.
-func (d *dataset) sortText(k sortKey, i int32) string {
+func (d *dataset) sortText(k sortkey.Key, i int32) string {
 	it := &d.items[i]
 	switch k {
-	case sortID:
+	case sortkey.ID:
 		return it.ID
-	case sortTitle:
+	case sortkey.Title:
 		return it.Title
-	case sortStatus:
+	case sortkey.Status:
 		return it.Status
-	case sortOwner:
+	case sortkey.Owner:
 		return ownerName(it.Owner)
 	}
 	return it.Modified
 }
 
-// textCmp compares the sort texts of two items: ids by length first, as
-// numbers, the rest as strings.
-func textCmp(k sortKey, a, b string) int {
-	if k == sortID {
-		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
-	}
-	return strings.Compare(a, b)
-}
-
 // setSort changes the list order; the list is rebuilt when next shown.
-func (d *dataset) setSort(s listSort) {
+func (d *dataset) setSort(s sortkey.Sort) {
 	if s == d.sort {
 		return
 	}
@@ -116,11 +73,11 @@ func (d *dataset) rows() []int32 {
 	}
 	d.listDirty = false
 	list := d.list[:0]
-	if d.sort.key == sortPriority && d.group == "" {
+	if d.sort.Key == sortkey.Priority && d.group == "" {
 		// The priority order is the columns': the list is what they show.
 		for n := range d.cols {
 			c := n
-			if d.sort.desc {
+			if d.sort.Desc {
 				c = len(d.cols) - 1 - n
 			}
 			if d.prio < 0 || c == d.prio {

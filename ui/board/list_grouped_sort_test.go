@@ -6,6 +6,7 @@ import (
 
 	"triage/api"
 	"triage/ui/internal/uitest"
+	"triage/ui/sortkey"
 	"triage/ui/workspace"
 )
 
@@ -51,7 +52,7 @@ func TestListSortsByPriorityWhenGroupedByAnotherField(t *testing.T) {
 		})
 	}
 	for _, desc := range []bool{false, true} {
-		d.setSort(listSort{key: sortPriority, desc: desc})
+		d.setSort(sortkey.Sort{Key: sortkey.Priority, Desc: desc})
 		if got := ids(); len(got) != len(items) || !inPriorityOrder(got, desc) {
 			t.Errorf("grouped by status, sorted by priority (descending %v): %v, not in priority order", desc, got)
 		}
@@ -60,7 +61,7 @@ func TestListSortsByPriorityWhenGroupedByAnotherField(t *testing.T) {
 	it := d.items[i]
 	it.PriorityLabel = "High"
 	d.replace(i, it)
-	d.setSort(listSort{key: sortPriority})
+	d.setSort(sortkey.Sort{Key: sortkey.Priority})
 	if got := ids(); !inPriorityOrder(got, false) {
 		t.Errorf("after #1 became High: %v, not in priority order", got)
 	}

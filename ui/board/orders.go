@@ -4,6 +4,8 @@ import (
 	"iter"
 
 	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/sortkey"
 )
 
 // The list's orders are kept (listorder.Kept): every item sorted by a key
@@ -15,18 +17,18 @@ import (
 
 // sortLater sorts the orders not kept yet away from the keys.
 func (d *dataset) sortLater() tea.Cmd {
-	keys := make([]int, 0, sortKeys-sortID)
-	for k := sortID; k < sortKeys; k++ {
+	keys := make([]int, 0, sortkey.Count-sortkey.ID)
+	for k := sortkey.ID; k < sortkey.Count; k++ {
 		keys = append(keys, int(k))
 	}
 	return d.orders.SortLater(keys, len(d.items),
-		func(k int, i int32) string { return d.sortText(sortKey(k), i) },
-		func(k int, a, b string) int { return textCmp(sortKey(k), a, b) }, d.seq)
+		func(k int, i int32) string { return d.sortText(sortkey.Key(k), i) },
+		func(k int, a, b string) int { return sortkey.Compare(sortkey.Key(k), a, b) }, d.seq)
 }
 
 // orderCmp orders items by key k ascending, then in column order.
 func (d *dataset) orderCmp(k int, a, b int32) int {
-	if c := d.keyCmp(sortKey(k), a, b); c != 0 {
+	if c := d.keyCmp(sortkey.Key(k), a, b); c != 0 {
 		return c
 	}
 	return d.colCmp(a, b)
@@ -36,11 +38,11 @@ func (d *dataset) orderCmp(k int, a, b int32) int {
 // when descending, equal keys in column order.
 func (d *dataset) inListOrder() iter.Seq[int32] {
 	return func(yield func(int32) bool) {
-		k := d.sort.key
-		if k == sortPriority && d.group == "" {
+		k := d.sort.Key
+		if k == sortkey.Priority && d.group == "" {
 			for n := range d.cols {
 				c := n
-				if d.sort.desc {
+				if d.sort.Desc {
 					c = len(d.cols) - 1 - n
 				}
 				for _, i := range d.cols[c].all {
@@ -52,7 +54,7 @@ func (d *dataset) inListOrder() iter.Seq[int32] {
 			return
 		}
 		o := d.orders.Order(int(k), len(d.items), d.orderCmp)
-		if !d.sort.desc {
+		if !d.sort.Desc {
 			for _, i := range o {
 				if !yield(i) {
 					return

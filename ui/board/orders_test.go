@@ -7,6 +7,7 @@ import (
 
 	"triage/ui/internal/uitest"
 	"triage/ui/listorder"
+	"triage/ui/sortkey"
 )
 
 // TestKeptOrdersFollowChanges: the orders kept for the list, after pages
@@ -21,8 +22,8 @@ func TestKeptOrdersFollowChanges(t *testing.T) {
 	for n, p := range pages[:5] {
 		d.addPage(n+1, p.Items)
 	}
-	for k := range sortKeys {
-		d.setSort(listSort{key: k})
+	for k := range sortkey.Count {
+		d.setSort(sortkey.Sort{Key: k})
 		_ = d.rows()
 	}
 	for n, p := range pages[5:] {
@@ -37,9 +38,9 @@ func TestKeptOrdersFollowChanges(t *testing.T) {
 	created := d.items[3]
 	created.ID = "1110022001999999999"
 	d.add(created)
-	for k := range sortKeys {
+	for k := range sortkey.Count {
 		for _, desc := range []bool{false, true} {
-			d.setSort(listSort{key: k, desc: desc})
+			d.setSort(sortkey.Sort{Key: k, Desc: desc})
 			want := make([]int32, len(d.items))
 			for i := range want {
 				want[i] = int32(i)
@@ -64,7 +65,7 @@ func TestOrdersSortedAwayFromTheKeys(t *testing.T) {
 	stale := d.sortLater()().(listorder.SortedMsg)
 	d.replace(5, d.items[6])
 	stale.Keep()
-	for k := sortID; k < sortKeys; k++ {
+	for k := sortkey.ID; k < sortkey.Count; k++ {
 		if d.orders.Of(int(k)) != nil {
 			t.Fatalf("the order by %v sorted before a change was kept", k)
 		}
@@ -74,7 +75,7 @@ func TestOrdersSortedAwayFromTheKeys(t *testing.T) {
 		t.Fatal("orders are sorted twice at once")
 	}
 	cmd().(listorder.SortedMsg).Keep()
-	for k := sortID; k < sortKeys; k++ {
+	for k := sortkey.ID; k < sortkey.Count; k++ {
 		got := d.orders.Of(int(k))
 		want := make([]int32, len(d.items))
 		for i := range want {

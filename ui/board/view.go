@@ -141,11 +141,11 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 	}
 	if m.mode == modeList {
 		dir := "▲"
-		if d.sort.desc {
+		if d.sort.Desc {
 			dir = "▼"
 		}
 		left.WriteString("  ")
-		left.WriteString(s.Subtle.Render("sorted by " + d.sort.key.String() + " " + dir))
+		left.WriteString(s.Subtle.Render("sorted by " + d.sort.Key.String() + " " + dir))
 	}
 	paint.WriteSides(b, left.String(), m.progress(d), m.width)
 }

@@ -6,6 +6,7 @@ import (
 
 	"triage/api"
 	"triage/ui/paint"
+	"triage/ui/sortkey"
 	"triage/ui/workspace"
 )
 
@@ -38,10 +39,10 @@ func (c listCol) header() string {
 // name is how a view's columns: names the column.
 func (c listCol) name() string { return strings.ToLower(c.header()) }
 
-// sortKey is the key s sorts the column by; iteration and severity sort
+// sortkey.Key is the key s sorts the column by; iteration and severity sort
 // by nothing of their own (the priority's key: no arrow is drawn).
-func (c listCol) sortKey() sortKey {
-	return [listCols]sortKey{sortID, sortTitle, sortPriority, sortStatus, sortOwner, -1, -1, sortModified}[c]
+func (c listCol) sortKey() sortkey.Key {
+	return [listCols]sortkey.Key{sortkey.ID, sortkey.Title, sortkey.Priority, sortkey.Status, sortkey.Owner, -1, -1, sortkey.Modified}[c]
 }
 
 // listLayout is the widths of the list's columns for a terminal width (0:
@@ -55,7 +56,7 @@ type listLayout struct {
 // rest. When the title would be too narrow, the modified time goes first
 // (unless the list is sorted by it), then the severity, then the
 // iteration. Only bugs have a severity.
-func layoutList(width, mark int, k api.Kind, sorted sortKey, chosen string) listLayout {
+func layoutList(width, mark int, k api.Kind, sorted sortkey.Key, chosen string) listLayout {
 	l := listLayout{w: [listCols]int{9, 0, 12, 10, 12, 14, 9, 19}}
 	if width < 100 {
 		l = listLayout{w: [listCols]int{8, 0, 10, 8, 10, 10, 8, 11}, shortTime: true}
@@ -93,7 +94,7 @@ func layoutList(width, mark int, k api.Kind, sorted sortKey, chosen string) list
 func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
-	l := layoutList(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.key, m.listColumns)
+	l := layoutList(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.Key, m.listColumns)
 	paint.Pad(b, p.cursorWidth+stateCells)
 	for c, width := range l.w {
 		if width == 0 {
@@ -104,8 +105,8 @@ func (m *Model) writeList(b *strings.Builder) {
 			b.WriteByte(' ')
 		}
 		name := col.header()
-		if col.sortKey() == d.sort.key {
-			if d.sort.desc {
+		if col.sortKey() == d.sort.Key {
+			if d.sort.Desc {
 				name += " ▼"
 			} else {
 				name += " ▲"

@@ -3,6 +3,7 @@ package board
 import (
 	"triage/api"
 	"triage/ui/paint"
+	"triage/ui/sortkey"
 )
 
 // The lines lipgloss draws (the tabs, the information line, the column
@@ -34,7 +35,7 @@ type infoKey struct {
 	prio                 string // the priority filter's label; "" for none
 	filtered             bool
 	list                 bool
-	sort                 listSort
+	sort                 sortkey.Sort
 	busy                 bool
 	loaded, total, items int
 	passing              int

@@ -8,25 +8,19 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/picker"
+	"triage/ui/sortkey"
 )
 
 // Saved views (the config's views:) and the board as it was last shown:
 // a kind, a filter, columns or a list, the list's sort, and, when restored
 // at start, the focused item.
 
-// sortNames are the sort keys by the names views use.
-var sortNames = [sortKeys]string{sortPriority: "priority", sortID: "id", sortTitle: "title",
-	sortStatus: "status", sortOwner: "owner", sortModified: "modified"}
-
 // State is how the board is shown now, to restore at the next start.
 func (m *Model) State() store.ViewState {
 	d := m.cur()
-	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: sortNames[d.sort.key], Columns: m.listColumns}
+	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(), Columns: m.listColumns}
 	if m.mode == modeList {
 		st.Mode = "list"
-	}
-	if d.sort.desc {
-		st.Sort = "-" + st.Sort
 	}
 	if i, ok := m.selected(); ok {
 		st.Focus = d.items[i].ID
@@ -51,12 +45,8 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 	case "columns":
 		m.mode = modeColumns
 	}
-	if name := strings.TrimPrefix(st.Sort, "-"); name != "" {
-		for k, n := range sortNames {
-			if n == name {
-				d.setSort(listSort{key: sortKey(k), desc: strings.HasPrefix(st.Sort, "-")})
-			}
-		}
+	if s, ok := sortkey.Parse(st.Sort); ok {
+		d.setSort(s)
 	}
 	if st.View != "" || st.Columns != "" {
 		m.listColumns = st.Columns
