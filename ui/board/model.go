@@ -14,6 +14,7 @@ import (
 	"triage/ui/describe"
 	"triage/ui/listorder"
 	"triage/ui/preview"
+	"triage/ui/usercmd"
 	"triage/ui/workspace"
 )
 
@@ -290,7 +291,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onPicked(msg)
 	case historyMsg:
 		return m.onHistory(msg)
-	case commandDoneMsg:
+	case usercmd.DoneMsg:
 		return m.onCommandDone(msg)
 	case common.ThemeChangedMsg:
 		m.paint = newPalette(m.ctx.Styles)
