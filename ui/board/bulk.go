@@ -2,12 +2,12 @@ package board
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/bulkplan"
 	"triage/ui/dialog"
 	"triage/ui/workspace"
 )
@@ -18,16 +18,6 @@ import (
 // (bulkfields.go). A preview shows each change before and after; once
 // confirmed, it is one step of the engine, every item read before its
 // write, and one summary says what became of each.
-
-// planned is one change of a bulk edit: item i of the current kind gets
-// value in field, shown as from → to.
-type planned struct {
-	i        int32
-	field    workspace.Field
-	from, to string            // the labels of the value it leaves and the one it gets
-	value    string            // what is written
-	extra    map[string]string // the fields a status's transition requires
-}
 
 // previewSet asks to give every marked card option opt of the grouping
 // field.
@@ -65,7 +55,7 @@ func (m *Model) previewStep(dir int) tea.Cmd {
 func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 	d := m.cur()
 	f := d.groupField()
-	var plan []planned
+	var plan []bulkplan.Change
 	stay := 0
 	for _, i := range m.markedItems() {
 		col := d.cols[d.col[i]]
@@ -74,7 +64,7 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 			stay++
 			continue
 		}
-		plan = append(plan, planned{i: i, field: f, from: col.label, to: m.optionLabel(opt), value: m.optionValue(opt)})
+		plan = append(plan, bulkplan.Change{Item: i, Field: f, From: col.label, To: m.optionLabel(opt), Value: m.optionValue(opt)})
 	}
 	if f == workspace.Status {
 		if pending, cmd := m.typeStepsPending(plan); pending {
@@ -101,11 +91,11 @@ func groupPlural(f workspace.Field) string {
 
 // refuseStuck refuses a bulk status move when an item's workflow has no
 // step to its new status, naming each such item and where it may go.
-func (m *Model) refuseStuck(plan []planned) error {
+func (m *Model) refuseStuck(plan []bulkplan.Change) error {
 	d := m.cur()
 	var stuck []string
 	for _, p := range plan {
-		if err := m.eng.CheckMove(d.kind, d.items[p.i], p.value, d.statusOrder()); err != nil {
+		if err := m.eng.CheckMove(d.kind, d.items[p.Item], p.Value, d.statusOrder()); err != nil {
 			stuck = append(stuck, err.Error())
 		}
 	}
@@ -118,7 +108,7 @@ func (m *Model) refuseStuck(plan []planned) error {
 
 // previewPlan asks to confirm a plan of field f, stay being how many marked
 // cards already hold their value.
-func (m *Model) previewPlan(f workspace.Field, plan []planned, stay int) tea.Cmd {
+func (m *Model) previewPlan(f workspace.Field, plan []bulkplan.Change, stay int) tea.Cmd {
 	if m.ctx.Edits == nil {
 		return m.report(workspace.ErrNoOutbox)
 	}
@@ -131,73 +121,33 @@ func (m *Model) previewPlan(f workspace.Field, plan []planned, stay int) tea.Cmd
 		title = fmt.Sprintf("Set the %s of %d marked %s?", f.Name(), len(plan), d.kind.Path())
 	}
 	m.prompt = &prompt{
-		Box:  dialog.Box{Title: title, Lines: []string{planText(plan, stay)}, Hint: "y/enter confirms · n/esc cancels"},
+		Box:  dialog.Box{Title: title, Lines: []string{bulkplan.Summary(plan, stay)}, Hint: "y/enter confirms · n/esc cancels"},
 		kind: promptBulk,
 		plan: plan,
 	}
 	return nil
 }
 
-// planText sums a plan up, each field before and after: "12 items: High →
-// Low · 3 from Middle" when every card gets one value, else each change
-// with its count; fields other than the priority are named ("3 items:
-// status Planning → Developing").
-func planText(plan []planned, stay int) string {
-	type move struct {
-		from, to string
-		n        int
-	}
-	var moves []move
-	targets := map[string]bool{}
-	for _, p := range plan {
-		targets[p.to] = true
-		k := slices.IndexFunc(moves, func(mv move) bool { return mv.from == p.from && mv.to == p.to })
-		if k < 0 {
-			moves = append(moves, move{from: p.from, to: p.to})
-			k = len(moves) - 1
-		}
-		moves[k].n++
-	}
-	slices.SortStableFunc(moves, func(a, b move) int { return b.n - a.n })
-	var b strings.Builder
-	field := ""
-	if f := plan[0].field; f != workspace.Priority {
-		field = f.Name() + " "
-	}
-	fmt.Fprintf(&b, "%d items: %s%s → %s", len(plan), field, moves[0].from, moves[0].to)
-	for _, mv := range moves[1:] {
-		if len(targets) == 1 {
-			fmt.Fprintf(&b, " · %d from %s", mv.n, mv.from)
-		} else {
-			fmt.Fprintf(&b, " · %d %s → %s", mv.n, mv.from, mv.to)
-		}
-	}
-	if stay > 0 {
-		fmt.Fprintf(&b, " · %d stay", stay)
-	}
-	return b.String()
-}
-
 // applyBulk changes every card of the plan at once and sends the edits
 // together, as one step: the outbox reads the items in one request, then
 // writes those that still hold what the user saw, several at once.
-func (m *Model) applyBulk(plan []planned) tea.Cmd { return m.applyBulkWhy(plan, "") }
+func (m *Model) applyBulk(plan []bulkplan.Change) tea.Cmd { return m.applyBulkWhy(plan, "") }
 
 // applyBulkWhy is applyBulk with a comment on each item changed (why, HTML),
 // sent after its change; "" sends none.
-func (m *Model) applyBulkWhy(plan []planned, why string) tea.Cmd {
+func (m *Model) applyBulkWhy(plan []bulkplan.Change, why string) tea.Cmd {
 	d := m.cur()
 	sel, hasSel := m.selected()
 	changes := make([]workspace.Change, 0, len(plan))
 	for _, p := range plan {
-		changes = append(changes, workspace.Change{Item: d.items[p.i], Field: p.field, To: p.value, Extra: p.extra})
+		changes = append(changes, workspace.Change{Item: d.items[p.Item], Field: p.Field, To: p.Value, Extra: p.Extra})
 	}
 	shown, cmd := m.eng.ApplyBulk(d.kind, changes...)
 	if why != "" {
 		shown, cmd = m.eng.ApplyWithComment(d.kind, why, changes...)
 	}
 	for k, it := range shown {
-		m.showStaged(d, plan[k].i, it, plan[k].field)
+		m.showStaged(d, plan[k].Item, it, plan[k].Field)
 	}
 	if hasSel {
 		m.follow(sel)

@@ -5,6 +5,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/bulkplan"
 	"triage/ui/workspace"
 )
 
@@ -44,7 +45,7 @@ func (m *Model) finishField(d *dataset, id string, f workspace.Field, to string,
 // item does not allow is refused, naming the item.
 func (m *Model) previewField(f workspace.Field, to func(api.Item) string, extra map[string]string) tea.Cmd {
 	d := m.cur()
-	var plan []planned
+	var plan []bulkplan.Change
 	stay := 0
 	for _, i := range m.markedItems() {
 		it := d.items[i]
@@ -53,8 +54,8 @@ func (m *Model) previewField(f workspace.Field, to func(api.Item) string, extra 
 			stay++
 			continue
 		}
-		plan = append(plan, planned{i: i, field: f, value: v, extra: extra,
-			from: m.eng.FieldLabel(d.kind, f, f.Value(it)), to: m.eng.FieldLabel(d.kind, f, v)})
+		plan = append(plan, bulkplan.Change{Item: i, Field: f, Value: v, Extra: extra,
+			From: m.eng.FieldLabel(d.kind, f, f.Value(it)), To: m.eng.FieldLabel(d.kind, f, v)})
 	}
 	if f == workspace.Status {
 		if pending, cmd := m.typeStepsPending(plan); pending {
@@ -70,11 +71,11 @@ func (m *Model) previewField(f workspace.Field, to func(api.Item) string, extra 
 
 // typeStepsPending says whether the moves of a plan wait for the workflows
 // of their story types, reading them.
-func (m *Model) typeStepsPending(plan []planned) (bool, tea.Cmd) {
+func (m *Model) typeStepsPending(plan []bulkplan.Change) (bool, tea.Cmd) {
 	d := m.cur()
 	items := make([]api.Item, len(plan))
 	for k, p := range plan {
-		items[k] = d.items[p.i]
+		items[k] = d.items[p.Item]
 	}
 	return m.eng.TypeStepsPending(d.kind, items...)
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/bulkplan"
 	"triage/ui/compose"
 )
 
@@ -17,7 +18,7 @@ import (
 type composer struct {
 	kind api.Kind
 	item api.Item
-	plan []planned // a confirmed bulk move the comment is the why of; nil: a comment on item
+	plan []bulkplan.Change // a confirmed bulk move the comment is the why of; nil: a comment on item
 	box  *compose.Model
 }
 
@@ -33,7 +34,7 @@ func (m *Model) openComposer() tea.Cmd {
 }
 
 // composeWhy opens the composer on the why of a bulk edit's changes.
-func (m *Model) composeWhy(plan []planned) {
+func (m *Model) composeWhy(plan []bulkplan.Change) {
 	m.compose = &composer{kind: m.tab, plan: plan, box: compose.New(m.ctx,
 		fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(plan)), "",
 		"ctrl+s changes them (with the comment when there is one) · esc cancels")}

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/bulkplan"
 	"triage/ui/dialog"
 )
 
@@ -22,8 +23,8 @@ const (
 type prompt struct {
 	dialog.Box
 	kind promptKind
-	plan []planned  // promptBulk: the moves to make
-	edit store.Edit // promptConflict: the edit in conflict
+	plan []bulkplan.Change // promptBulk: the moves to make
+	edit store.Edit        // promptConflict: the edit in conflict
 }
 
 // onPromptKey answers the prompt.
