@@ -12,11 +12,10 @@ import (
 // rows. A column is at least minColWidth cells, so a card shows about 24
 // cells of title a line: fewer columns fit, and the rest scroll.
 const (
-	headerLines  = 3
-	cardLines    = 3
-	minColWidth  = 29
-	wheelStep    = 1
-	listMinTitle = 12
+	headerLines = 3
+	cardLines   = 3
+	minColWidth = 29
+	wheelStep   = 1
 )
 
 // bodyHeight is how many lines the cards or rows get.

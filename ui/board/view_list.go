@@ -1,111 +1,29 @@
 package board
 
 import (
-	"slices"
 	"strings"
 
-	"triage/api"
+	"triage/ui/listcols"
 	"triage/ui/paint"
-	"triage/ui/sortkey"
 	"triage/ui/workspace"
 )
-
-// listCol is a column of the list mode, in the order drawn.
-type listCol int
-
-const (
-	colID listCol = iota
-	colTitle
-	colPriority
-	colStatus
-	colOwner
-	colIteration
-	colSeverity // bugs
-	colModified
-	listCols // how many there are
-)
-
-// header is the column's heading.
-func (c listCol) header() string {
-	switch c {
-	case colIteration:
-		return "Iteration"
-	case colSeverity:
-		return "Severity"
-	}
-	return c.sortKey().String()
-}
-
-// name is how a view's columns: names the column.
-func (c listCol) name() string { return strings.ToLower(c.header()) }
-
-// sortkey.Key is the key s sorts the column by; iteration and severity sort
-// by nothing of their own (the priority's key: no arrow is drawn).
-func (c listCol) sortKey() sortkey.Key {
-	return [listCols]sortkey.Key{sortkey.ID, sortkey.Title, sortkey.Priority, sortkey.Status, sortkey.Owner, -1, -1, sortkey.Modified}[c]
-}
-
-// listLayout is the widths of the list's columns for a terminal width (0:
-// not shown).
-type listLayout struct {
-	w         [listCols]int
-	shortTime bool
-}
-
-// layoutList shares the width between the columns; the title takes the
-// rest. When the title would be too narrow, the modified time goes first
-// (unless the list is sorted by it), then the severity, then the
-// iteration. Only bugs have a severity.
-func layoutList(width, mark int, k api.Kind, sorted sortkey.Key, chosen string) listLayout {
-	l := listLayout{w: [listCols]int{9, 0, 12, 10, 12, 14, 9, 19}}
-	if width < 100 {
-		l = listLayout{w: [listCols]int{8, 0, 10, 8, 10, 10, 8, 11}, shortTime: true}
-	}
-	if k != api.Bug {
-		l.w[colSeverity] = 0
-	}
-	if chosen != "" {
-		names := strings.Split(chosen, ",")
-		for c := range l.w {
-			if col := listCol(c); col != colTitle && !slices.Contains(names, col.name()) {
-				l.w[c] = 0
-			}
-		}
-	}
-	for _, drop := range []listCol{-1, colModified, colSeverity, colIteration} {
-		if drop >= 0 && drop.sortKey() != sorted {
-			l.w[drop] = 0
-		}
-		l.w[colTitle] = width - mark - 1
-		for c, w := range l.w {
-			if w > 0 && listCol(c) != colTitle {
-				l.w[colTitle] -= w + 1
-			}
-		}
-		if l.w[colTitle] >= listMinTitle {
-			break
-		}
-	}
-	l.w[colTitle] = max(l.w[colTitle], 1)
-	return l
-}
 
 // writeList draws the table header and the visible rows.
 func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
-	l := layoutList(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.Key, m.listColumns)
+	l := listcols.Lay(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.Key, m.listColumns)
 	paint.Pad(b, p.cursorWidth+stateCells)
-	for c, width := range l.w {
+	for c, width := range l.W {
 		if width == 0 {
 			continue
 		}
-		col := listCol(c)
+		col := listcols.Col(c)
 		if col > 0 {
 			b.WriteByte(' ')
 		}
-		name := col.header()
-		if col.sortKey() == d.sort.Key {
+		name := col.Header()
+		if col.SortKey() == d.sort.Key {
 			if d.sort.Desc {
 				name += " ▼"
 			} else {
@@ -132,7 +50,7 @@ func (m *Model) writeList(b *strings.Builder) {
 }
 
 // writeRow draws one item of the list.
-func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool, l listLayout) {
+func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool, l listcols.Layout) {
 	p := &m.paint
 	it := &d.items[i]
 	m.writeMark(b, selected)
@@ -144,7 +62,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		p.selected.Start(b)
 	}
 	for k, text := range t.cells {
-		if l.w[k] == 0 {
+		if l.W[k] == 0 {
 			continue
 		}
 		if k > 0 {
@@ -153,9 +71,9 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		switch {
 		case selected:
 			b.WriteString(text)
-		case listCol(k) == colTitle:
+		case listcols.Col(k) == listcols.Title:
 			look.Write(b, text)
-		case listCol(k) == colPriority:
+		case listcols.Col(k) == listcols.Priority:
 			m.writePriority(b, col, text)
 		default:
 			p.subtle.Write(b, text)

@@ -1,14 +1,16 @@
 package board
 
+import "triage/ui/listcols"
+
 // A list row's cells are fitted to their widths once per item and layout,
 // as a card's texts are (view_cards.go).
 
 // rowText is a list row's cells, each fitted to its column, and what they
 // were made from.
 type rowText struct {
-	layout                                          listLayout
+	layout                                          listcols.Layout
 	title, prio, status, owner, iter, sev, modified string
-	cells                                           [listCols]string
+	cells                                           [listcols.Count]string
 }
 
 // rowTexts keeps the row texts of the items of one dataset by position.
@@ -19,7 +21,7 @@ type rowTexts struct {
 
 // rowText returns the cells of item i of d for layout l, making them when
 // the item changed since or the layout did.
-func (m *Model) rowText(d *dataset, i int32, l listLayout, prio string) *rowText {
+func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *rowText {
 	c := &m.rows
 	if c.set != d || len(c.by) >= maxCardTexts {
 		c.set, c.by = d, make(map[int32]*rowText, 64)
@@ -38,14 +40,14 @@ func (m *Model) rowText(d *dataset, i int32, l listLayout, prio string) *rowText
 	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner,
 		iter: it.IterationID, sev: it.Severity, modified: it.Modified}
 	modified := m.ctx.ShownTime(it.Modified)
-	if l.shortTime && len(modified) >= 16 {
+	if l.ShortTime && len(modified) >= 16 {
 		modified = modified[5:16]
 	}
-	texts := [listCols]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner),
+	texts := [listcols.Count]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner),
 		iterationName(d.fields, it.IterationID), d.fields.OptionLabel("severity", it.Severity), modified}
 	for k := range texts {
-		if l.w[k] > 0 {
-			t.cells[k] = fitString(texts[k], l.w[k])
+		if l.W[k] > 0 {
+			t.cells[k] = fitString(texts[k], l.W[k])
 		}
 	}
 	return t
