@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"triage/api"
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/workspace"
@@ -35,34 +34,5 @@ func (m *Model) onHistory(msg historyMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.report(fmt.Errorf("could not read this session's changes: %w", msg.err))
 	}
-	return common.Cmd(common.OpenHistoryMsg{Edits: msg.edits, Titles: m.titles(msg.edits)})
-}
-
-// titles are the titles of the items the edits change, as the board shows
-// them: one pass over each kind's items.
-func (m *Model) titles(list []store.Edit) map[common.ItemRef]string {
-	want := make(map[api.Kind]map[string]bool)
-	for _, e := range list {
-		id := e.ItemID
-		if e.Op == store.OpCreate {
-			id = e.ResultItemID
-		}
-		if id == "" || e.WorkspaceID != m.ws {
-			continue
-		}
-		if want[e.Kind] == nil {
-			want[e.Kind] = make(map[string]bool)
-		}
-		want[e.Kind][id] = true
-	}
-	titles := make(map[common.ItemRef]string)
-	for k, ids := range want {
-		d := m.sets[k]
-		for i := range d.items {
-			if ids[d.items[i].ID] {
-				titles[common.ItemRef{Kind: k, ID: d.items[i].ID}] = d.items[i].Title
-			}
-		}
-	}
-	return titles
+	return common.Cmd(common.OpenHistoryMsg{Edits: msg.edits, Titles: m.eng.Titles(msg.edits)})
 }
