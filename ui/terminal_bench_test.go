@@ -23,6 +23,8 @@ import (
 // frame before the renderer (view-ns/p50), the processor time per key of
 // the whole process (cpu-ns/op, which other processes on the machine do
 // not inflate) and the bytes written per key (out-B/op).
+// BenchmarkTerminalFloor in ui/internal/uitest is the renderer alone on
+// plain frames: what no frame the app draws can go under.
 //
 //   - chinese=1in3: one title in three is Chinese, as in the board benchmarks;
 //   - chinese=none: every title is English. The renderer repaints every
