@@ -19,7 +19,7 @@ import (
 
 // itemColumnNames are the columns with a meaning of their own; any other
 // name is a field's wire name, printed as the service sent it.
-var itemColumnNames = []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "created", "modified", "url"}
+var itemColumnNames = []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified", "url"}
 
 // workspaceNames are a kind's field names in a workspace, from its field information.
 type workspaceNames struct {
@@ -117,6 +117,8 @@ func (n workspaceNames) cell(it *api.Item, col, web string) string {
 		if it.IterationID != "" && it.IterationID != "0" {
 			v = n.fi.OptionLabel("iteration_id", it.IterationID)
 		}
+	case "severity":
+		v = n.fi.OptionLabel("severity", it.Severity)
 	case "created":
 		v = shownTime(it.Created)
 	case "modified":

@@ -24,10 +24,12 @@ type setReference struct {
 	iterations map[int64][]api.Iteration
 }
 
-// workflowKey names the workflow of a kind in a workspace.
+// workflowKey names the workflow of a kind in a workspace, and of a story
+// type (workitem_type_id; "": the default workflow).
 type workflowKey struct {
-	ws   int64
-	kind api.Kind
+	ws     int64
+	kind   api.Kind
+	typeID string
 }
 
 // fieldPlans are the plans of the field changes and the comment of one
@@ -87,7 +89,11 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 	if to == p.now {
 		return p, "", nil
 	}
-	moves, err := r.movesOf(ctx, p.ws, p.item.Kind)
+	typeID, _ := p.item.Get("workitem_type_id") // a story's type, whose workflow it follows
+	if typeID == "0" {
+		typeID = ""
+	}
+	moves, err := r.movesOf(ctx, workflowKey{p.ws, p.item.Kind, typeID})
 	if err != nil || len(moves) == 0 {
 		return p, "", err
 	}
@@ -220,13 +226,12 @@ func pairList(opts []api.Option) string {
 	return strings.Join(labels, ", ")
 }
 
-// movesOf reads the workflow of a kind in a workspace once.
-func (r *setRun) movesOf(ctx context.Context, ws int64, kind api.Kind) ([]api.Transition, error) {
-	key := workflowKey{ws, kind}
+// movesOf reads the workflow of a kind (a story type's) in a workspace once.
+func (r *setRun) movesOf(ctx context.Context, key workflowKey) ([]api.Transition, error) {
 	if m, ok := r.ref.moves[key]; ok {
 		return m, nil
 	}
-	m, err := r.t.client.Transitions(ctx, ws, kind)
+	m, err := r.t.client.TypeTransitions(ctx, key.ws, key.kind, key.typeID)
 	if err == nil {
 		r.ref.moves[key] = m
 	}

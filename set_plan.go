@@ -133,28 +133,28 @@ func (r *setRun) editor(ctx context.Context) (string, error) {
 // case; "none" (or "") is no priority. Without options any value goes, as
 // the service then decides.
 func optionValue(opts []api.PriorityOption, s string) (string, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || strings.EqualFold(s, noPriority) {
+	if s = strings.TrimSpace(s); s == "" || strings.EqualFold(s, noPriority) {
 		return "", true
 	}
-	if len(opts) == 0 {
-		return s, true
-	}
-	for _, o := range opts {
-		if strings.EqualFold(o.Value, s) || strings.EqualFold(o.Label, s) {
-			return o.Value, true
-		}
-	}
-	return "", false
+	return pairValue(priorityPairs(opts), s)
 }
 
-// optionList names the options for a message.
+// optionList names the priorities for a message, "none" last.
 func optionList(opts []api.PriorityOption) string {
-	labels := make([]string, 0, len(opts)+1)
-	for _, o := range opts {
-		labels = append(labels, o.Label)
+	if len(opts) == 0 {
+		return noPriority
 	}
-	return strings.Join(append(labels, noPriority), ", ")
+	return pairList(priorityPairs(opts)) + ", " + noPriority
+}
+
+// priorityPairs is the priorities as plain options, to be matched and named
+// as any other field's.
+func priorityPairs(opts []api.PriorityOption) []api.Option {
+	pairs := make([]api.Option, len(opts))
+	for i, o := range opts {
+		pairs[i] = api.Option{Value: o.Value, Label: o.Label}
+	}
+	return pairs
 }
 
 // edit is the outbox edit of the plan, as the app makes one.

@@ -22,14 +22,18 @@ const (
 
 // ListFields is what the app shows and edits: id, name/title, priority,
 // priority_label, status, owner, modified, created, workspace_id,
-// iteration_id, and a bug's severity (with each kind's wire names). Every
+// iteration_id, a bug's severity and a story's type (workitem_type_id,
+// whose workflow its status follows), with each kind's wire names. Every
 // field the board edits is listed, so the conflict check compares it with
 // what the card showed.
 func ListFields(kind Kind) []string {
 	f := []string{"id", kind.TitleField(), "priority", "priority_label", "status",
 		kind.OwnerField(), "modified", "created", "workspace_id", "iteration_id"}
-	if kind == Bug {
+	switch kind {
+	case Bug:
 		f = append(f, "severity")
+	case Story:
+		f = append(f, "workitem_type_id")
 	}
 	return f
 }

@@ -81,6 +81,10 @@ type Edit struct {
 	// the edit that undoes this one.
 	Undoes   uint64 `json:"undoes,omitempty"`
 	UndoneBy uint64 `json:"undone_by,omitempty"`
+	// Step numbers the user action of its session the edit belongs to (a
+	// key, a confirmed bulk edit, an editor save, a queue answer), so the
+	// edits of one action are listed together after a restart; 0: none.
+	Step uint64 `json:"step,omitempty"`
 }
 
 // editAlias has Edit's fields without its methods.

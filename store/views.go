@@ -19,7 +19,9 @@ type SavedView struct {
 	Query string
 	Mode  string // columns or list; "": the current one
 	Sort  string // priority, id, title, status, owner or modified, "-" first for descending; "": the current one
-	Line  int
+	// Columns are the list mode's columns, comma-separated, of ViewColumns; "": all.
+	Columns string
+	Line    int
 }
 
 // The board's modes and sort keys a view may name.
@@ -29,7 +31,13 @@ var (
 	viewKinds = []string{"story", "bug", "task"}
 )
 
-// decodeViews reads `views:`, a list of {name, key, kind, query, mode, sort}.
+// ViewColumns are the columns of the board's list mode a view may choose;
+// the title is always shown.
+func ViewColumns() []string {
+	return []string{"id", "priority", "status", "owner", "iteration", "severity", "modified"}
+}
+
+// decodeViews reads `views:`, a list of {name, key, kind, query, mode, sort, columns}.
 func decodeViews(v *yaml.Node, list *[]SavedView) error {
 	if v.Tag == "!!null" {
 		return nil
@@ -82,8 +90,15 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 			sv.Mode, err = value, oneOf(viewModes, value)
 		case "sort":
 			sv.Sort, err = value, oneOf(viewSorts, strings.TrimPrefix(value, "-"))
+		case "columns":
+			sv.Columns = strings.ReplaceAll(value, " ", "")
+			for c := range strings.SplitSeq(sv.Columns, ",") {
+				if err == nil && c != "title" {
+					err = oneOf(ViewColumns(), c)
+				}
+			}
 		default:
-			err = fmt.Errorf("line %d: views: unknown field %q; a view has name, key, kind, query, mode and sort", k.Line, k.Value)
+			err = fmt.Errorf("line %d: views: unknown field %q; a view has name, key, kind, query, mode, sort and columns", k.Line, k.Value)
 		}
 		if err != nil {
 			return sv, err

@@ -16,14 +16,16 @@ const ViewStateFile = "board-view.json"
 
 // ViewState is how the board was shown in a workspace: the saved view in
 // use, the kind, the filter, columns or list, the list's sort ("-" first
-// for descending) and the focused item.
+// for descending) and columns, and the focused item.
 type ViewState struct {
 	View  string `json:"view,omitempty"`
 	Kind  string `json:"kind,omitempty"`
 	Query string `json:"query,omitempty"`
 	Mode  string `json:"mode,omitempty"`
 	Sort  string `json:"sort,omitempty"`
-	Focus string `json:"focus,omitempty"` // item id
+	// Columns are the list's columns, comma-separated (ViewColumns); "": all.
+	Columns string `json:"columns,omitempty"`
+	Focus   string `json:"focus,omitempty"` // item id
 }
 
 // viewStateKey names a workspace of a service in the file.

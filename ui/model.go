@@ -255,6 +255,7 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	case common.OpenQueueMsg:
 		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
 		q.SetFieldLabels(msg.Fields)
+		q.AnswerField(workspace.Field(msg.Field))
 		q.ReadWholeItems()
 		return m.push(q), true
 	case common.OpenHistoryMsg:

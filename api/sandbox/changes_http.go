@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"triage/api"
 )
@@ -72,6 +73,10 @@ func (s *Server) serveChanges(ex *exchange, kind api.Kind, count bool) {
 		return
 	}
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
+		itemParam := kind.String() + "_id"
+		if !count && q.Get("id") == "" && q.Get(itemParam) == "" && q.Get("created") == "" {
+			return nil, unprocessable("%s or created is required: name the items, or a time such as created=%s", itemParam, s.now().Format(time.DateOnly))
+		}
 		matched, herr := s.world.matchChanges(ws, kind, q)
 		if herr != nil {
 			return nil, herr
@@ -218,7 +223,7 @@ func (w *world) asWorkitemChange(ws *Workspace, kind api.Kind, c itemChange, par
 		ChangeType: "api", ChangeTypeText: text{"API change", "API变更"}.in(ws.Locale), Updated: c.Created,
 	}
 	if kind == api.Story {
-		out.StoryID, out.WorkitemTypeID = c.ItemID, workitemTypeID(strconv.FormatInt(ws.ID, 10))
+		out.StoryID, out.WorkitemTypeID = c.ItemID, storyTypeID(ws.ID, 1)
 	} else {
 		out.TaskID = c.ItemID
 	}

@@ -116,3 +116,16 @@ func TestBugChangesOneFieldEach(t *testing.T) {
 		t.Errorf("severity changes = %d", count.Count)
 	}
 }
+
+// TestChangeListsNeedItemsOrATime: as story/get_story_changes and
+// bug/get_bug_changes say, a history list names its items, ids or a time
+// (created); the counts need neither.
+func TestChangeListsNeedItemsOrATime(t *testing.T) {
+	h := startHarness(t, Options{})
+	for _, kind := range []string{"story", "bug", "task"} {
+		h.do(request{path: "/" + kind + "_changes", auth: h.apiBasic(), query: url.Values{"workspace_id": {"10022001"}}}).
+			wantError(t, http.StatusUnprocessableEntity, "")
+		h.do(request{path: "/" + kind + "_changes", auth: h.apiBasic(), query: url.Values{"workspace_id": {"10022001"}, "created": {">=2020-01-01"}}}).wantOK(t, nil)
+		h.do(request{path: "/" + kind + "_changes/count", auth: h.apiBasic(), query: url.Values{"workspace_id": {"10022001"}}}).wantOK(t, nil)
+	}
+}

@@ -87,7 +87,9 @@ func (w *world) fieldsInfo(ws *Workspace, k api.Kind) (json.RawMessage, *httpErr
 				e.Options.Pairs[i] = api.Option{Value: l, Label: l}
 			}
 		case f.name == "workitem_type_id":
-			e.Options = api.Options{Pairs: []api.Option{{Value: workitemTypeID(wsID), Label: text{"Story", "需求"}.in(ws.Locale)}}}
+			for _, st := range storyTypesOf(ws.ID) {
+				e.Options.Pairs = append(e.Options.Pairs, api.Option{Value: storyTypeID(ws.ID, st.n), Label: st.name.in(ws.Locale)})
+			}
 		}
 		info[f.name] = e
 	}

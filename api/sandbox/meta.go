@@ -13,18 +13,6 @@ import (
 // Each is built from the same catalog and seed the items come from, so the
 // two cannot disagree. Shapes: api/sandbox/ENDPOINTS.md.
 
-// workitemTypeID is the id of a workspace's one story type, "Story"
-// (需求), that every story carries in workitem_type_id.
-func workitemTypeID(ws string) string {
-	id, _ := strconv.ParseInt(ws, 10, 64)
-	return "11" + string(appendPadded(appendPadded(nil, id, 8), 1, 9))
-}
-
-// workflowID is the id of the workflow of that story type.
-func workflowID(ws int64) string {
-	return "12" + string(appendPadded(appendPadded(nil, ws, 8), 1, 9))
-}
-
 // fieldLabels is the data of GET /stories/get_fields_lable (sic): every
 // field the workspace describes, name → label, in catalog order.
 func fieldLabels(ws *Workspace, k api.Kind) (json.RawMessage, *httpError) {
@@ -113,18 +101,22 @@ type workitemType struct {
 }
 
 // workitemTypes is the data of GET /workitem_types: the workspace's story
-// type, the one every story's workitem_type_id names.
+// types (story_types.go), the default one first.
 func (w *world) workitemTypes(ws *Workspace) (json.RawMessage, *httpError) {
 	wsID := strconv.FormatInt(ws.ID, 10)
 	creator := w.memberNicks(ws)[0]
-	t := workitemType{
-		ID: workitemTypeID(wsID), WorkspaceID: wsID, AppID: "1", EntityType: "story",
-		Name: text{"Story", "需求"}.in(ws.Locale), EnglishName: "story", Status: "3", Color: "#3582fb",
-		WorkflowID: workflowID(ws.ID), ChildrenIDs: "|", ParentIDs: "",
-		Icon: wsID + "/icon/story", IconSmall: wsID + "/icon/story_small",
-		Creator: creator, Created: seedEpoch, ModifiedBy: creator, Modified: seedEpoch,
+	var out []map[string]workitemType
+	for _, st := range storyTypesOf(ws.ID) {
+		t := workitemType{
+			ID: storyTypeID(ws.ID, st.n), WorkspaceID: wsID, AppID: "1", EntityType: "story",
+			Name: st.name.in(ws.Locale), EnglishName: st.english, Status: "3", Color: st.color,
+			WorkflowID: storyWorkflowID(ws.ID, st.n), ChildrenIDs: "|", ParentIDs: "",
+			Icon: wsID + "/icon/" + st.english, IconSmall: wsID + "/icon/" + st.english + "_small",
+			Creator: creator, Created: seedEpoch, ModifiedBy: creator, Modified: seedEpoch,
+		}
+		out = append(out, map[string]workitemType{"WorkitemType": t})
 	}
-	return marshalData([]map[string]workitemType{{"WorkitemType": t}})
+	return marshalData(out)
 }
 
 // userWorkspace is one entry of /workspaces/users.

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"slices"
+	"strconv"
 
 	"triage/api"
 )
@@ -49,7 +50,8 @@ func (f *fieldSpec) derived(it *api.Item) string {
 	case deriveIDPath:
 		return it.ID + ":"
 	case deriveWorkitemType:
-		return workitemTypeID(it.WorkspaceID)
+		ws, _ := strconv.ParseInt(it.WorkspaceID, 10, 64)
+		return storyTypeID(ws, storyTypeOf(it).n)
 	}
 	return ""
 }

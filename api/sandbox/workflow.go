@@ -121,7 +121,10 @@ func (s *Server) serveWorkflow(ex *exchange, action string) {
 		case "all_last_steps":
 			return allLastSteps(ws, kind, q)
 		}
-		f := flowOf(kind)
+		f, herr := flowOfQuery(ws, kind, q)
+		if herr != nil {
+			return nil, herr
+		}
 		var data any
 		switch action {
 		case "status_map":
@@ -193,7 +196,7 @@ func marshalData(v any) (json.RawMessage, *httpError) {
 // TAPD takes it on update: the new status must be one step of the
 // workflow away from the current one. A new item takes any status.
 func moveStatus(it *api.Item, ws *Workspace, k api.Kind, name string, create bool) *httpError {
-	f := flowOf(k)
+	f := flowOfItem(k, it)
 	to, ok := f.statusByName(name, ws.Locale)
 	if !ok {
 		return unprocessable("v_status %s is not a status of %s in workspace %d; statuses: %s",

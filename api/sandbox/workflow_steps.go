@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
-	"strconv"
 
 	"triage/api"
 )
@@ -40,24 +39,38 @@ func stepMap(ws *Workspace, kind api.Kind) (json.RawMessage, *httpError) {
 }
 
 // allLastSteps is the data of GET /workflows/all_last_steps?system=: the
-// final statuses, code → name, keyed by the story type's id
-// (group_key=workitem_type_id, the default) or the workflow's id
+// final statuses, code → name, keyed by each story type's id
+// (group_key=workitem_type_id, the default) or its workflow's id
 // (group_key=workflow_id).
 func allLastSteps(ws *Workspace, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
-	f := flowOf(kind)
-	var last []choice
-	for _, c := range f.steps {
-		if slices.Contains(f.last, c.value) {
-			last = append(last, c)
-		}
-	}
-	key := workitemTypeID(strconv.FormatInt(ws.ID, 10))
+	byWorkflow := false
 	switch q.Get("group_key") {
 	case "", "workitem_type_id":
 	case "workflow_id":
-		key = workflowID(ws.ID)
+		byWorkflow = true
 	default:
 		return nil, unprocessable("group_key must be workflow_id or workitem_type_id, got %s", quoteShort(q.Get("group_key")))
 	}
-	return marshalData(map[string]api.Options{key: choiceOptions(last, ws.Locale)})
+	out := map[string]api.Options{}
+	for _, st := range storyTypesOf(ws.ID) {
+		f := st.flow
+		if kind != api.Story {
+			f = flowOf(kind)
+		}
+		var last []choice
+		for _, c := range f.steps {
+			if slices.Contains(f.last, c.value) {
+				last = append(last, c)
+			}
+		}
+		key := storyTypeID(ws.ID, st.n)
+		if byWorkflow {
+			key = storyWorkflowID(ws.ID, st.n)
+		}
+		out[key] = choiceOptions(last, ws.Locale)
+		if kind != api.Story {
+			break
+		}
+	}
+	return marshalData(out)
 }

@@ -25,7 +25,7 @@ func requiredOn(k api.Kind, to string) []string {
 // checkItemRules refuses a write that breaks a rule: from is the status the
 // item had before, it the item as the write leaves it.
 func (w *world) checkItemRules(ws *Workspace, k api.Kind, from string, it *api.Item, form map[string][]string, create bool) *httpError {
-	f := flowOf(k)
+	f := flowOfItem(k, it)
 	if !create && it.Status != from {
 		if !f.allows(from, it.Status) {
 			return unprocessable("status: %s %s cannot go from %s to %s; from %s it can go to: %s",

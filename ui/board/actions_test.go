@@ -179,12 +179,12 @@ func TestMouse(t *testing.T) {
 func TestTabsLoadOnFirstVisit(t *testing.T) {
 	svc := newFakeService()
 	h := newHarness(t, svc, false, 80, 23).load()
-	if h.m.loads[api.Bug].started || h.m.loads[api.Task].started {
+	if h.m.eng.Progress(api.Bug).Started || h.m.eng.Progress(api.Task).Started {
 		t.Fatal("other kinds loaded before their tab was opened")
 	}
 	h.keys("shift+tab")
-	if h.m.Kind() != api.Task || !h.m.loads[api.Task].started {
-		t.Errorf("shift+tab from Stories: %s, loaded %v", h.m.Kind(), h.m.loads[api.Task].started)
+	if h.m.Kind() != api.Task || !h.m.eng.Progress(api.Task).Started {
+		t.Errorf("shift+tab from Stories: %s, loaded %v", h.m.Kind(), h.m.eng.Progress(api.Task).Started)
 	}
 	if !strings.Contains(h.screen(), "0 tasks") {
 		t.Errorf("empty kind not drawn:\n%s", h.screen())

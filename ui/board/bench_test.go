@@ -1,6 +1,7 @@
 package board
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
 
@@ -62,19 +64,52 @@ func benchWorld(n int) ([]api.Page, int) {
 	return pages, strBytes
 }
 
-// feed delivers field information and pages to a board as its load would.
+// feed delivers field information and pages to a board as its load does:
+// the engine loads the bugs from a service that lists these pages.
 func feed(m *Model, pages []api.Page) {
 	k := api.Bug
 	m.tab = k
-	m.gen++
-	m.sets[k] = newDataset(k, nil, 0)
-	m.loads[k] = loadState{gen: m.gen, started: true, listing: true, fresh: m.sets[k], onScreen: true}
-	m.update(fieldsMsg{gen: m.gen, kind: k, fields: uitest.PriorityFields(k)})
-	s := &pageStream{gen: m.gen, kind: k}
-	for len(pages) > 0 {
-		n := min(maxPagesPerMsg, len(pages))
-		m.update(pagesMsg{gen: m.gen, kind: k, pages: pages[:n], done: n == len(pages), stream: s})
-		pages = pages[n:]
+	svc, after := m.ctx.Service, m.after
+	m.ctx.Service = pagedService{Service: svc, pages: pages}
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // the preview's timer waits for no load
+	defer func() { m.ctx.Service, m.after = svc, after }()
+	drive(m, m.eng.Load(k))
+}
+
+// pagedService lists the pages it holds, in order.
+type pagedService struct {
+	common.Service
+	pages []api.Page
+}
+
+func (s pagedService) ListPages(_ context.Context, _ api.ListRequest, onPage func(api.Page)) error {
+	for _, p := range s.pages {
+		onPage(p)
+	}
+	return nil
+}
+
+// drive runs a command and everything it leads to, each message given to
+// the engine or the board as the root routes it.
+func drive(m *Model, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			next, ok := m.eng.Update(msg)
+			if !ok {
+				_, next = m.Update(msg)
+			}
+			queue = append(queue, next)
+		}
 	}
 }
 

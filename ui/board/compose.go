@@ -47,8 +47,7 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.note("the comment is empty: write something, or esc to drop it")
 		}
 		m.compose = nil
-		delete(m.prev.full, previewKey{c.kind, c.item.ID}) // the pane reads the item and its comments again
-		m.prev.at = previewKey{}
+		m.prev.at = previewKey{} // the pane reads the item and its comments again
 		return m.eng.Comment(c.kind, c.item, text)
 	case "esc":
 		m.compose = nil
@@ -98,8 +97,8 @@ func (m *Model) viewComposer() string {
 	head := s.Title.Render(fmt.Sprintf("Comment on #%s %s", api.ShortID(c.item.ID), common.Fit(c.item.Title, w-12)))
 	hint := s.Subtle.Render("ctrl+s send · esc drop · enter new line")
 	if c.plan != nil {
-		head = s.Title.Render(fmt.Sprintf("Why move these %d? A comment on each, sent after its move", len(c.plan)))
-		hint = s.Subtle.Render("ctrl+s moves them (with the comment when there is one) · esc cancels")
+		head = s.Title.Render(fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(c.plan)))
+		hint = s.Subtle.Render("ctrl+s changes them (with the comment when there is one) · esc cancels")
 	}
 	return s.Dialog.Render(head + "\n\n" + strings.Join(rows, "\n") + "\n\n" + hint)
 }

@@ -19,7 +19,8 @@
 // Edits are the engine's (ui/workspace): a key becomes an intent to it
 // (Apply, ApplyBulk, Undo, Redo, Retry, Resolve); the card moves at once,
 // marked pending, and the cursor follows it; what became of the edit comes
-// back as workspace.ChangedMsg, which the board draws: the service's item,
+// back as workspace.ChangedMsg, in the same Update, which the board draws
+// (it watches the engine): the service's item,
 // a refused change put back and marked failed, a conflict asked about
 // (keep mine / take theirs). `R` sends every failed edit again.
 //
@@ -30,13 +31,13 @@
 // applies them to all, as one step), `t` opens the triage queue of the
 // items without a priority or with an unknown one.
 //
-// With a cache (common.Cache), a kind's board is drawn from it at once,
-// marked stale with its age, and refreshed aside: the fresh board replaces
-// it when complete, the items that changed meanwhile highlighted until the
-// next key. A complete load and confirmed edits (debounced) are cached.
+// The items are the engine's, which loads, refreshes and caches them: with
+// a cache, a kind's board is drawn from it at once, marked stale with its
+// age, and refreshed; the items that changed meanwhile are highlighted until
+// the next key (workspace.Loaded).
 //
-// Speed: the board keeps, per kind, the items in one slice and small indexes
-// of positions: each column's items in service order, the filtered subset,
+// Speed: the engine keeps, per kind, the items in one slice; the board keeps
+// small indexes of positions over them (dataset.go, a workspace.Index): each column's items in service order, the filtered subset,
 // and the orders of the list. A key press touches the visible rows only,
 // whose texts were measured and cut once for their width (view_cards.go,
 // view_rows.go), and the lines drawn with lipgloss are kept until what they

@@ -47,10 +47,13 @@ func (m *Model) replaceKeeping(d *dataset, i int32, it api.Item) {
 	m.clamp(d)
 }
 
-// onChanged draws what the engine says changed: cards, items created, the
-// cursor's item, and a conflict to ask about.
+// onChanged draws what the engine says changed: what a load did, cards,
+// items created, the cursor's item, and a conflict to ask about.
 func (m *Model) onChanged(msg workspace.ChangedMsg) tea.Cmd {
 	var cmds []tea.Cmd
+	for _, ld := range msg.Loaded {
+		m.onLoaded(ld)
+	}
 	for _, s := range msg.Items {
 		d := m.sets[s.Kind]
 		i, ok := d.find(s.Item.ID)
@@ -103,16 +106,13 @@ func (m *Model) clearPriority(i int32) tea.Cmd {
 }
 
 // step moves the selected card (or, with marks, every marked card) to the
-// next (1) or previous (-1) priority.
+// next (1) or previous (-1) column of the grouping field.
 func (m *Model) step(dir int) tea.Cmd {
-	if d := m.cur(); d.groupField() != workspace.Priority {
-		if m.marking() {
-			return m.note("marked cards move by priority: press b to group by priority")
-		}
-		return m.stepGroup(dir)
-	}
 	if m.marking() {
 		return m.previewStep(dir)
+	}
+	if d := m.cur(); d.groupField() != workspace.Priority {
+		return m.stepGroup(dir)
 	}
 	i, cmd, ok := m.selectedToSet()
 	if !ok {
@@ -147,8 +147,11 @@ func (m *Model) setNth(n int) tea.Cmd {
 	d := m.cur()
 	if opts := d.columnOpts(); d.groupField() != workspace.Priority {
 		i, ok := m.selected()
-		if n < 0 || n >= len(opts) || !ok || m.marking() {
+		if n < 0 || n >= len(opts) || !ok {
 			return m.note("the digits give the selected card the nth %s (of %d)", d.groupField().Name(), len(opts))
+		}
+		if m.marking() {
+			return m.previewSet(n)
 		}
 		return m.setGroupValue(d, i, opts[n].Value)
 	}

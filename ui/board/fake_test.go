@@ -362,8 +362,7 @@ func (h *harness) run(cmd tea.Cmd) {
 		for _, c := range msg {
 			h.run(c)
 		}
-	case fieldsMsg, pagesMsg, changesMsg, reloadMsg, pickedMsg, workspace.CachedMsg, workspace.ChangedMsg, workspace.FinalsReadMsg,
-		workspace.SaveDueMsg, historyMsg, previewTickMsg, previewItemMsg:
+	case pickedMsg, workspace.ChangedMsg, workspace.FinalsReadMsg, historyMsg, previewTickMsg:
 		_, next := h.m.Update(msg)
 		h.run(next)
 	case timerMsg:

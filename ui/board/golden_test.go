@@ -77,6 +77,7 @@ func TestBoardScreens(t *testing.T) {
 	}{
 		{"columns", newFakeService, "#1003", []string{"l", "l", "j"}},
 		{"list", newFakeService, "#1001", []string{"v", "s", "s", "s", "s", "s", "S", "g", "j", "j"}},
+		{"list columns", listColumnsService, "#1008", []string{"v"}},
 		{"filtered", newFakeService, "/ 王", []string{"/", "王"}},
 		{"failed_edit", func() *fakeService {
 			s := newFakeService()

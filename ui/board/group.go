@@ -142,7 +142,9 @@ func (m *Model) groupBy(f workspace.Field) tea.Cmd {
 	}
 	m.keepSelection(func() { d.regroup(f, opts) })
 	if f == workspace.Status {
-		if _, known, cmd := m.eng.Moves(d.kind); !known {
+		// The steps of the items' story types too, for the dimmed columns and the moves.
+		if known, cmd := m.eng.MovesOf(d.kind, d.items...); !known {
+			m.awaitTypes = true
 			return tea.Batch(cmd, m.note("grouped by status"))
 		}
 	}
@@ -186,7 +188,7 @@ func (m *Model) dimmed(d *dataset, c int) bool {
 	if !ok || d.cols[c].key == d.items[i].Status {
 		return false
 	}
-	next, known := m.eng.NextSteps(d.kind, d.items[i].Status, nil)
+	next, known := m.eng.NextStepsOf(d.kind, d.items[i], nil)
 	if !known {
 		return false
 	}

@@ -65,7 +65,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Move):
 		return m.openStatusPicker()
 	case key.Matches(msg, k.Assign):
-		return m.openOwnerPicker(nil)
+		return m.openOwnerPicker()
 	case key.Matches(msg, k.AssignMe):
 		return m.toggleMe()
 	case key.Matches(msg, k.Iteration):
@@ -114,7 +114,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		d := m.cur()
 		m.keepSelection(func() { d.setSort(listSort{key: d.sort.key, desc: !d.sort.desc}) })
 	case key.Matches(msg, k.Refresh):
-		return m.load(m.tab)
+		return m.eng.Load(m.tab)
 	case key.Matches(msg, k.Retry):
 		return m.retry()
 	case key.Matches(msg, k.Open):
@@ -228,8 +228,8 @@ func (m *Model) switchTab(k api.Kind) tea.Cmd {
 	m.filter.Blur()
 	m.filter.SetValue(d.typed)
 	m.clamp(d)
-	if m.ws != 0 && !m.loads[k].started {
-		return m.load(k)
+	if m.ws != 0 && !m.eng.Progress(k).Started {
+		return m.eng.Load(k)
 	}
 	return nil
 }

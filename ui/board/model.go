@@ -34,12 +34,10 @@ type Model struct {
 	outerW, outerH int // of the whole area, preview pane included
 	prev           preview
 
-	ws    int64
-	tab   api.Kind
-	mode  viewMode
-	sets  [len(api.Kinds)]*dataset
-	loads [len(api.Kinds)]loadState
-	gen   uint64
+	ws   int64
+	tab  api.Kind
+	mode viewMode
+	sets [len(api.Kinds)]*dataset // the indexes over each kind's items (the engine's)
 
 	filter     common.TextField
 	filterHint string // what tab offers to complete (query_complete.go)
@@ -52,12 +50,18 @@ type Model struct {
 	awaitGroup bool
 	// awaitIters says the filter applies again once the iterations are read.
 	awaitIters bool
+	// awaitMove is a status move made again once the workflow of its
+	// story's type is read (nil: none).
+	awaitMove func() tea.Cmd
+	// awaitTypes says the workflows of the stories' types are still read
+	// for the board grouped by status.
+	awaitTypes bool
 
 	prompt *prompt
 	marks  [len(api.Kinds)]map[string]bool // item ids marked for a bulk edit
 
-	// The items that changed since the board shown (a refresh, or the cached
-	// board's), highlighted until the next key.
+	// The items someone else changed since the board shown (a refresh, or
+	// the cached board's, as the engine tells), highlighted until the next key.
 	changed [len(api.Kinds)]map[string]bool
 
 	// after is the timer of the preview (tea.Tick; tests fire it at once).
@@ -67,20 +71,23 @@ type Model struct {
 	// show at the next Load, and focus the item to put the cursor on once
 	// it is listed.
 	viewName string
-	restore  *store.ViewState
-	focus    string
+	// listColumns are the list mode's columns a view chose (store.ViewColumns,
+	// comma-separated); "": all.
+	listColumns string
+	restore     *store.ViewState
+	focus       string
 
-	lastErr     error
-	lastErrTask string // the task lastErr came from (common.StatusMsg.Task); "": none
-	paint       palette
-	lastLen     int       // size of the last frame, to allocate the next one at once
-	cards       cardTexts // the texts of the cards drawn, measured once (view_cards.go)
-	rows        rowTexts  // the cells of the list rows drawn, fitted once (view_rows.go)
+	lastErr error
+	paint   palette
+	lastLen int       // size of the last frame, to allocate the next one at once
+	cards   cardTexts // the texts of the cards drawn, measured once (view_cards.go)
+	rows    rowTexts  // the cells of the list rows drawn, fitted once (view_rows.go)
 }
 
 var (
-	_ common.Component = (*Model)(nil)
-	_ common.Capturer  = (*Model)(nil)
+	_ common.Component  = (*Model)(nil)
+	_ common.Capturer   = (*Model)(nil)
+	_ workspace.Watcher = (*Model)(nil)
 )
 
 // New returns an empty board over the engine of the program's edits; Load
@@ -96,10 +103,11 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 		after:  tick,
 	}
 	for _, k := range api.Kinds {
-		m.sets[k] = newDataset(k, nil, 0)
+		m.sets[k] = m.indexOf(k)
 	}
 	m.paint = newPalette(ctx.Styles)
 	ctx.KeyOverrides.Remap("board", &m.keys)
+	eng.Watch(m)
 	return m
 }
 
@@ -108,15 +116,15 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
-// Load shows the board of a workspace: it drops whatever the board showed and
-// still waited for, and starts loading the current kind (drawing its cached
-// board meanwhile). Other kinds load when their tab is first opened. The
-// root opens the engine on the workspace first (workspace.Engine.Open).
+// Load shows the board of a workspace: it drops whatever the board showed,
+// and has the engine load the current kind (its cached board drawn
+// meanwhile). Other kinds load when their tab is first opened. The root
+// opens the engine on the workspace first (workspace.Engine.Open), which
+// drops the items of another.
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
 	for _, k := range api.Kinds {
-		m.stop(k)
-		m.sets[k] = newDataset(k, nil, 0)
+		m.sets[k] = m.indexOf(k)
 		m.changed[k], m.marks[k] = nil, nil
 	}
 	m.lastErr = nil
@@ -127,7 +135,14 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 		}
 		m.apply(*st)
 	}
-	return m.load(m.tab)
+	return m.eng.Load(m.tab)
+}
+
+// indexOf is a new index over the engine's items of kind k, filled.
+func (m *Model) indexOf(k api.Kind) *dataset {
+	d := datasetOf(m.eng.Items(k))
+	d.src.Keep(d)
+	return d
 }
 
 // Init implements common.Initializer: nothing starts before Load.
@@ -177,9 +192,9 @@ func (m *Model) Kind() api.Kind { return m.tab }
 // Status is what the status line says about the board: what is loading, with
 // its progress, or else the last error.
 func (m *Model) Status() string {
-	if l := &m.loads[m.tab]; l.busy() {
-		if l.total > 0 {
-			return fmt.Sprintf("loading %s %d/%d", m.tab.Path(), l.loaded, l.total)
+	if l := m.eng.Progress(m.tab); l.Busy {
+		if l.Total > 0 {
+			return fmt.Sprintf("loading %s %d/%d", m.tab.Path(), l.Loaded, l.Total)
 		}
 		return "loading " + m.tab.Path()
 	}
@@ -196,9 +211,9 @@ func (m *Model) Status() string {
 // board's age, the edits waiting for the service, the conflicts, the marks.
 func (m *Model) Badges() []string {
 	var out []string
-	if d := m.cur(); !d.cachedAt.IsZero() {
-		b := "cached " + age(m.ctx.Clock().Sub(d.cachedAt))
-		if m.loads[m.tab].busy() {
+	if at := m.cur().src.CachedAt; !at.IsZero() {
+		b := "cached " + age(m.ctx.Clock().Sub(at))
+		if m.eng.Progress(m.tab).Busy {
 			b += " · refreshing"
 		}
 		out = append(out, b)
@@ -210,6 +225,10 @@ func (m *Model) Badges() []string {
 	return out
 }
 
+// Changed draws what the engine says changed, within the engine's Update
+// (workspace.Watcher).
+func (m *Model) Changed(msg workspace.ChangedMsg) tea.Cmd { return m.following(m.onChanged(msg)) }
+
 // Update handles keys, mouse, the answers of the service, and what the
 // engine says changed.
 func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
@@ -217,24 +236,26 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg, pagesMsg, workspace.CachedMsg, workspace.ChangedMsg:
-		// The preview follows the cursor wherever input or a load moves it.
-		cmd := m.handle(msg)
-		m.focusRestored()
-		return tea.Batch(cmd, m.previewFollow())
+	switch msg := msg.(type) {
+	case workspace.ChangedMsg:
+		return m.Changed(msg)
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		return m.following(m.handle(msg))
 	}
 	return m.handle(msg)
+}
+
+// following has the preview follow the cursor wherever input or a load
+// moved it, after cmd.
+func (m *Model) following(cmd tea.Cmd) tea.Cmd {
+	m.focusRestored()
+	return tea.Batch(cmd, m.previewFollow())
 }
 
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case previewTickMsg:
 		return m.onPreviewTick(msg)
-	case previewItemMsg:
-		return m.onPreviewItem(msg)
-	case workspace.ChangedMsg:
-		return m.onChanged(msg)
 	case workspace.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
 	case describeReadMsg:
@@ -266,18 +287,6 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		}
 		m.onWheel(msg.Mouse())
 		return nil
-	case fieldsMsg:
-		return m.onFields(msg)
-	case pagesMsg:
-		return m.onPages(msg)
-	case workspace.CachedMsg:
-		return m.onCache(msg)
-	case changesMsg:
-		return m.onChanges(msg)
-	case reloadMsg:
-		return m.onReload(msg)
-	case workspace.SaveDueMsg:
-		return m.save(msg.Kind)
 	case ordersMsg:
 		msg.set.onOrders(msg)
 	case pickedMsg:
@@ -297,25 +306,25 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 func (m *Model) cur() *dataset { return m.sets[m.tab] }
 
 // report puts an error on the status line.
-func (m *Model) report(err error) tea.Cmd { return m.reportTask("", err) }
-
-// reportTask puts the error of a task on the status line, until the next
-// run of the task succeeds (succeeded).
-func (m *Model) reportTask(task string, err error) tea.Cmd {
-	m.lastErr, m.lastErrTask = err, task
-	return common.Cmd(common.StatusMsg{Err: err, Task: task})
-}
-
-// succeeded says that a run of a task went well: the error its last run
-// left goes, on the board and on the status line.
-func (m *Model) succeeded(task string) tea.Cmd {
-	if m.lastErr != nil && m.lastErrTask == task {
-		m.lastErr, m.lastErrTask = nil, ""
-	}
-	return common.Succeeded(task)
+func (m *Model) report(err error) tea.Cmd {
+	m.lastErr = err
+	return common.Cmd(common.StatusMsg{Err: err})
 }
 
 // note puts a message on the status line.
 func (m *Model) note(format string, args ...any) tea.Cmd {
 	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
+}
+
+// age says how old a cached board is: "just now", "5 min ago", "3h ago", "2 days ago".
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
 }

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/internal/uitest"
 )
 
 // selectedCard returns the short id and column label of the selected item.
@@ -217,16 +218,13 @@ func TestExpiryDuringLoad(t *testing.T) {
 
 func TestStaleAnswersDropped(t *testing.T) {
 	h := newHarness(t, newFakeService(), false, 80, 23).load().keys("tab")
-	oldGen := h.m.loads[api.Bug].gen
-	h.keys("r")
-	if h.m.loads[api.Bug].gen == oldGen {
-		t.Fatal("refresh did not start a new generation")
-	}
 	stale := api.Item{Kind: api.Bug, ID: "1110022001000009999", Title: "from an old request", PriorityLabel: "high"}
-	h.send(
-		pagesMsg{gen: oldGen, kind: api.Bug, pages: []api.Page{{Items: []api.Item{stale}, Number: 9, Loaded: 12, Total: 12}}, done: true},
-		fieldsMsg{gen: oldGen, kind: api.Bug, fields: api.FieldInfo{"priority_label": api.Field{Name: "priority_label", Options: api.Options{Pairs: []api.Option{{Value: "x", Label: "x"}}}}}},
-	)
+	oldAnswers := h.staleLoad(stale)
+	h.keys("r")
+	if len(oldAnswers) == 0 {
+		t.Fatal("the first load sent nothing")
+	}
+	h.send(oldAnswers...)
 	d := h.m.sets[api.Bug]
 	if _, ok := d.find(stale.ID); ok || len(d.items) != 11 {
 		t.Errorf("stale page applied: %d items", len(d.items))
@@ -234,12 +232,30 @@ func TestStaleAnswersDropped(t *testing.T) {
 	if len(d.opts) != 5 {
 		t.Errorf("stale field information applied: %v", d.opts)
 	}
-	other := h.m.loads[api.Bug].gen
+	oldAnswers = h.staleLoad(stale)
 	h.run(h.m.openWorkspace(10022002))
-	h.send(pagesMsg{gen: other, kind: api.Bug, pages: []api.Page{{Items: []api.Item{stale}, Number: 1}}, done: true})
+	h.send(oldAnswers...)
 	if _, ok := h.m.sets[api.Bug].find(stale.ID); ok {
 		t.Error("page of the previous workspace applied")
 	}
+}
+
+// staleLoad starts a whole load of the bugs while the service lists one
+// more and other priorities, and returns its answers, not given: a later
+// load overtakes them.
+func (h *harness) staleLoad(extra api.Item) []tea.Msg {
+	h.svc.mu.Lock()
+	items, fields := h.svc.items[api.Bug], h.svc.fields[api.Bug]
+	h.svc.items[api.Bug] = append(slices.Clip(items), extra)
+	h.svc.fields[api.Bug] = api.FieldInfo{"priority_label": api.Field{Name: "priority_label", Options: api.Options{Pairs: []api.Option{{Value: "x", Label: "x"}}}}}
+	h.svc.mu.Unlock()
+	h.m.eng.Items(api.Bug).Synced = "" // no sync point: r lists the bugs whole
+	_, cmd := h.m.Update(uitest.Key("r"))
+	answers := h.collect(cmd)
+	h.svc.mu.Lock()
+	h.svc.items[api.Bug], h.svc.fields[api.Bug] = items, fields
+	h.svc.mu.Unlock()
+	return answers
 }
 
 func TestFilter(t *testing.T) {

@@ -1,35 +1,40 @@
 package board
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/picker"
+	"triage/ui/workspace"
 )
+
+// The board's pickers: it keeps which items a picker acts on and what a
+// choice does; ui/picker draws them and builds their choices.
 
 // pickPurpose is what a choice in the board's picker does.
 type pickPurpose int
 
 const (
-	pickPriority pickPurpose = iota // set the priority of an item
-	pickFilter                      // keep one priority column
-	pickView                        // switch to a saved view
+	pickPriority  pickPurpose = iota // set the priority of an item (or the marked ones)
+	pickFilter                       // keep one priority column
+	pickView                         // switch to a saved view
+	pickStatus                       // the next status, then the fields its transition requires
+	pickOwner                        // owners, added and removed until done
+	pickIteration                    // plan into an iteration, or none
+	pickSeverity                     // a bug's severity
 )
 
 // pickState is the picker the board shows on top of itself.
 type pickState struct {
 	purpose pickPurpose
 	kind    api.Kind
-	id      string // the item whose priority is set
+	id      string // the item whose field is set; "": the marked ones
 	cols    []int  // the column of each choice (filter)
 	choices int
-	field   *fieldPick // the field pickers' answers so far (fieldpick.go)
-	model   *picker.Model
+	field   workspace.Field // a field picker's field
+	flow    *picker.Flow    // a field picker's steps (fieldpick.go)
+	model   *picker.Model   // the picker shown
 }
 
 // pickedMsg carries the picker's answer back to the board, so that the root,
@@ -68,14 +73,10 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	}
 	d := m.cur()
 	it := &d.items[i]
-	items := make([]picker.Item, len(d.opts), len(d.opts)+1)
-	for k, o := range d.opts {
-		items[k] = picker.Item{Title: o.Label, Detail: strings.TrimSpace(itoaKey(k)), Value: o.Value, Color: o.Color}
-	}
 	// Last: no priority, for one card or the marked ones. The service
 	// clears it where it allows an empty one; where it does not, its refusal
 	// is shown and the card goes back.
-	items = append(items, picker.Item{Title: noneWord, Detail: "clear the priority", Value: ""})
+	items := picker.PriorityChoices(d.opts)
 	title := "Priority of #" + it.ShortID()
 	if m.marking() {
 		title = "Priority of " + common.Count(m.markCount()) + " marked"
@@ -107,14 +108,6 @@ func (m *Model) openFilterPicker() tea.Cmd {
 	return nil
 }
 
-// itoaKey is the digit key that sets the kth option, or "" past 9.
-func itoaKey(k int) string {
-	if k >= 9 {
-		return ""
-	}
-	return string(rune('1' + k))
-}
-
 // sizePicker sizes the picker box for n choices within the board.
 func (m *Model) sizePicker(n int) {
 	m.pick.choices = n
@@ -122,6 +115,9 @@ func (m *Model) sizePicker(n int) {
 	h := min(n+3, m.bodyHeight()-2)
 	m.pick.model.SetSize(max(w, 10), max(h, 4))
 }
+
+// drawOver draws a box (the picker, a prompt) over the board, below the tabs.
+func (m *Model) drawOver(board, box string) string { return picker.DrawOver(board, box, m.width, 2) }
 
 // onPicked applies the picker's answer.
 func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
@@ -132,7 +128,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
-	case pickStatus, pickRequired, pickOwner, pickIteration, pickSeverity:
+	case pickStatus, pickOwner, pickIteration, pickSeverity:
 		return m.onFieldPicked(p, msg.value)
 	case pickView:
 		if msg.index >= 0 && msg.index < len(m.ctx.Views) {
@@ -144,54 +140,23 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 			m.keepSelection(func() { d.setPriorityFilter(p.cols[msg.index]) })
 		}
 		return nil
-	default:
-		if msg.index < 0 || msg.index > len(d.opts) {
-			return nil
-		}
-		if m.marking() && msg.index == len(d.opts) {
-			return m.previewSet(noneOption)
-		}
-		if m.marking() {
-			return m.previewSet(msg.index)
-		}
-		i, ok := d.find(p.id)
-		if !ok {
-			return nil
-		}
+	}
+	if msg.index < 0 || msg.index > len(d.opts) {
+		return nil
+	}
+	if m.marking() {
 		if msg.index == len(d.opts) {
-			return m.clearPriority(i)
+			return m.previewField(workspace.Priority, func(api.Item) string { return "" }, nil)
 		}
-		return m.setPriority(i, msg.index)
+		v := d.opts[msg.index].Value
+		return m.previewField(workspace.Priority, func(api.Item) string { return v }, nil)
 	}
-}
-
-// drawOver draws a box (the picker, a prompt) over the board, below the tabs.
-func (m *Model) drawOver(board, box string) string {
-	lines := strings.Split(board, "\n")
-	boxLines := strings.Split(box, "\n")
-	bw := lipgloss.Width(box)
-	x := max((m.width-bw)/2, 0)
-	for k, bl := range boxLines {
-		y := 2 + k
-		if y >= len(lines) {
-			break
-		}
-		line := lines[y]
-		left := ansi.Truncate(line, x, "")
-		right := cellsFrom(line, x+bw)
-		lines[y] = left + strings.Repeat(" ", x-ansi.StringWidth(left)) + "\x1b[m" + bl + "\x1b[m" + right
+	i, ok := d.find(p.id)
+	if !ok {
+		return nil
 	}
-	return strings.Join(lines, "\n")
-}
-
-// cellsFrom is line from cell x on: a wide character the cut splits gives
-// way to a blank cell, so the line keeps its width.
-func cellsFrom(line string, x int) string {
-	want := ansi.StringWidth(line) - x
-	right := ansi.TruncateLeft(line, x, "")
-	for skip := 1; ansi.StringWidth(right) > want && skip < 3; skip++ {
-		right = ansi.TruncateLeft(line, x+skip, "")
-		right = strings.Repeat(" ", max(want-ansi.StringWidth(right), 0)) + right
+	if msg.index == len(d.opts) {
+		return m.clearPriority(i)
 	}
-	return right
+	return m.setPriority(i, msg.index)
 }

@@ -2,9 +2,6 @@ package board
 
 import (
 	"fmt"
-	"slices"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -15,131 +12,106 @@ import (
 )
 
 // openOwnerPicker offers the workspace's members, searchable by nick and
-// name; enter adds or removes one, "done" sets the owners chosen. fp holds
-// the owners chosen so far (nil: the item's owners).
-func (m *Model) openOwnerPicker(fp *fieldPick) tea.Cmd {
-	_, it, ok := m.selectedItem()
-	if !ok {
-		return m.note("a assigns one item: put the cursor on it (esc clears the marks)")
-	}
+// name; enter adds or removes one, "done" sets the owners chosen, starting
+// from the item's owners (or those every marked item has).
+func (m *Model) openOwnerPicker() tea.Cmd {
 	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
 	members, known, cmd := m.eng.Members()
 	if !known {
 		m.awaitPick = pickOwner
 		return cmd
 	}
-	if fp == nil {
-		fp = &fieldPick{owners: store.Owners(it.Owner)}
+	lists := make([]string, len(is))
+	for k, i := range is {
+		lists[k] = d.items[i].Owner
 	}
-	items := []picker.Item{{Title: "done", Detail: "set " + ownersText(fp.owners), Value: doneValue}}
-	listed := map[string]bool{}
-	for _, mb := range members {
-		items = append(items, ownerItem(mb.Nick, mb.Name, slices.Contains(fp.owners, mb.Nick)))
-		listed[mb.Nick] = true
+	title := fmt.Sprintf("Owners of %d marked", len(is))
+	if id != "" {
+		title = "Owners of #" + d.items[is[0]].ShortID()
 	}
-	for _, nick := range fp.owners {
-		if !listed[nick] {
-			items = append(items, ownerItem(nick, "not a member", true))
-		}
-	}
-	return m.openFieldPicker(pickOwner, d.kind, it.ID, "Owners of #"+it.ShortID(), items, fp)
+	return m.openFieldPicker(pickOwner, workspace.Owner, id, picker.OwnerFlow(m.ctx, title, members, picker.CommonOwners(lists)))
 }
 
-func ownerItem(nick, name string, chosen bool) picker.Item {
-	mark := "  "
-	if chosen {
-		mark = "✓ "
-	}
-	return picker.Item{Title: mark + nick, Detail: name, Value: nick}
-}
-
-// ownersText names owners for the done choice: "alice, bob", or "no owner".
-func ownersText(nicks []string) string {
-	if len(nicks) == 0 {
-		return "no owner"
-	}
-	return strings.Join(nicks, ", ")
-}
-
-// toggleMe adds the user to the selected item's owners, or removes them.
+// toggleMe adds the user to the owners of the selected item, or takes them
+// off; with marks, adds them to every marked item (or takes them off all,
+// when every one has them).
 func (m *Model) toggleMe() tea.Cmd {
-	i, it, ok := m.selectedItem()
+	d := m.cur()
+	is, id, ok := m.subjects()
 	if !ok {
-		return m.note("A changes one item: put the cursor on it (esc clears the marks)")
+		return nil
 	}
-	owners := store.Owners(it.Owner)
-	if at := slices.Index(owners, m.ctx.User); at >= 0 {
-		owners = slices.Delete(owners, at, at+1)
-	} else {
-		owners = append(owners, m.ctx.User)
+	me := m.ctx.User
+	all := true
+	for _, i := range is {
+		all = all && picker.HasOwner(d.items[i].Owner, me)
 	}
-	return m.setField(m.cur(), i, workspace.Owner, store.JoinOwners(owners), nil)
+	to := func(it api.Item) string {
+		owners := store.Owners(it.Owner)
+		if all || !picker.HasOwner(it.Owner, me) {
+			owners = picker.Toggle(owners, me)
+		}
+		return joinOwners(owners)
+	}
+	if id == "" {
+		return m.previewField(workspace.Owner, to, nil)
+	}
+	return m.setField(d, is[0], workspace.Owner, to(d.items[is[0]]), nil)
 }
 
 // openIterationPicker offers "none" (unplan), then the open iterations, the
 // current one marked, then the done ones.
 func (m *Model) openIterationPicker() tea.Cmd {
-	_, it, ok := m.selectedItem()
-	if !ok {
-		return m.note("i plans one item: put the cursor on it (esc clears the marks)")
-	}
 	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
 	its, known, cmd := m.eng.Iterations()
 	if !known {
 		m.awaitPick = pickIteration
 		return cmd
 	}
-	today := m.ctx.Clock().In(api.ServiceZone).Format(time.DateOnly)
-	items := []picker.Item{{Title: workspace.NoneWord, Detail: "unplan", Value: ""}}
-	for _, open := range []bool{true, false} {
-		for _, x := range iterationsByStart(its) {
-			if (x.Status != "done") != open {
-				continue
-			}
-			detail := x.StartDate + " – " + x.EndDate
-			switch {
-			case x.Status == "done":
-				detail += " · done"
-			case x.StartDate <= today && today <= x.EndDate:
-				detail += " · current iteration"
-			}
-			if x.ID == store.NoIteration(it.IterationID) {
-				detail += " · planned here"
-			}
-			items = append(items, picker.Item{Title: x.Name, Detail: detail, Value: x.ID})
-		}
+	planned, title := "", fmt.Sprintf("Iteration of %d marked", len(is))
+	if id != "" {
+		it := d.items[is[0]]
+		planned, title = store.NoIteration(it.IterationID), "Iteration of #"+it.ShortID()
 	}
-	m.openFieldPicker(pickIteration, d.kind, it.ID, "Iteration of #"+it.ShortID(), items, &fieldPick{})
-	m.pick.model.MoveTo(store.NoIteration(it.IterationID))
+	items := picker.IterationChoices(its, picker.Today(m.ctx.Clock()), planned)
+	m.openFieldPicker(pickIteration, workspace.Iteration, id, picker.ValueFlow(m.ctx, title, items))
+	m.pick.model.MoveTo(planned)
 	return nil
 }
 
 // iterationsByStart sorts iterations by start date, oldest first.
-func iterationsByStart(its []api.Iteration) []api.Iteration {
-	out := slices.Clone(its)
-	slices.SortStableFunc(out, func(a, b api.Iteration) int { return strings.Compare(a.StartDate, b.StartDate) })
-	return out
-}
+func iterationsByStart(its []api.Iteration) []api.Iteration { return picker.IterationsByStart(its) }
 
 // openSeverityPicker offers a bug's severities, from the field information.
 func (m *Model) openSeverityPicker() tea.Cmd {
-	_, it, ok := m.selectedItem()
-	if !ok {
-		return m.note("! sets the severity of one bug: put the cursor on it")
-	}
 	d := m.cur()
 	if d.kind != api.Bug {
 		return m.note("only bugs have a severity")
 	}
-	var items []picker.Item
-	for _, o := range d.fields["severity"].Options.Pairs {
-		items = append(items, picker.Item{Title: o.Label, Value: o.Value})
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
 	}
+	items := picker.OptionChoices(d.fields["severity"].Options.Pairs)
 	if len(items) == 0 {
 		return m.note("the service lists no severities for bugs")
 	}
-	m.openFieldPicker(pickSeverity, d.kind, it.ID, fmt.Sprintf("Severity of #%s", it.ShortID()), items, &fieldPick{})
-	m.pick.model.SetCurrent(it.Severity)
+	title := fmt.Sprintf("Severity of %d marked", len(is))
+	if id != "" {
+		title = "Severity of #" + d.items[is[0]].ShortID()
+	}
+	m.openFieldPicker(pickSeverity, workspace.Severity, id, picker.ValueFlow(m.ctx, title, items))
+	if id != "" {
+		m.pick.model.SetCurrent(d.items[is[0]].Severity)
+	}
 	return nil
 }
 
@@ -156,13 +128,22 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 		m.awaitIters = false
 		cmd = tea.Batch(cmd, m.needIterations(m.cur().typed))
 	}
+	if d := m.cur(); m.awaitTypes && d.groupField() == workspace.Status {
+		known, read := m.eng.MovesOf(d.kind, d.items...)
+		m.awaitTypes = !known
+		cmd = tea.Batch(cmd, read)
+	}
+	if again := m.awaitMove; again != nil {
+		m.awaitMove = nil
+		cmd = tea.Batch(cmd, again())
+	}
 	switch p {
 	case pickStatus:
 		cmd = tea.Batch(cmd, m.openStatusPicker())
 	case pickOwner:
-		cmd = m.openOwnerPicker(nil)
+		cmd = tea.Batch(cmd, m.openOwnerPicker())
 	case pickIteration:
-		cmd = m.openIterationPicker()
+		cmd = tea.Batch(cmd, m.openIterationPicker())
 	}
 	if msg.Err != nil {
 		return tea.Batch(cmd, m.report(msg.Err))

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -17,26 +16,21 @@ import (
 // The preview pane (P) shows the whole item under the cursor: title, status
 // and iteration by name, owners, times and the description as text. It sits
 // beside the board on a wide terminal and under it otherwise. It follows the
-// cursor, but reads an item from the service only once the cursor has rested
-// for previewDelay, and each item once: holding j does not send a request a
-// card.
+// cursor, but has the engine read an item only once the cursor has rested
+// for previewDelay, and each item once (workspace.Engine.ReadWhole): holding
+// j does not send a request a card.
 
 const (
-	previewDelay    = 150 * time.Millisecond
-	previewSideMin  = 160 // from this width the pane sits beside the board
-	previewSideW    = 56  // its width there
-	previewMaxItems = 256 // whole items kept; the oldest go first
+	previewDelay   = 150 * time.Millisecond
+	previewSideMin = 160 // from this width the pane sits beside the board
+	previewSideW   = 56  // its width there
 )
 
 // preview is the state of the pane.
 type preview struct {
-	open  bool
-	at    previewKey // the item it shows (or waits for)
-	gen   uint64     // of the last cursor move, to drop older timers and answers
-	full  map[previewKey]api.Item
-	notes map[previewKey]itemNotes // the comments of the items of full
-	order []previewKey             // of full, oldest first
-	err   error
+	open bool
+	at   previewKey // the item it shows (or waits for)
+	gen  uint64     // of the last cursor move, to drop older timers
 }
 
 // previewKey names an item of the pane by kind and id: TAPD numbers each
@@ -50,21 +44,6 @@ type previewKey struct {
 type previewTickMsg struct {
 	gen uint64
 	key previewKey
-}
-
-// previewItemMsg carries an item read for the pane, and its comments.
-type previewItemMsg struct {
-	gen   uint64
-	key   previewKey
-	item  api.Item
-	notes itemNotes
-	err   error
-}
-
-// itemNotes are an item's comments, or why they could not be read.
-type itemNotes struct {
-	list []api.Comment
-	note string
 }
 
 // togglePreview opens or closes the pane.
@@ -90,55 +69,21 @@ func (m *Model) previewFollow() tea.Cmd {
 	if key == m.prev.at {
 		return nil
 	}
-	m.prev.at, m.prev.err = key, nil
+	m.prev.at = key
 	m.prev.gen++
-	if _, ok := m.prev.full[key]; ok {
+	if _, ok, _ := m.eng.Whole(key.kind, key.id); ok {
 		return nil
 	}
 	gen := m.prev.gen
 	return m.after(previewDelay, previewTickMsg{gen: gen, key: key})
 }
 
-// onPreviewTick reads the item the cursor rests on.
+// onPreviewTick has the engine read the item the cursor rests on.
 func (m *Model) onPreviewTick(msg previewTickMsg) tea.Cmd {
 	if msg.gen != m.prev.gen || !m.prev.open {
 		return nil
 	}
-	svc, ws, base := m.ctx.Service, m.ws, m.ctx.Request()
-	return m.ctx.Tasks.Run("reading #"+api.ShortID(msg.key.id), func() tea.Msg {
-		ctx, cancel := context.WithTimeout(base, 30*time.Second)
-		defer cancel()
-		it, err := svc.Get(ctx, ws, msg.key.kind, msg.key.id)
-		var notes itemNotes
-		if err == nil {
-			notes.list, notes.note = readComments(ctx, svc, ws, msg.key.kind, msg.key.id)
-		}
-		return previewItemMsg{gen: msg.gen, key: msg.key, item: it, notes: notes, err: err}
-	})
-}
-
-// onPreviewItem keeps an item read for the pane.
-func (m *Model) onPreviewItem(msg previewItemMsg) tea.Cmd {
-	if msg.err != nil {
-		if msg.gen == m.prev.gen {
-			m.prev.err = msg.err
-		}
-		return nil
-	}
-	if m.prev.full == nil {
-		m.prev.full, m.prev.notes = make(map[previewKey]api.Item), make(map[previewKey]itemNotes)
-	}
-	m.prev.notes[msg.key] = msg.notes
-	if _, ok := m.prev.full[msg.key]; !ok {
-		m.prev.order = append(m.prev.order, msg.key)
-	}
-	m.prev.full[msg.key] = msg.item
-	for len(m.prev.order) > previewMaxItems {
-		delete(m.prev.full, m.prev.order[0])
-		delete(m.prev.notes, m.prev.order[0])
-		m.prev.order = m.prev.order[1:]
-	}
-	return nil
+	return m.eng.ReadWhole(msg.key.kind, msg.key.id)
 }
 
 // previewBeside reports whether the pane sits beside the board.
@@ -151,12 +96,17 @@ func (m *Model) previewHeight() int { return max(m.outerH/2, 8) }
 func (m *Model) viewPreview(w, h int) string {
 	s := m.ctx.Styles
 	d := m.cur()
-	var it api.Item
+	var (
+		it    api.Item
+		whole workspace.Whole
+		full  bool
+		err   error
+	)
 	i, ok := m.selected()
 	if ok {
 		it = d.items[i]
-		if full, ok := m.prev.full[previewKey{m.tab, it.ID}]; ok {
-			it = workspace.Merge(full, it) // the board's edits over the whole item
+		if whole, full, err = m.eng.Whole(m.tab, it.ID); full {
+			it = workspace.Merge(whole.Item, it) // the board's edits over the whole item
 		}
 	}
 	inner := max(w-4, 10)
@@ -190,10 +140,9 @@ func (m *Model) viewPreview(w, h int) string {
 			field("Modified ", m.ctx.ShownTime(it.Modified))
 		}
 		lines = append(lines, "")
-		_, full := m.prev.full[previewKey{m.tab, it.ID}]
 		switch {
-		case m.prev.err != nil && m.prev.at == (previewKey{m.tab, it.ID}):
-			add(s.Error.Render("could not read the item: " + m.prev.err.Error()))
+		case err != nil:
+			add(s.Error.Render("could not read the item: " + err.Error()))
 		case !full:
 			lines = append(lines, s.Subtle.Render("reading the description…"))
 		case strings.TrimSpace(it.Description) == "":
@@ -204,8 +153,7 @@ func (m *Model) viewPreview(w, h int) string {
 			}
 		}
 		if full {
-			n := m.prev.notes[previewKey{m.tab, it.ID}]
-			m.commentLines(n.list, n.note, add)
+			m.commentLines(whole.Comments, whole.Note, add)
 		}
 	}
 	if len(lines) > h-2 {

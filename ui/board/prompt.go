@@ -83,7 +83,7 @@ func (m *Model) promptKeyMap() promptKeys {
 		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
 		return promptKeys{k.KeepMine, k.TakeTheirs, later}
 	}
-	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "add a why: a comment on each, after its move"))
+	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "add a why: a comment on each, after its change"))
 	return promptKeys{k.Confirm, why, k.Cancel}
 }
 

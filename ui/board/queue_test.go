@@ -37,7 +37,7 @@ func TestQueueWiring(t *testing.T) {
 	}
 
 	svc.setWriteErrs(nil, refused)
-	h.send(queue.SetPriorityMsg{Item: open[0].Items[0], Label: "high"}, queue.SetPriorityMsg{Item: open[0].Items[1], Label: "low"})
+	h.send(queue.AnswerMsg{Item: open[0].Items[0], Value: "high"}, queue.AnswerMsg{Item: open[0].Items[1], Value: "low"})
 	var results []queue.ResultMsg
 	for _, m := range h.takeOut() {
 		if r, ok := m.(queue.ResultMsg); ok {

@@ -40,7 +40,7 @@ func BenchmarkRefresh(b *testing.B) {
 	c.Base, c.ServiceURL, c.User = ctx, srv.URL, "demo"
 	m := newBoard(c)
 	m.SetSize(120, 40)
-	loaded := func(m *Model) bool { return !m.loads[api.Story].busy() && len(m.sets[api.Story].items) >= total }
+	loaded := func(m *Model) bool { return !m.eng.Progress(api.Story).Busy && len(m.sets[api.Story].items) >= total }
 
 	runtime.GC()
 	var before runtime.MemStats
@@ -52,8 +52,8 @@ func BenchmarkRefresh(b *testing.B) {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	perItem := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(total)
-	if n := len(m.sets[api.Story].items); n != total || m.sets[api.Story].synced == "" {
-		b.Fatalf("board holds %d stories (sync point %q), want all %d", n, m.sets[api.Story].synced, total)
+	if n := len(m.sets[api.Story].items); n != total || m.eng.Items(api.Story).Synced == "" {
+		b.Fatalf("board holds %d stories (sync point %q), want all %d", n, m.eng.Items(api.Story).Synced, total)
 	}
 	b.Logf("%d stories loaded whole in %v", total, full)
 
@@ -71,9 +71,8 @@ func BenchmarkRefresh(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			gen := m.gen
 			b.StartTimer()
-			firstFrame(ctx, m, m.load(api.Story), func(m *Model) bool { return m.gen > gen && loaded(m) })
+			firstFrame(ctx, m, m.eng.Load(api.Story), loaded) // the load is busy from its start
 			b.StopTimer()
 			if got := len(m.changed[api.Story]); got != 10 {
 				b.Fatalf("refresh found %d changed stories, want 10", got)
@@ -88,8 +87,8 @@ func BenchmarkRefresh(b *testing.B) {
 	})
 	b.Run("full", func(b *testing.B) {
 		for range b.N {
-			gen := m.gen
-			firstFrame(ctx, m, m.loadAll(api.Story), func(m *Model) bool { return m.gen > gen && loaded(m) })
+			m.eng.Items(api.Story).Synced = "" // no sync point: the load lists the kind whole
+			firstFrame(ctx, m, m.eng.Load(api.Story), loaded)
 		}
 	})
 }

@@ -70,7 +70,7 @@ func TestStaleBoardWriteAsksFirst(t *testing.T) {
 		{"next priority", nil, priority, func(h *harness) { h.keys("l", "]") }, store.OpPriority, theirs, "Middle"},
 		{"picker", nil, priority, func(h *harness) { h.keys("l", "p", "down", "enter") }, store.OpPriority, theirs, "Middle"},
 		{"bulk", nil, priority, func(h *harness) { h.keys("l", "space", "j", "space", "2", "y") }, store.OpPriority, theirs, "Middle"},
-		{"queue", nil, priority, func(h *harness) { h.send(queue.SetPriorityMsg{Item: loaded(h), Label: "Middle"}) }, store.OpPriority, theirs, "Middle"},
+		{"queue", nil, priority, func(h *harness) { h.send(queue.AnswerMsg{Item: loaded(h), Value: "Middle"}) }, store.OpPriority, theirs, "Middle"},
 		{"undo", func(h *harness) { h.keys("l", "2") }, priority, func(h *harness) { h.keys("u") }, store.OpPriority, theirs, "High"},
 		{"editor, priority", nil, priority, func(h *harness) {
 			it := loaded(h)

@@ -7,7 +7,6 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
-	"triage/ui/workspace"
 )
 
 // TestRefreshClearsItsError: a load that fails leaves its error, marked
@@ -45,20 +44,5 @@ func TestRefreshClearsItsError(t *testing.T) {
 	}
 	if got := h.m.Status(); got != "" {
 		t.Errorf("board status after the refresh that worked %q", got)
-	}
-}
-
-// TestOtherTaskKeepsTheError: a success of another task leaves the error.
-func TestOtherTaskKeepsTheError(t *testing.T) {
-	h := newHarness(t, newFakeService(), false, 80, 23).load()
-	h.takeOut()
-	h.m.reportTask(workspace.CacheTask, errors.New("disk full"))
-	h.run(h.m.succeeded(loadTask(api.Story)))
-	if got := h.m.Status(); got != "disk full" {
-		t.Errorf("board status %q, want the cache's error", got)
-	}
-	h.run(h.m.succeeded(workspace.CacheTask))
-	if got := h.m.Status(); got != "" {
-		t.Errorf("board status %q after the cache worked again", got)
 	}
 }

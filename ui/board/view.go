@@ -45,7 +45,7 @@ func (m *Model) View() string {
 // tabLabel is the text of a kind's tab: its name and, once loaded, its count.
 func (m *Model) tabLabel(k api.Kind) string {
 	n := len(m.sets[k].items)
-	if !m.loads[k].started && n == 0 {
+	if !m.eng.Progress(k).Started && n == 0 {
 		return k.Plural()
 	}
 	return k.Plural() + " " + common.Count(n)
@@ -61,7 +61,7 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	n, _ := m.fit(d)
 	key := tabsKey{tab: m.tab, list: m.mode == modeList, left: d.left, n: n, columns: shownCount(d), width: m.width}
 	for j, k := range api.Kinds {
-		key.counts[j], key.started[j] = len(m.sets[k].items), m.loads[k].started
+		key.counts[j], key.started[j] = len(m.sets[k].items), m.eng.Progress(k).Started
 	}
 	b.WriteString(m.paint.lines.tabs.get(key, m.tabsLine))
 }
@@ -102,9 +102,9 @@ func (m *Model) writeInfo(b *strings.Builder) {
 		m.writeInfoLine(b)
 		return
 	}
-	l := &m.loads[d.kind]
-	key := infoKey{kind: d.kind, filtered: d.filtering(), list: m.mode == modeList, sort: d.sort, busy: l.busy(),
-		loaded: l.loaded, total: l.total, items: len(d.items), passing: d.passing(), width: m.width}
+	l := m.eng.Progress(d.kind)
+	key := infoKey{kind: d.kind, filtered: d.filtering(), list: m.mode == modeList, sort: d.sort, busy: l.Busy,
+		loaded: l.Loaded, total: l.Total, items: len(d.items), passing: d.passing(), width: m.width}
 	if d.prio >= 0 {
 		key.prio = d.cols[d.prio].label
 	}
@@ -153,20 +153,20 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 // else the count of items shown.
 func (m *Model) progress(d *dataset) string {
 	s := m.ctx.Styles
-	l := &m.loads[d.kind]
-	if l.busy() {
+	l := m.eng.Progress(d.kind)
+	if l.Busy {
 		const barWidth = 16
 		filled := 0
-		if l.total > 0 {
-			filled = min(barWidth, l.loaded*barWidth/l.total)
+		if l.Total > 0 {
+			filled = min(barWidth, l.Loaded*barWidth/l.Total)
 		}
 		bar := strings.Repeat(m.paint.progressFilled, filled) + strings.Repeat(m.paint.progressEmpty, barWidth-filled)
-		return s.Accent.Render(bar) + " " + s.Subtle.Render(common.Count(l.loaded)+"/"+common.Count(l.total))
+		return s.Accent.Render(bar) + " " + s.Subtle.Render(common.Count(l.Loaded)+"/"+common.Count(l.Total))
 	}
 	total := common.Count(len(d.items))
-	if l.total > len(d.items) {
+	if l.Total > len(d.items) {
 		// The service lists at most api.MaxListItems items of a kind.
-		total = common.Count(len(d.items)) + " listed of " + common.Count(l.total)
+		total = common.Count(len(d.items)) + " listed of " + common.Count(l.Total)
 	}
 	if d.filtering() || d.prio >= 0 {
 		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + d.kind.Path())

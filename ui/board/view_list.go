@@ -1,25 +1,90 @@
 package board
 
-import "strings"
+import (
+	"slices"
+	"strings"
 
-// listLayout is the widths of the list's columns for a terminal width.
-type listLayout struct {
-	id, title, priority, status, owner, modified int
-	shortTime                                    bool
+	"triage/api"
+	"triage/ui/workspace"
+)
+
+// listCol is a column of the list mode, in the order drawn.
+type listCol int
+
+const (
+	colID listCol = iota
+	colTitle
+	colPriority
+	colStatus
+	colOwner
+	colIteration
+	colSeverity // bugs
+	colModified
+	listCols // how many there are
+)
+
+// header is the column's heading.
+func (c listCol) header() string {
+	switch c {
+	case colIteration:
+		return "Iteration"
+	case colSeverity:
+		return "Severity"
+	}
+	return c.sortKey().String()
 }
 
-// layoutList shares the width between the columns; the title takes the rest.
-func layoutList(width, mark int) listLayout {
-	l := listLayout{id: 9, priority: 12, status: 10, owner: 12, modified: 19}
+// name is how a view's columns: names the column.
+func (c listCol) name() string { return strings.ToLower(c.header()) }
+
+// sortKey is the key s sorts the column by; iteration and severity sort
+// by nothing of their own (the priority's key: no arrow is drawn).
+func (c listCol) sortKey() sortKey {
+	return [listCols]sortKey{sortID, sortTitle, sortPriority, sortStatus, sortOwner, -1, -1, sortModified}[c]
+}
+
+// listLayout is the widths of the list's columns for a terminal width (0:
+// not shown).
+type listLayout struct {
+	w         [listCols]int
+	shortTime bool
+}
+
+// layoutList shares the width between the columns; the title takes the
+// rest. When the title would be too narrow, the modified time goes first
+// (unless the list is sorted by it), then the severity, then the
+// iteration. Only bugs have a severity.
+func layoutList(width, mark int, k api.Kind, sorted sortKey, chosen string) listLayout {
+	l := listLayout{w: [listCols]int{9, 0, 12, 10, 12, 14, 9, 19}}
 	if width < 100 {
-		l = listLayout{id: 8, priority: 10, status: 8, owner: 10, modified: 11, shortTime: true}
+		l = listLayout{w: [listCols]int{8, 0, 10, 8, 10, 10, 8, 11}, shortTime: true}
 	}
-	l.title = width - mark - 1 - l.id - l.priority - l.status - l.owner - l.modified - 5
-	if l.title < listMinTitle {
-		l.modified = 0
-		l.title = width - mark - 1 - l.id - l.priority - l.status - l.owner - 4
+	if k != api.Bug {
+		l.w[colSeverity] = 0
 	}
-	l.title = max(l.title, 1)
+	if chosen != "" {
+		names := strings.Split(chosen, ",")
+		for c := range l.w {
+			if col := listCol(c); col != colTitle && !slices.Contains(names, col.name()) {
+				l.w[c] = 0
+			}
+		}
+	}
+	for _, drop := range []listCol{-1, colModified, colSeverity, colIteration} {
+		if drop >= 0 && drop.sortKey() != sorted {
+			l.w[drop] = 0
+		}
+		l.w[colTitle] = width - mark - 1
+		for c, w := range l.w {
+			if w > 0 && listCol(c) != colTitle {
+				l.w[colTitle] -= w + 1
+			}
+		}
+		if l.w[colTitle] >= listMinTitle {
+			break
+		}
+	}
+	l.w[colTitle] = max(l.w[colTitle], 1)
 	return l
 }
 
@@ -27,30 +92,27 @@ func layoutList(width, mark int) listLayout {
 func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
-	l := layoutList(m.width, p.cursorWidth+stateCells-1)
+	l := layoutList(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.key, m.listColumns)
 	pad(b, p.cursorWidth+stateCells)
-	cells := []struct {
-		key   sortKey
-		width int
-	}{{sortID, l.id}, {sortTitle, l.title}, {sortPriority, l.priority}, {sortStatus, l.status}, {sortOwner, l.owner}, {sortModified, l.modified}}
-	for k, cell := range cells {
-		if cell.width == 0 {
+	for c, width := range l.w {
+		if width == 0 {
 			continue
 		}
-		if k > 0 {
+		col := listCol(c)
+		if col > 0 {
 			b.WriteByte(' ')
 		}
-		name := cell.key.String()
-		if cell.key == d.sort.key {
+		name := col.header()
+		if col.sortKey() == d.sort.key {
 			if d.sort.desc {
 				name += " ▼"
 			} else {
 				name += " ▲"
 			}
-			p.accent.write(b, fitString(name, cell.width))
+			p.accent.write(b, fitString(name, width))
 			continue
 		}
-		p.subtle.write(b, fitString(name, cell.width))
+		p.subtle.write(b, fitString(name, width))
 	}
 	rows := d.rows()
 	for y := range m.bodyHeight() {
@@ -73,17 +135,14 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	it := &d.items[i]
 	m.writeMark(b, selected)
 	look := m.writeState(b, it)
-	col := &d.cols[d.col[i]]
-	prio := col.label
-	if col.option < 0 && !col.unknown {
-		prio = noneWord
-	}
-	t := m.rowText(d, i, l, prio)
+	cell := d.priorityCell(i)
+	col := &cell
+	t := m.rowText(d, i, l, cell.label)
 	if selected {
 		b.WriteString(p.selected.pre)
 	}
 	for k, text := range t.cells {
-		if k == 5 && l.modified == 0 {
+		if l.w[k] == 0 {
 			continue
 		}
 		if k > 0 {
@@ -92,9 +151,9 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		switch {
 		case selected:
 			b.WriteString(text)
-		case k == 1:
+		case listCol(k) == colTitle:
 			look.write(b, text)
-		case k == 2:
+		case listCol(k) == colPriority:
 			m.writePriority(b, col, text)
 		default:
 			p.subtle.write(b, text)
@@ -103,6 +162,30 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	if selected {
 		b.WriteString(p.selected.post)
 	}
+}
+
+// priorityCell is how the list shows item i's priority: as its column,
+// "none" for none; grouped by another field, as its option (label and
+// colour), or the unknown value.
+func (d *dataset) priorityCell(i int32) column {
+	if d.groupField() == workspace.Priority {
+		c := &d.cols[d.col[i]]
+		label := c.label
+		if c.option < 0 && !c.unknown {
+			label = noneWord
+		}
+		return column{label: label, color: c.color, option: c.option, unknown: c.unknown}
+	}
+	v := d.items[i].DisplayPriority()
+	if v == "" {
+		return column{label: noneWord, option: -1}
+	}
+	for k, o := range d.opts {
+		if o.Value == v || o.Label == v {
+			return column{label: o.Label, color: o.Color, option: k}
+		}
+	}
+	return column{label: "? " + v, option: -1, unknown: true}
 }
 
 // writePriority draws a priority cell in its option's colour; unknown values

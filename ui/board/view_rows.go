@@ -6,9 +6,9 @@ package board
 // rowText is a list row's cells, each fitted to its column, and what they
 // were made from.
 type rowText struct {
-	layout                               listLayout
-	title, prio, status, owner, modified string
-	cells                                [6]string // id, title, priority, status, owner, modified
+	layout                                          listLayout
+	title, prio, status, owner, iter, sev, modified string
+	cells                                           [listCols]string
 }
 
 // rowTexts keeps the row texts of the items of one dataset by position.
@@ -28,23 +28,24 @@ func (m *Model) rowText(d *dataset, i int32, l listLayout, prio string) *rowText
 	status := statusName(d.fields, it.Status)
 	t := c.by[i]
 	if t != nil && t.layout == l && t.title == it.Title && t.prio == prio && t.status == status &&
-		t.owner == it.Owner && t.modified == it.Modified {
+		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity && t.modified == it.Modified {
 		return t
 	}
 	if t == nil {
 		t = new(rowText)
 		c.by[i] = t
 	}
-	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner, modified: it.Modified}
+	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner,
+		iter: it.IterationID, sev: it.Severity, modified: it.Modified}
 	modified := m.ctx.ShownTime(it.Modified)
 	if l.shortTime && len(modified) >= 16 {
 		modified = modified[5:16]
 	}
-	texts := [6]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner), modified}
-	widths := [6]int{l.id, l.title, l.priority, l.status, l.owner, l.modified}
+	texts := [listCols]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner),
+		iterationName(d.fields, it.IterationID), d.fields.OptionLabel("severity", it.Severity), modified}
 	for k := range texts {
-		if widths[k] > 0 {
-			t.cells[k] = fitString(texts[k], widths[k])
+		if l.w[k] > 0 {
+			t.cells[k] = fitString(texts[k], l.w[k])
 		}
 	}
 	return t

@@ -21,7 +21,7 @@ var sortNames = [sortKeys]string{sortPriority: "priority", sortID: "id", sortTit
 // State is how the board is shown now, to restore at the next start.
 func (m *Model) State() store.ViewState {
 	d := m.cur()
-	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: sortNames[d.sort.key]}
+	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: sortNames[d.sort.key], Columns: m.listColumns}
 	if m.mode == modeList {
 		st.Mode = "list"
 	}
@@ -58,6 +58,9 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 			}
 		}
 	}
+	if st.View != "" || st.Columns != "" {
+		m.listColumns = st.Columns
+	}
 	m.filter.Blur()
 	m.filter.SetValue(st.Query)
 	m.applyQuery(st.Query)
@@ -79,7 +82,7 @@ func (m *Model) focusRestored() {
 
 // useView shows a saved view.
 func (m *Model) useView(v store.SavedView) tea.Cmd {
-	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: v.Mode, Sort: v.Sort})
+	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: v.Mode, Sort: v.Sort, Columns: v.Columns})
 	return tea.Batch(cmd, m.note("view %s", v.Name))
 }
 

@@ -78,13 +78,15 @@ func Cmd(msg tea.Msg) tea.Cmd {
 }
 
 // OpenQueueMsg asks the root to open the triage queue over the board: the
-// items of Kind that need a priority, in the order given, with the allowed
-// priorities in the service's order and the kind's field information.
+// items of Kind that need a value of Field ("": the priority; else status,
+// owner or iteration_id), in the order given, with the values allowed in
+// the service's order and the kind's field information.
 type OpenQueueMsg struct {
 	Kind    api.Kind
 	Items   []api.Item
 	Options []api.PriorityOption
 	Fields  api.FieldInfo
+	Field   string
 }
 
 // OpenHistoryMsg asks the root to open the list of this session's changes,

@@ -11,9 +11,10 @@ import (
 )
 
 // regroup makes the rows again from the changes and the steps: the changes
-// of one step make one row, a change of no step a row of its own, the row
-// of the newest change first. The cursor stays on the row of the change
-// seq when there is one, else on the same line.
+// of one step make one row (a step of this session, or the step an
+// earlier session recorded with its changes), a change of no step a row of
+// its own, the row of the newest change first. The cursor stays on the row
+// of the change seq when there is one, else on the same line.
 func (m *Model) regroup(selected uint64) {
 	stepOf := make(map[uint64]int)
 	for i, st := range m.steps {
@@ -22,18 +23,21 @@ func (m *Model) regroup(selected uint64) {
 		}
 	}
 	m.groups = m.groups[:0]
-	rowOf := make(map[int]int) // step → its row
+	rowOf := make(map[any]int) // a step (its index in m.steps, or a recordedStep) → its row
 	for _, e := range m.edits {
-		i, ok := stepOf[e.Seq]
-		if !ok || e.Seq == 0 {
-			m.groups = append(m.groups, []store.Edit{e})
-			continue
+		var key any
+		if i, ok := stepOf[e.Seq]; ok && e.Seq != 0 {
+			key = i
+		} else if e.Step != 0 {
+			key = recordedStep{e.Session, e.Step}
 		}
-		if r, seen := rowOf[i]; seen {
+		if r, seen := rowOf[key]; seen && key != nil {
 			m.groups[r] = append(m.groups[r], e)
 			continue
 		}
-		rowOf[i] = len(m.groups)
+		if key != nil {
+			rowOf[key] = len(m.groups)
+		}
 		m.groups = append(m.groups, []store.Edit{e})
 	}
 	for r, g := range m.groups {
@@ -43,6 +47,13 @@ func (m *Model) regroup(selected uint64) {
 		}
 	}
 	m.clamp()
+}
+
+// recordedStep names a step by the session that made it and its number
+// there (store.Edit.Step).
+type recordedStep struct {
+	session string
+	step    uint64
 }
 
 // undoable reports whether enter can undo the step of the change seq.

@@ -39,6 +39,29 @@ func stepped() ([]store.Edit, []workspace.Step) {
 }
 
 // TestHistoryListsSteps: one row per step, newest first, saying what the
+
+// TestHistoryGroupsAnEarlierSessionsSteps: after a restart, the changes of
+// an earlier session are listed one row per step it recorded with them (a
+// bulk of 5 as one row), and a change without a step as a row of its own.
+func TestHistoryGroupsAnEarlierSessionsSteps(t *testing.T) {
+	edits, _ := stepped()
+	for i := range edits {
+		edits[i].Session = "20261125T090000Z-0001"
+		edits[i].Step = 1
+	}
+	edits[5].Step, edits[6].Step, edits[7].Step = 2, 2, 0
+	m, _ := newHistory(t, edits, 24)
+	if got := len(m.groups); got != 3 {
+		t.Fatalf("%d rows, want 3: the bulk, the editor save, the change of no step", got)
+	}
+	if got := len(m.groups[2]); got != 5 {
+		t.Errorf("the earlier bulk is a row of %d changes, want 5", got)
+	}
+	if screen := flat(m.View()); !strings.Contains(screen, "5 stories High → Low") {
+		t.Errorf("the earlier bulk is not one row:\n%s", ansi.Strip(m.View()))
+	}
+}
+
 // step changed; enter undoes the selected step.
 func TestHistoryListsSteps(t *testing.T) {
 	edits, steps := stepped()

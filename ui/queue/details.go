@@ -11,6 +11,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/richtext"
+	"triage/ui/workspace"
 )
 
 // The card of one item: its title, its priority and what became of the one
@@ -68,18 +69,22 @@ func (m *Model) cardHead(e *entry, cw int) []string {
 	}
 	out = append(out, "")
 	left, right := columns(m.pairs(e.item), cw)
-	lw := max(labelWidth(left), len("Priority"))
+	lw := max(labelWidth(left), len(m.fieldHeading()))
 	out = append(out, m.priorityLines(e, cw, lw)...)
 	out = append(out, m.grid(left, right, cw, lw)...)
 	return append(out, "")
 }
 
-// priorityLines show the priority: the one chosen in the queue with how
-// its save went, or the item's own (none, or one the options lack).
+// priorityLines show the field an answer sets (the priority, unless
+// AnswerField): the value chosen in the queue with how its save went, or
+// the item's own (none, or one the options lack).
 func (m *Model) priorityLines(e *entry, cw, lw int) []string {
 	s := m.ctx.Styles
-	label := s.Label.Render(common.Fit("Priority", lw)) + " "
+	label := s.Label.Render(common.Fit(m.fieldHeading(), lw)) + " "
 	current := e.item.DisplayPriority()
+	if m.field != "" {
+		current = m.field.Value(e.item)
+	}
 	var value string
 	switch e.state {
 	case saving, saved, failed:
@@ -119,6 +124,9 @@ func (m *Model) optionText(value string) string {
 	if value == "" {
 		return s.Subtle.Render("none")
 	}
+	if m.field == workspace.Owner && m.option(value) == nil {
+		return people(value)
+	}
 	if o := m.option(value); o != nil {
 		return s.Swatch(o.Color) + common.Clean(o.Label)
 	}
@@ -129,6 +137,9 @@ func (m *Model) optionText(value string) string {
 func (m *Model) priorityName(value string) string {
 	if value == "" {
 		return "none"
+	}
+	if m.field == workspace.Owner && m.option(value) == nil {
+		return people(value)
 	}
 	if o := m.option(value); o != nil {
 		return common.Clean(o.Label)

@@ -7,6 +7,7 @@ type KeyMap struct {
 	Set      key.Binding
 	Skip     key.Binding
 	Back     key.Binding
+	Why      key.Binding
 	Up       key.Binding
 	Down     key.Binding
 	PageUp   key.Binding
@@ -24,6 +25,7 @@ func DefaultKeyMap() KeyMap {
 		Set:      b("1-9", "set the nth priority, next", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		Skip:     b("s", "skip", "s"),
 		Back:     b("b", "back", "b"),
+		Why:      b("c", "add a why: a comment sent after the next answer", "c"),
 		Up:       b("↑/k", "scroll up", "up", "k"),
 		Down:     b("↓/j", "scroll down", "down", "j"),
 		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
@@ -41,7 +43,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // FullHelp lists every key.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Set, k.Skip, k.Back, k.Close},
+		{k.Set, k.Skip, k.Back, k.Why, k.Close},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Help},
 	}
 }

@@ -1,7 +1,8 @@
 // Package queue is the triage queue: the items of one kind that need a
-// priority, one large card at a time, each set with a number key. The queue
-// only asks: it emits SetPriorityMsg, the edit engine (ui/workspace) sends
-// the edit, and ResultMsg tells the queue how it went.
+// priority (or a status, owner or iteration: AnswerField), one large card
+// at a time, each set with a number key. The queue only asks: it emits
+// AnswerMsg, the edit engine (ui/workspace) sends the edit, and ResultMsg
+// tells the queue how it went.
 package queue
 
 import (
@@ -16,11 +17,11 @@ import (
 	"triage/ui/workspace"
 )
 
-// SetPriorityMsg and ResultMsg are the engine's: the queue asks with one and
+// AnswerMsg and ResultMsg are the engine's: the queue asks with one and
 // hears back with the other.
 type (
-	SetPriorityMsg = workspace.SetPriorityMsg
-	ResultMsg      = workspace.ResultMsg
+	AnswerMsg = workspace.AnswerMsg
+	ResultMsg = workspace.ResultMsg
 )
 
 // state is what the user did with an item.
@@ -29,7 +30,7 @@ type state int
 const (
 	untouched state = iota
 	skipped
-	saving // a priority was chosen; no result yet
+	saving // a value was chosen; no result yet
 	saved
 	failed
 )
@@ -75,6 +76,8 @@ type Model struct {
 	options []api.PriorityOption
 	labels  map[string]string // field name → label, for custom fields
 	fields  api.FieldInfo     // for status and iteration names
+	field   workspace.Field   // what an answer sets: "" the priority (AnswerField)
+	why     common.TextField  // a comment sent after the next answer (c)
 
 	pos    int    // the entry shown; len(entries) when every one was seen
 	scroll int    // first line of the description shown
@@ -94,6 +97,7 @@ func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.Pri
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: kind, options: options,
 		entries: make([]entry, len(items)), index: make(map[string]int, len(items))}
 	ctx.KeyOverrides.Remap("queue", &m.keys)
+	m.why = common.NewTextField(ctx.Styles, "why: ", "a comment sent after the next answer")
 	for i, it := range items {
 		m.entries[i] = entry{item: it}
 		m.index[it.ID] = i
@@ -208,6 +212,7 @@ func (m *Model) onDetails(msg detailsMsg) {
 	}
 	full := msg.item
 	full.Kind, full.Priority, full.PriorityLabel = e.item.Kind, e.item.Priority, e.item.PriorityLabel
+	full.Status, full.Owner, full.IterationID = e.item.Status, e.item.Owner, e.item.IterationID
 	e.item, e.details = full, detailsLoaded
 	if m.desc.id == msg.id {
 		m.desc.valid = false
@@ -234,7 +239,13 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	m.note = ""
+	if m.why.Focused() {
+		m.whyKey(msg)
+		return nil
+	}
 	switch {
+	case key.Matches(msg, k.Why):
+		m.why.Focus()
 	case key.Matches(msg, k.Close):
 		return common.Cmd(common.CloseViewMsg{})
 	case key.Matches(msg, k.Help):
@@ -270,20 +281,21 @@ func (m *Model) set(n int) tea.Cmd {
 	}
 	e := &m.entries[m.pos]
 	e.state, e.label, e.err = saving, m.options[n].Value, nil
-	cmd := common.Cmd(SetPriorityMsg{Item: e.item, Label: e.label})
+	cmd := common.Cmd(AnswerMsg{Item: e.item, Field: m.field, Value: e.label, Why: m.takeWhy()})
 	m.goTo(m.pos + 1)
 	return cmd
 }
 
 // noOption explains a number key past the options.
 func (m *Model) noOption() string {
+	one, many := m.fieldName(), m.fieldPlural()
 	switch len(m.options) {
 	case 0:
-		return "This workspace offers no priorities to choose from."
+		return fmt.Sprintf("This workspace offers no %s to choose from.", many)
 	case 1:
-		return "There is one priority: press 1."
+		return fmt.Sprintf("There is one %s: press 1.", one)
 	}
-	return fmt.Sprintf("There are %d priorities: press %s.", len(m.options), m.digits())
+	return fmt.Sprintf("There are %d %s: press %s.", len(m.options), many, m.digits())
 }
 
 // result records the answer to a set; an answer for an item that was not

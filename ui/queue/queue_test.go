@@ -41,7 +41,7 @@ func TestQueueUpdate(t *testing.T) {
 		steps  []tea.Msg
 		pos    int
 		counts Counts
-		sets   []string // "id=label" of every SetPriorityMsg, sorted (commands run concurrently)
+		sets   []string // "id=label" of every AnswerMsg, sorted (commands run concurrently)
 		closed bool
 		screen string // the screen holds it
 	}{
@@ -101,8 +101,8 @@ func TestQueueUpdate(t *testing.T) {
 				t.Errorf("Counts = %+v, want %+v", got, tt.counts)
 			}
 			var sets []string
-			for _, s := range uitest.DriverSeen[SetPriorityMsg](d) {
-				sets = append(sets, s.Item.ID+"="+s.Label)
+			for _, s := range uitest.DriverSeen[AnswerMsg](d) {
+				sets = append(sets, s.Item.ID+"="+s.Value)
 			}
 			slices.Sort(sets)
 			if !slices.Equal(sets, tt.sets) {

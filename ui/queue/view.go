@@ -93,7 +93,7 @@ func (m *Model) summary(cw int) []string {
 		return []string{
 			s.Title.Render("Nothing to triage."),
 			"",
-			fmt.Sprintf("Every %s has a priority from this workspace's options.", m.kind),
+			fmt.Sprintf("Every %s has a %s from this workspace's options.", m.kind, m.fieldName()),
 		}
 	}
 	c := m.Counts()
@@ -136,6 +136,9 @@ func (m *Model) footer(w int) []string {
 	if m.pos < len(m.entries) {
 		out = append(out, m.optionRows(w)...)
 	}
+	if why := m.whyLine(w); why != "" {
+		out = append(out, common.Fit(why, w))
+	}
 	var hint string
 	closeKey := m.keys.Close.Help().Key + " close"
 	switch {
@@ -158,7 +161,7 @@ func (m *Model) footer(w int) []string {
 func (m *Model) optionRows(w int) []string {
 	s := m.ctx.Styles
 	if len(m.options) == 0 {
-		return []string{"  " + s.Subtle.Render(common.Fit("This workspace offers no priorities.", w-2))}
+		return []string{"  " + s.Subtle.Render(common.Fit(fmt.Sprintf("This workspace offers no %s.", m.fieldPlural()), w-2))}
 	}
 	chosen := ""
 	if m.pos < len(m.entries) && m.entries[m.pos].state != untouched && m.entries[m.pos].state != skipped {

@@ -31,11 +31,12 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 	if len(changes) == 0 {
 		return nil, nil
 	}
-	st := &step{}
+	st := g.newStep()
 	batch := make([]queued, 0, len(changes))
 	shown := make([]api.Item, 0, len(changes))
 	for _, c := range changes {
 		se := g.editFor(kind, c.Item, c.Field, c.To)
+		se.Step = st.id
 		if c.Field == Status {
 			se.Fields = c.Extra
 		}
@@ -110,7 +111,7 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 		return cmd
 	}
 	last := Shown{Kind: msg.Kind, Item: shown[len(shown)-1]}
-	return tea.Batch(changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
 }
 
 // Retry sends every refused edit and create again; it reports whether it
@@ -151,7 +152,7 @@ func (g *Engine) Retry() (tea.Cmd, bool) {
 		return nil, false
 	}
 	g.lastErr = nil
-	return tea.Batch(changed(ch), g.send(&run{origin: fromKey}, batch)), true
+	return tea.Batch(g.changed(ch), g.send(&run{origin: fromKey}, batch)), true
 }
 
 // Waiting is how many edits wait for the service.

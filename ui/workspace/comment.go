@@ -31,6 +31,7 @@ func (g *Engine) Comment(kind api.Kind, it api.Item, text string) tea.Cmd {
 		return note("nothing to send: the comment is empty")
 	}
 	g.token++
+	g.whole.forget(editKey{kind, it.ID}) // read whole again, its comments with it
 	return g.send(&run{origin: fromKey}, []queued{{token: g.token, edit: g.commentFor(kind, it, text)}})
 }
 

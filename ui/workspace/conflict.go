@@ -39,7 +39,7 @@ func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 	}
 	if mine {
 		id := g.startRun(&run{origin: fromKey})
-		return tea.Batch(changed(ch), g.ctx.Tasks.Run("saving "+Target(e), func() tea.Msg {
+		return tea.Batch(g.changed(ch), g.ctx.Tasks.Run("saving "+Target(e), func() tea.Msg {
 			kept, err := out.KeepMine(e.Seq)
 			if err != nil {
 				return resolvedMsg{edit: e, mine: true, err: err}
@@ -47,7 +47,7 @@ func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 			return sentMsg{run: id, results: sendAll(ctx, out, []queued{{edit: kept, added: true}})}
 		}))
 	}
-	return tea.Batch(changed(ch), g.ctx.Tasks.Run("taking the other change of "+Target(e), func() tea.Msg {
+	return tea.Batch(g.changed(ch), g.ctx.Tasks.Run("taking the other change of "+Target(e), func() tea.Msg {
 		taken, err := out.TakeTheirs(e.Seq)
 		if err != nil {
 			return resolvedMsg{edit: e, err: err}
@@ -74,7 +74,7 @@ func (g *Engine) onResolved(msg resolvedMsg) tea.Cmd {
 			g.drop(&ch, ed, fieldOf(e.Op))
 		}
 	}
-	return tea.Batch(changed(ch), note("took the other change of %s: %s", Target(e), g.ValueLabel(e, e.Theirs)), g.schedule())
+	return tea.Batch(g.changed(ch), note("took the other change of %s: %s", Target(e), g.ValueLabel(e, e.Theirs)), g.schedule())
 }
 
 func removeSeq(s []store.Edit, seq uint64) []store.Edit {

@@ -4,7 +4,8 @@
 // the U view); it stages each edit over the item at once (the card moves),
 // queues it in the outbox before anything is sent, sends it with a read of the
 // item just before the write, and tells the views what changed in one
-// message, ChangedMsg.
+// message, ChangedMsg, given to the watching view (Watch) within the Update
+// that changed it.
 //
 // The edit model: an edit is (item, field, the value the user saw, the new
 // value), stored durably in the outbox (store.Edit). A newer edit of a field
@@ -21,13 +22,17 @@
 //
 // The edits waiting for the service are flushed when the next is due (with
 // backoff), at start for the edits an earlier run left, and after a new login.
-// The engine also reads the cached board once per kind (ReadCache) and saves
-// it (Save, and on its own a moment after confirmed edits: SaveDueMsg asks the
-// view for the board). Every piece of async work runs through the task
-// registry (common.Tasks.Run).
+//
+// The engine holds each kind's items and their sync point (Items): Load
+// lists a kind whole (load.go), page by page, or refreshes it by delta when
+// it has a sync point (refresh.go); the cached board is read once per kind
+// and shown while the service answers, and saved after a load and a moment
+// after confirmed edits (cache.go). The edits on their way are laid over
+// every item taken from the service, so they stay on their cards. A view
+// keeps its own indexes over the items (Index), told of each item appended
+// or changed; ChangedMsg tells it what a load did (Loaded). Every piece of
+// async work runs through the task registry (common.Tasks.Run).
 //
 // Wiring: the root makes one engine (New), opens it on a workspace (Open)
-// before the board loads, and gives it every message first (Update); a view
-// that holds the items calls Lay for each item it takes from the service, so
-// the edits on their way stay on their cards.
+// before the board shows it, and gives it every message first (Update).
 package workspace

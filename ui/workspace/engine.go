@@ -12,12 +12,18 @@ import (
 	"triage/ui/common"
 )
 
-// Engine holds the user's edits on their way to the service for the open
-// workspace. It is driven from the program's Update: views call its intents
-// and hand it its messages (Update); it answers with commands and ChangedMsg.
+// Engine holds the items of the open workspace and the user's edits on
+// their way to the service. It is driven from the program's Update: views
+// call its intents and hand it its messages (Update); it answers with
+// commands and ChangedMsg.
 type Engine struct {
 	ctx *common.Context
 	ws  int64
+
+	sets  [len(api.Kinds)]*Items    // each kind's items as shown
+	loads [len(api.Kinds)]loadState // each kind's load (load.go)
+	gen   uint64                    // the generation of the latest load
+	whole wholeItems                // the items read whole (whole.go)
 
 	edits  map[editKey]*edit // item → the changes laid over it
 	token  uint64            // the last queuing's token
@@ -29,6 +35,7 @@ type Engine struct {
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
 
+	stepCount  uint64               // the steps numbered so far (newStep)
 	steps      []*step              // this session's steps that can be undone, oldest first
 	made       []*step              // every step of this session, undos and redos too, oldest first (the U view's rows)
 	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
@@ -43,13 +50,17 @@ type Engine struct {
 	ticking                bool // the countdown's tick runs
 
 	lastErr     error
-	lastErrTask string // the task lastErr came from (CacheTask); "": an edit's
+	lastErrTask string // the task lastErr came from (CacheTask, a load); "": an edit's
 
 	// The cache: the kinds read from it, the debounced saves, and whether a
 	// failed save was said.
 	cacheRead   [len(api.Kinds)]bool
 	saveGen     [len(api.Kinds)]uint64
 	cacheWarned bool
+
+	// watcher is the view told what changed within the Update that changed
+	// it (Watch); nil: none yet.
+	watcher Watcher
 
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
@@ -59,8 +70,12 @@ type Engine struct {
 
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
-	return &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
+	g := &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
 		unanswered: make(map[uint64]*stepItem), After: tick}
+	for _, k := range api.Kinds {
+		g.sets[k] = newItems(k)
+	}
+	return g
 }
 
 // tick sends msg after d.
@@ -68,10 +83,15 @@ func tick(d time.Duration, msg tea.Msg) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
-// Open starts on a workspace: what a view showed of another is dropped, and
-// the edits an earlier run left in the outbox are shown and sent.
+// Open starts on a workspace: the items of another and their loads are
+// dropped (a view loads the kinds it shows: Load), and the edits an earlier
+// run left in the outbox are shown and sent.
 func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ws = workspaceID
+	g.stopLoads()
+	for _, k := range api.Kinds {
+		g.sets[k] = newItems(k)
+	}
 	g.finals = [len(api.Kinds)]map[string]bool{}
 	g.ref = reference{}
 	g.cacheRead = [len(api.Kinds)]bool{}
@@ -86,14 +106,29 @@ func (g *Engine) Workspace() int64 { return g.ws }
 // the values it reports ("#4 High → Low").
 func (g *Engine) SetFields(kind api.Kind, fi api.FieldInfo) { g.fields[kind] = fi }
 
-// ChangedMsg is the one message the engine tells the views with: the cards
-// whose items changed (as the edits leave them now), the items created, the
-// item the cursor goes to, and whether a conflict waits for an answer.
+// ChangedMsg is the one message the engine tells the views with: what a
+// load did to the items, the cards whose items changed (as the edits leave
+// them now), the items created, the item the cursor goes to, and whether a
+// conflict waits for an answer.
 type ChangedMsg struct {
+	Loaded    []Loaded
 	Items     []Shown
 	Follow    *Shown // the cursor goes to this item when its tab is shown
 	Reveal    bool   // the tab of Follow is shown first (an undo's item)
 	Conflicts bool   // a conflict waits: a view that asks about them asks now
+}
+
+// Loaded is what a load, a refresh or the cache did to a kind's items.
+// Items appended or changed in place were told to the view's Index already.
+type Loaded struct {
+	Kind api.Kind
+	// Reset says that Items(Kind) is another set, or its field information
+	// changed: a view indexes the items anew.
+	Reset bool
+	// Refreshed says that Since holds the items someone else changed since
+	// the items shown before (nil: none), for a view to mark.
+	Refreshed bool
+	Since     map[string]bool
 }
 
 // Shown is an item as its card shows it now. Confirmed says the service
@@ -146,6 +181,18 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onFinals(msg), true
 	case referenceMsg:
 		return g.onReference(msg), true
+	case fieldsMsg:
+		return g.onFields(msg), true
+	case pagesMsg:
+		return g.onPages(msg), true
+	case CachedMsg:
+		return g.onCache(msg), true
+	case changesMsg:
+		return g.onChanges(msg), true
+	case reloadMsg:
+		return g.onReload(msg), true
+	case wholeMsg:
+		return g.onWhole(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:
@@ -154,7 +201,7 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onSave(msg), true
 	case common.CreateItemMsg:
 		return g.Create(msg.New), true
-	case SetPriorityMsg:
+	case AnswerMsg:
 		return g.onQueueSet(msg), true
 	case UndoStepMsg:
 		return g.UndoStep(msg.Seq), true
@@ -164,13 +211,26 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// changed tells the views what changed.
-func changed(msg ChangedMsg) tea.Cmd {
-	if len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
+// Watcher is a view the engine tells what changed (the board): at once,
+// within the Update that changed it, so no frame shows the engine's marks
+// over cards the view has not moved yet.
+type Watcher interface {
+	Changed(ChangedMsg) tea.Cmd
+}
+
+// Watch makes w the view told what changes.
+func (g *Engine) Watch(w Watcher) { g.watcher = w }
+
+// changed tells the watching view what changed, at once.
+func (g *Engine) changed(msg ChangedMsg) tea.Cmd {
+	if g.watcher == nil || len(msg.Loaded) == 0 && len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
 		return nil
 	}
-	return common.Cmd(msg)
+	return g.watcher.Changed(msg)
 }
+
+// loaded tells the watching view what a load did to a kind's items.
+func (g *Engine) loaded(ld Loaded) tea.Cmd { return g.changed(ChangedMsg{Loaded: []Loaded{ld}}) }
 
 // Badges are what the status line always shows about the edits: how many
 // wait for the service, and the conflicts.
@@ -195,9 +255,22 @@ func (g *Engine) Badges() []string {
 func (g *Engine) Err() error { return g.lastErr }
 
 // report puts an error on the status line.
-func (g *Engine) report(err error) tea.Cmd {
-	g.lastErr, g.lastErrTask = err, ""
-	return common.Cmd(common.StatusMsg{Err: err})
+func (g *Engine) report(err error) tea.Cmd { return g.reportTask("", err) }
+
+// reportTask puts the error of a task on the status line, until the next
+// run of the task succeeds (succeeded).
+func (g *Engine) reportTask(task string, err error) tea.Cmd {
+	g.lastErr, g.lastErrTask = err, task
+	return common.Cmd(common.StatusMsg{Err: err, Task: task})
+}
+
+// succeeded says that a run of a task went well: the error its last run
+// left goes, here and on the status line.
+func (g *Engine) succeeded(task string) tea.Cmd {
+	if g.lastErr != nil && g.lastErrTask == task {
+		g.lastErr, g.lastErrTask = nil, ""
+	}
+	return common.Succeeded(task)
 }
 
 // note puts a message on the status line.

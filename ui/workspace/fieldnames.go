@@ -31,7 +31,11 @@ func (g *Engine) FieldLabel(k api.Kind, f Field, v string) string {
 	if strings.TrimSpace(v) == "" {
 		return NoneWord
 	}
-	return g.fields[k].OptionLabel(string(f), v)
+	label := g.fields[k].OptionLabel(string(f), v)
+	if name := g.ref.names[k][v]; f == Status && label == v && name != "" {
+		return name // a story type's own status, named by status_map
+	}
+	return label
 }
 
 // FieldOf is the field an edit writes; a comment or a create writes none

@@ -156,7 +156,7 @@ func (g *Engine) onFlushed(msg flushedMsg) tea.Cmd {
 	case sentN > 1:
 		cmds = append(cmds, note("sent %d waiting edits", sentN))
 	}
-	cmds = append(cmds, changed(ch), g.schedule())
+	cmds = append(cmds, g.changed(ch), g.schedule())
 	if len(msg.results) > 0 {
 		cmds = append(cmds, common.Cmd(common.EditsChangedMsg{}))
 	}
@@ -202,5 +202,5 @@ func (g *Engine) onPending(msg pendingMsg) tea.Cmd {
 		e.fields[fieldOf(pe.Op)] = c
 		ch.Items = append(ch.Items, Shown{Kind: e.kind, Item: e.apply(e.base), lay: true})
 	}
-	return tea.Batch(changed(ch), g.FlushNow())
+	return tea.Batch(g.changed(ch), g.FlushNow())
 }

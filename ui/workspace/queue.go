@@ -3,30 +3,36 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/store"
 )
 
-// SetPriorityMsg asks the engine to set the priority of Item (as the triage
-// queue was given it) to Label, the Value of one of the kind's options: one
-// step, whose result goes back to the queue as a ResultMsg.
-type SetPriorityMsg struct {
+// AnswerMsg asks the engine to set a field of Item (as the triage queue was
+// given it) to Value, the queue's answer: one step, whose result goes back
+// to the queue as a ResultMsg. Why, when not empty, is a comment (HTML)
+// sent after the change.
+type AnswerMsg struct {
 	Item  api.Item
-	Label string
+	Field Field // "": the priority
+	Value string
+	Why   string
 }
 
-// ResultMsg tells the queue what became of the last SetPriorityMsg of the
-// item with this ID: nil Err is saved (or queued to be sent), else failed.
+// ResultMsg tells the queue what became of the last AnswerMsg of the item
+// with this ID: nil Err is saved (or queued to be sent), else failed.
 type ResultMsg struct {
 	ID  string
 	Err error
 }
 
-// onQueueSet sends the priority the queue chose, like a move on the board;
-// the card moves, and the result goes back to the queue.
-func (g *Engine) onQueueSet(msg SetPriorityMsg) tea.Cmd {
+// onQueueSet sends the value the queue chose, like a move on the board;
+// the card moves, and the result goes back to the queue. A status move the
+// workflow known does not allow is refused before it is queued.
+func (g *Engine) onQueueSet(msg AnswerMsg) tea.Cmd {
 	if g.ctx.Edits == nil {
 		return func() tea.Msg { return ResultMsg{ID: msg.Item.ID, Err: ErrNoOutbox} }
 	}
@@ -35,11 +41,26 @@ func (g *Engine) onQueueSet(msg SetPriorityMsg) tea.Cmd {
 	if e, ok := g.find(kind, it.ID); ok {
 		it = e.apply(e.base)
 	}
-	shown, cmd := g.apply(kind, &run{origin: fromQueue}, []Change{{Item: it, Field: Priority, To: msg.Label}})
+	f, to := msg.Field, msg.Value
+	switch f {
+	case "":
+		f = Priority
+	case Owner:
+		to = store.JoinOwners(store.Owners(to))
+	case Status:
+		if err := g.CheckMove(kind, it, to, g.statusOrder(kind)); err != nil {
+			return func() tea.Msg { return ResultMsg{ID: it.ID, Err: err} }
+		}
+	}
+	r := &run{origin: fromQueue}
+	if strings.TrimSpace(msg.Why) != "" {
+		r.comment = func(it api.Item) store.Edit { return g.commentFor(kind, it, msg.Why) }
+	}
+	shown, cmd := g.apply(kind, r, []Change{{Item: it, Field: f, To: to}})
 	if len(shown) == 0 {
 		return cmd
 	}
-	return tea.Batch(changed(ChangedMsg{Items: []Shown{{Kind: kind, Item: shown[0]}}}), cmd)
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{{Kind: kind, Item: shown[0]}}}), cmd)
 }
 
 // DefaultFinals are the final statuses of TAPD's default workflows, for a

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -22,6 +23,11 @@ type (
 	transitionReader interface {
 		Transitions(ctx context.Context, workspaceID int64, kind api.Kind) ([]api.Transition, error)
 	}
+	typeTransitionReader interface {
+		TypeTransitions(ctx context.Context, workspaceID int64, kind api.Kind, typeID string) ([]api.Transition, error)
+		StatusMap(ctx context.Context, workspaceID int64, kind api.Kind, typeID string) (map[string]string, error)
+		StoryTypes(ctx context.Context, workspaceID int64) ([]string, error)
+	}
 	memberReader interface {
 		Members(ctx context.Context, workspaceID int64) ([]api.Member, error)
 	}
@@ -32,19 +38,31 @@ type (
 
 // reference is what was read of a workspace for the pickers.
 type reference struct {
-	moves      [len(api.Kinds)][]api.Transition
-	movesRead  [len(api.Kinds)]bool // read (or the service has no such interface)
-	members    []api.Member
-	iterations []api.Iteration
-	peopleRead bool
-	itersRead  bool
+	moves     [len(api.Kinds)][]api.Transition
+	movesRead [len(api.Kinds)]bool            // read (or the service has no such interface)
+	typesRead [len(api.Kinds)]map[string]bool // story type → its steps were read (false: asked)
+	// names are status names from /workflows/status_map, for the statuses
+	// the field information does not name (a story type's own).
+	names [len(api.Kinds)]map[string]string
+	// storyTypes are the workspace's story types, once read (typesListed):
+	// with one, every story follows the default workflow.
+	storyTypes  []string
+	typesListed bool
+	typesAsked  bool // the list is being read
+	members     []api.Member
+	iterations  []api.Iteration
+	peopleRead  bool
+	itersRead   bool
 }
 
 // referenceMsg carries a read of reference data.
 type referenceMsg struct {
 	ws         int64
-	what       string // "moves", "members", "iterations"
+	what       string // "moves", "members", "iterations", "types"
 	kind       api.Kind
+	typeID     string            // moves: the story type read; "": the default workflow
+	names      map[string]string // moves: the status names of the type (status_map)
+	types      []string          // types: the story types
 	moves      []api.Transition
 	members    []api.Member
 	iterations []api.Iteration
@@ -72,9 +90,16 @@ func (g *Engine) Moves(k api.Kind) (moves []api.Transition, known bool, cmd tea.
 		return nil, true, nil
 	}
 	ctx, ws := g.ctx.Request(), g.ws
+	sm, named := g.ctx.Service.(typeTransitionReader)
+	fi := g.fields[k]
+	named = named && fi != nil && len(fi["status"].Options.Pairs) == 0 // else the field information names them
 	return nil, false, g.ctx.Tasks.Run("reading the workflow of "+k.Path(), func() tea.Msg {
 		moves, err := tr.Transitions(ctx, ws, k)
-		return referenceMsg{ws: ws, what: "moves", kind: k, moves: moves, err: err}
+		var names map[string]string
+		if err == nil && named {
+			names, _ = sm.StatusMap(ctx, ws, k, "")
+		}
+		return referenceMsg{ws: ws, what: "moves", kind: k, moves: moves, names: names, err: err}
 	})
 }
 
@@ -121,9 +146,20 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	switch msg.what {
 	case "moves":
 		if msg.err == nil {
-			g.ref.moves[msg.kind] = msg.moves
+			g.ref.moves[msg.kind] = append(slices.DeleteFunc(slices.Clone(g.ref.moves[msg.kind]),
+				func(t api.Transition) bool { return t.TypeID == msg.typeID }), msg.moves...)
+			if g.ref.names[msg.kind] == nil {
+				g.ref.names[msg.kind] = map[string]string{}
+			}
+			maps.Copy(g.ref.names[msg.kind], msg.names)
 		}
-		g.ref.movesRead[msg.kind] = true
+		if msg.typeID == "" {
+			g.ref.movesRead[msg.kind] = true
+		} else {
+			g.ref.typesRead[msg.kind][msg.typeID] = true
+		}
+	case "types":
+		g.ref.storyTypes, g.ref.typesListed = msg.types, true
 	case "members":
 		if msg.err == nil {
 			g.ref.members = msg.members
@@ -142,18 +178,29 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	return func() tea.Msg { return ReferenceReadMsg{Err: err} }
 }
 
-// NextSteps are the steps an item in status from may take, in the order of
-// the statuses given (the workflow's), and whether the workflow is known.
+// NextSteps are the steps an item in status from may take along the
+// kind's default workflow, in the order of the statuses given (the
+// workflow's), and whether the workflow is known.
 func (g *Engine) NextSteps(k api.Kind, from string, order []string) ([]api.Transition, bool) {
-	moves := g.ref.moves[k]
-	if len(moves) == 0 {
-		return nil, false
-	}
+	return g.stepsFrom(k, "", from, order)
+}
+
+// stepsFrom are the steps from status from of the workflow of story type
+// typeID ("": the default one).
+func (g *Engine) stepsFrom(k api.Kind, typeID, from string, order []string) ([]api.Transition, bool) {
+	known := false
 	var out []api.Transition
-	for _, t := range moves {
+	for _, t := range g.ref.moves[k] {
+		if t.TypeID != typeID {
+			continue
+		}
+		known = true
 		if t.From == from && t.To != from {
 			out = append(out, t)
 		}
+	}
+	if !known {
+		return nil, false
 	}
 	slices.SortStableFunc(out, func(a, b api.Transition) int { return slices.Index(order, a.To) - slices.Index(order, b.To) })
 	return out, true
@@ -162,9 +209,9 @@ func (g *Engine) NextSteps(k api.Kind, from string, order []string) ([]api.Trans
 // CheckMove refuses a move the known workflow does not allow, before it is
 // queued (offline too), naming the statuses allowed.
 func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) error {
-	next, known := g.NextSteps(k, it.Status, order)
-	if !known || to == it.Status {
-		return nil
+	next, known := g.NextStepsOf(k, it, order)
+	if !known || to == it.Status || g.typeUnread(k, it) {
+		return nil // no workflow known for it: the service decides
 	}
 	names := make([]string, 0, len(next))
 	for _, t := range next {

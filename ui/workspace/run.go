@@ -49,8 +49,8 @@ func (r *run) says() bool { return r.origin != fromBulk && r.origin != fromFlush
 // waiting for the service is done as far as the user goes; refused or in
 // conflict is not.
 func (r *run) reply(s sent) tea.Cmd {
-	if r.origin != fromQueue {
-		return nil
+	if r.origin != fromQueue || s.res.Edit.Op == store.OpComment {
+		return nil // the why of an answer: its answer's result is the one told
 	}
 	cause := s.res.Err
 	if cause == nil {

@@ -112,6 +112,6 @@ func (g *Engine) onSent(msg sentMsg) tea.Cmd {
 	}
 	cmds = append(cmds, r.summary(msg.results, g.report))
 	g.flushIdle = false
-	cmds = append(cmds, changed(ch), g.schedule(), common.Cmd(common.EditsChangedMsg{}))
+	cmds = append(cmds, g.changed(ch), g.schedule(), common.Cmd(common.EditsChangedMsg{}))
 	return tea.Batch(cmds...)
 }

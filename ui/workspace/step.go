@@ -12,7 +12,14 @@ import (
 // step is what one user action wrote: a key, a confirmed bulk edit, an
 // editor save, a queue answer. u undoes it whole.
 type step struct {
+	id    uint64 // numbers the step in this session (store.Edit.Step)
 	items []*stepItem
+}
+
+// newStep is a step of this session, numbered.
+func (g *Engine) newStep() *step {
+	g.stepCount++
+	return &step{id: g.stepCount}
 }
 
 // stepItem is one edit of a step, as the outbox holds it once added, and the
@@ -189,10 +196,11 @@ func (g *Engine) Redo() tea.Cmd {
 // or a redo) and sends them; the cursor goes to the last. A redo is a step
 // of its own, undone by the next u; the older undone steps stay for ctrl+r.
 func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
-	next := &step{}
+	next := g.newStep()
 	batch := make([]queued, 0, len(edits))
 	ch := ChangedMsg{Reveal: true}
 	for _, se := range edits {
+		se.Step = next.id
 		base := g.stepItem(s, se)
 		q, it := g.stage(se.Kind, base, se)
 		g.add(next, se.Kind, q, it)
@@ -209,7 +217,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	if len(batch) > 1 {
 		r.label = fmt.Sprintf("saving %d %s", len(batch), batch[0].edit.Kind.Path())
 	}
-	return tea.Batch(changed(ch), g.send(r, batch))
+	return tea.Batch(g.changed(ch), g.send(r, batch))
 }
 
 // stepItem is the item of a step's edit as it was last known: with the

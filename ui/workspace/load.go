@@ -1,4 +1,4 @@
-package board
+package workspace
 
 import (
 	"context"
@@ -9,22 +9,21 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
-	"triage/ui/workspace"
 )
 
 // loadState is the loading of one kind: every answer carries the generation
 // of the request it answers, and only the latest generation is kept. The
-// load fills a dataset of its own (fresh): it is shown as it fills when the
-// board has nothing else to show, else it replaces the board shown (cached or
-// older) once complete.
+// load fills a set of its own (fresh): it is shown as it fills when the
+// views have nothing else to show, else it replaces the items shown (cached
+// or older) once complete.
 type loadState struct {
 	gen     uint64
 	started bool
 	cancel  context.CancelFunc
 	task    common.TaskID
 
-	fresh     *dataset      // what the load fills
-	onScreen  bool          // fresh is the dataset shown
+	fresh     *Items        // what the load fills
+	onScreen  bool          // fresh is the set shown
 	cacheWait bool          // the cached board is being read
 	fields    api.FieldInfo // of the fresh load
 
@@ -43,6 +42,23 @@ type loadState struct {
 
 // busy reports whether the kind is still loading.
 func (l *loadState) busy() bool { return l.started && (l.listing || !l.optsDone) }
+
+// Progress is where the loading of a kind stands, for the views to draw.
+type Progress struct {
+	Started bool // a load of the kind started in this workspace
+	Busy    bool // it runs
+	Loaded  int  // items listed so far
+	Total   int  // items to list (0: not known yet)
+}
+
+// Progress is where the loading of kind k stands.
+func (g *Engine) Progress(k api.Kind) Progress {
+	l := &g.loads[k]
+	return Progress{Started: l.started, Busy: l.busy(), Loaded: l.loaded, Total: l.total}
+}
+
+// Items are the items of kind k as the views show them.
+func (g *Engine) Items(k api.Kind) *Items { return g.sets[k] }
 
 // fieldsMsg carries the priority options of a kind.
 type fieldsMsg struct {
@@ -75,6 +91,7 @@ type pageStream struct {
 	gen  uint64
 	kind api.Kind
 	ch   chan streamEvent
+	next tea.Cmd // waits for the next pages (read)
 }
 
 type streamEvent struct {
@@ -89,6 +106,7 @@ const maxPagesPerMsg = 16
 // startList starts listing a kind; pages come back as pagesMsg.
 func startList(ctx context.Context, svc common.Service, gen uint64, req api.ListRequest) tea.Cmd {
 	s := &pageStream{gen: gen, kind: req.Kind, ch: make(chan streamEvent, maxPagesPerMsg)}
+	s.next = s.read
 	return func() tea.Msg {
 		go func() {
 			defer close(s.ch)
@@ -107,12 +125,9 @@ func startList(ctx context.Context, svc common.Service, gen uint64, req api.List
 	}
 }
 
-// next waits for the next pages.
-func (s *pageStream) next() tea.Cmd { return s.read }
-
 // read blocks for one event, then takes whatever else is already waiting.
 func (s *pageStream) read() tea.Msg {
-	msg := pagesMsg{gen: s.gen, kind: s.kind, stream: s}
+	msg := pagesMsg{gen: s.gen, kind: s.kind, stream: s, pages: make([]api.Page, 0, maxPagesPerMsg)}
 	ev, ok := <-s.ch
 	for {
 		if !ok {
@@ -147,74 +162,82 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 	}
 }
 
-// load starts (again) loading kind k: by delta when the board shown is
-// complete and has a sync point (see refresh.go), else by a whole list.
-func (m *Model) load(k api.Kind) tea.Cmd {
-	if d := m.sets[k]; d.complete && d.synced != "" && len(d.items) > 0 {
-		return m.refresh(k)
+// Load starts (again) loading kind k: by delta when the items shown are
+// complete and have a sync point (see refresh.go), else by a whole list.
+func (g *Engine) Load(k api.Kind) tea.Cmd {
+	if s := g.sets[k]; s.Complete && s.Synced != "" && len(s.List) > 0 {
+		return g.refresh(k)
 	}
-	return m.loadAll(k)
+	return g.loadAll(k)
 }
 
 // loadAll starts (again) loading kind k whole: its field information and its
-// items. Whatever an earlier load of k still sends is dropped. The board
-// shown stays until the load is complete; with nothing shown, the cached
-// board is read first: drawn meanwhile, and refreshed by delta when it has a
-// sync point; without one the load fills the board as it comes.
-func (m *Model) loadAll(k api.Kind) tea.Cmd {
-	m.stop(k)
-	m.gen++
-	ctx, cancel := context.WithCancel(m.ctx.Request())
-	shown := m.sets[k]
-	fresh := newDataset(k, nil, 0)
-	fresh.carry(shown)
+// items. Whatever an earlier load of k still sends is dropped. The items
+// shown stay until the load is complete; with nothing shown, the cached
+// board is read first: shown meanwhile, and refreshed by delta when it has a
+// sync point; without one the load fills the items shown as it comes.
+func (g *Engine) loadAll(k api.Kind) tea.Cmd {
+	g.stop(k)
+	g.gen++
+	ctx, cancel := context.WithCancel(g.ctx.Request())
+	fresh := newItems(k)
 	var readCache tea.Cmd
 	useCache := false
-	if len(shown.items) == 0 {
-		readCache, useCache = m.eng.ReadCache(m.gen, k)
+	empty := len(g.sets[k].List) == 0
+	if empty {
+		readCache, useCache = g.readCache(g.gen, k)
 	}
-	m.loads[k] = loadState{
-		gen: m.gen, started: true, cancel: cancel, listing: true,
-		task:  m.ctx.Tasks.Start(loadTask(k)),
-		fresh: fresh, onScreen: len(shown.items) == 0 && !useCache, cacheWait: useCache,
+	g.loads[k] = loadState{
+		gen: g.gen, started: true, cancel: cancel, listing: true,
+		task:  g.ctx.Tasks.Start(loadTask(k)),
+		fresh: fresh, onScreen: empty && !useCache, cacheWait: useCache,
 	}
-	if m.loads[k].onScreen {
-		m.sets[k] = fresh
+	var shown tea.Cmd
+	if g.loads[k].onScreen {
+		g.sets[k] = fresh
+		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
-	list := startList(ctx, m.ctx.Service, m.gen, m.listRequest(k))
-	cmds := []tea.Cmd{fetchFields(ctx, m.ctx.Service, m.gen, m.ws, k)}
+	list := startList(ctx, g.ctx.Service, g.gen, g.listRequest(k))
+	cmds := []tea.Cmd{shown, fetchFields(ctx, g.ctx.Service, g.gen, g.ws, k)}
 	if useCache {
-		m.loads[k].deferred = list
+		g.loads[k].deferred = list
 		return tea.Batch(append(cmds, readCache)...)
 	}
 	return tea.Batch(append(cmds, list)...)
 }
 
-// listRequest is what the board lists of a kind.
-func (m *Model) listRequest(k api.Kind) api.ListRequest {
-	return api.ListRequest{WorkspaceID: m.ws, Kind: k, Fields: api.ListFields(k)}
+// listRequest is what a load lists of a kind.
+func (g *Engine) listRequest(k api.Kind) api.ListRequest {
+	return api.ListRequest{WorkspaceID: g.ws, Kind: k, Fields: api.ListFields(k)}
+}
+
+// stopLoads cancels the loads of every kind.
+func (g *Engine) stopLoads() {
+	for _, k := range api.Kinds {
+		g.stop(k)
+	}
 }
 
 // stop cancels the load of kind k, if any.
-func (m *Model) stop(k api.Kind) {
-	l := &m.loads[k]
+func (g *Engine) stop(k api.Kind) {
+	l := &g.loads[k]
 	if l.cancel != nil {
 		l.cancel()
 	}
 	if l.task != 0 {
-		m.ctx.Tasks.Done(l.task)
+		g.ctx.Tasks.Done(l.task)
 	}
 	*l = loadState{}
 }
 
 // finish ends the load of a kind when both answers are in: a complete load
-// replaces the board shown and is cached.
-func (m *Model) finish(k api.Kind) tea.Cmd {
-	l := &m.loads[k]
+// replaces the items shown and is cached.
+func (g *Engine) finish(k api.Kind) tea.Cmd {
+	l := &g.loads[k]
 	if l.busy() || l.task == 0 {
 		return nil
 	}
-	m.ctx.Tasks.Done(l.task)
+	g.ctx.Tasks.Done(l.task)
 	l.task = 0
 	if l.cancel != nil {
 		l.cancel()
@@ -223,27 +246,17 @@ func (m *Model) finish(k api.Kind) tea.Cmd {
 	if l.err != nil {
 		return nil
 	}
-	done := m.succeeded(loadTask(k))
+	done := g.succeeded(loadTask(k))
 	l.cacheWait = false
-	d := l.fresh
-	d.complete, d.fields = true, l.fields
-	d.synced = newestModified(d.items)
+	s := l.fresh
+	s.Complete, s.Fields = true, l.fields
+	s.Synced = newestModified(s.List)
 	var cmd tea.Cmd
 	if !l.onScreen {
-		cmd = m.swapIn(k, d)
+		cmd = g.swapIn(k, s)
 	}
 	l.onScreen = true
-	return tea.Batch(done, cmd, m.save(k))
-}
-
-// newestModified is the sync point of a whole list: the newest modified time
-// among its items, by the service's clock.
-func newestModified(items []api.Item) string {
-	newest := ""
-	for i := range items {
-		newest = max(newest, items[i].Modified)
-	}
-	return newest
+	return tea.Batch(done, cmd, g.save(k))
 }
 
 // loadTask names the loading of a kind, as the task registry and the status
@@ -251,8 +264,8 @@ func newestModified(items []api.Item) string {
 func loadTask(k api.Kind) string { return "loading " + k.Path() }
 
 // onFields handles a kind's priority options.
-func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
-	l := &m.loads[msg.kind]
+func (g *Engine) onFields(msg fieldsMsg) tea.Cmd {
+	l := &g.loads[msg.kind]
 	if msg.gen != l.gen || !l.started {
 		return nil
 	}
@@ -260,29 +273,29 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 	var cmd tea.Cmd
 	if msg.err != nil {
 		l.err = msg.err
-		cmd = m.loadFailed(l, msg.kind, msg.err)
+		cmd = g.loadFailed(l, msg.kind, msg.err)
 	}
 	l.fields = msg.fields
 	if msg.err == nil {
-		m.eng.SetFields(msg.kind, msg.fields)
+		g.SetFields(msg.kind, msg.fields)
 	}
-	d := newDataset(msg.kind, msg.fields.PriorityOptions(), 0)
-	d.carry(l.fresh)
-	l.fresh = d
+	// The views index the items anew, in the columns of the priorities.
+	s := l.fresh
+	s.Fields, s.index = msg.fields, nil
 	for _, p := range l.pending {
-		m.addPage(d, p, l.onScreen)
+		g.addPage(s, p, l.onScreen)
 	}
 	l.pending = nil
+	var shown tea.Cmd
 	if l.onScreen {
-		m.sets[msg.kind] = d
-		m.clamp(d)
+		shown = g.loaded(Loaded{Kind: msg.kind, Reset: true})
 	}
-	return tea.Batch(cmd, m.finish(msg.kind))
+	return tea.Batch(cmd, shown, g.finish(msg.kind))
 }
 
 // onPages handles pages of a kind's list.
-func (m *Model) onPages(msg pagesMsg) tea.Cmd {
-	l := &m.loads[msg.kind]
+func (g *Engine) onPages(msg pagesMsg) tea.Cmd {
+	l := &g.loads[msg.kind]
 	if msg.gen != l.gen || !l.started {
 		return nil
 	}
@@ -292,48 +305,49 @@ func (m *Model) onPages(msg pagesMsg) tea.Cmd {
 			l.pending = append(l.pending, p)
 			continue
 		}
-		m.addPage(l.fresh, p, l.onScreen)
+		g.addPage(l.fresh, p, l.onScreen)
 	}
+	var shown tea.Cmd
 	if l.onScreen {
-		m.clamp(l.fresh)
+		shown = g.loaded(Loaded{Kind: msg.kind})
 	}
 	if !msg.done {
-		return msg.stream.next()
+		return tea.Batch(shown, msg.stream.next)
 	}
 	l.listing = false
 	if msg.err != nil {
 		l.err = fmt.Errorf("list %s: %w", msg.kind.Path(), msg.err)
-		return tea.Batch(m.finish(msg.kind), m.loadFailed(l, msg.kind, l.err))
+		return tea.Batch(shown, g.finish(msg.kind), g.loadFailed(l, msg.kind, l.err))
 	}
-	return m.finish(msg.kind)
+	return tea.Batch(shown, g.finish(msg.kind))
 }
 
 // loadFailed reports a failed load: an expired login asks the root to log in
 // again (once per load) and then reload; anything else goes to the status line.
-func (m *Model) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
-	if workspace.NeedsLogin(err) {
+func (g *Engine) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
+	if NeedsLogin(err) {
 		if l.authAsked {
 			return nil
 		}
 		l.authAsked = true
-		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(reloadMsg{ws: m.ws, kind: k})})
+		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(reloadMsg{ws: g.ws, kind: k})})
 	}
-	return m.reportTask(loadTask(k), err)
+	return g.reportTask(loadTask(k), err)
 }
 
-// addPage adds a page to a dataset. On a dataset shown as it fills, the
-// edits not yet confirmed are laid over the service's items, so a refresh
-// does not undo them on screen; a dataset filled aside gets them when it is
-// swapped in (overlay).
-func (m *Model) addPage(d *dataset, p api.Page, shown bool) {
-	d.reserve(max(p.Total, p.Loaded))
+// addPage adds a page to a set. On a set shown as it fills, the edits not
+// yet confirmed are laid over the service's items, so a refresh does not
+// undo them on screen; a set filled aside gets them when it is swapped in
+// (overlay).
+func (g *Engine) addPage(s *Items, p api.Page, shown bool) {
+	s.reserve(max(p.Total, p.Loaded))
 	items := p.Items
 	copied := false
 	for k := range items {
-		if !shown || !m.eng.Editing() {
+		if !shown || !g.Editing() {
 			break
 		}
-		it, ok := m.eng.Lay(d.kind, items[k])
+		it, ok := g.Lay(s.Kind, items[k])
 		if !ok {
 			continue
 		}
@@ -342,13 +356,13 @@ func (m *Model) addPage(d *dataset, p api.Page, shown bool) {
 		}
 		items[k] = it
 	}
-	d.addPage(p.Number, items)
+	s.AddPage(p.Number, items)
 }
 
 // onReload handles a reload asked for after a new login.
-func (m *Model) onReload(msg reloadMsg) tea.Cmd {
-	if msg.ws != m.ws {
+func (g *Engine) onReload(msg reloadMsg) tea.Cmd {
+	if msg.ws != g.ws {
 		return nil
 	}
-	return m.load(msg.kind)
+	return g.Load(msg.kind)
 }

@@ -3,34 +3,26 @@ package board
 import (
 	"slices"
 	"strings"
-	"time"
 
 	"triage/api"
 	"triage/ui/workspace"
 )
 
-// seqPageShift places an item's position within its page below its page
-// number in its sequence key (a page holds at most 200 items).
-const seqPageShift = 12
-
-// dataset holds the items of one kind and every index the board draws from.
-// Items are appended, never removed, so a position stays valid for the life of
-// the dataset; a refresh builds a new dataset.
+// dataset is every index the board draws a kind's items from: columns,
+// orders, filter matches, haystacks. The items are the engine's
+// (workspace.Items); the dataset is their index (workspace.Index), told of
+// every item appended or changed, and built anew over another set.
 type dataset struct {
 	kind   api.Kind
-	opts   []api.PriorityOption
-	fields api.FieldInfo // where opts come from, for the cache
+	src    *workspace.Items
+	opts   []api.PriorityOption // of src's field information, when the dataset was built
+	fields api.FieldInfo        // src's field information, as of the last load told (onLoaded)
 
-	complete bool      // every item of the kind is in (a whole load, or the cache)
-	cachedAt time.Time // when the cached board shown was saved; zero: loaded from the service
-	// synced is the sync point of the items: the newest modified time the
-	// lists that filled them answered (not our own writes, which would skip
-	// others' changes made before them); "" for none.
-	synced   string
-	lastPage int // the highest page number added
-
+	// items and seq are src's List and Seq (column order: page number and
+	// position in the page; created items negative), as of the last item
+	// appended.
 	items []api.Item
-	seq   []int32  // column order: page number and position in the page; created items negative
+	seq   []int32
 	col   []int32  // column of each item
 	hay   []string // lower-cased title and owner, for the text filter (ids are digits)
 	match []bool   // whether each item matches the text filter; kept only while it is on
@@ -43,13 +35,12 @@ type dataset struct {
 	groupOpts []api.PriorityOption
 	iterAlias map[string]string // @current, @next → iteration id, for the filter
 
-	typed   string       // the text filter as typed
-	query   string       // lower-cased text filter; "" for none
-	me      string       // the user's nick, for owner:@me
-	tq      textQuery    // the filter parsed (query.go)
-	past    []pastFilter // the filters typed on the way to this one (query.go)
-	prio    int          // column the priority filter keeps; -1 for none
-	created int32        // how many items this session created (their sequence keys)
+	typed string       // the text filter as typed
+	query string       // lower-cased text filter; "" for none
+	me    string       // the user's nick, for owner:@me
+	tq    textQuery    // the filter parsed (query.go)
+	past  []pastFilter // the filters typed on the way to this one (query.go)
+	prio  int          // column the priority filter keeps; -1 for none
 
 	sort listSort
 	// orders holds every item sorted by each key the list was sorted by
@@ -66,18 +57,18 @@ type dataset struct {
 	left int // first column drawn
 }
 
-func newDataset(kind api.Kind, opts []api.PriorityOption, capacity int) *dataset {
+// datasetOf is an empty index over a kind's items, in the columns of its
+// priorities; src.Keep has it index the items.
+func datasetOf(src *workspace.Items) *dataset {
 	d := &dataset{
-		kind:  kind,
-		opts:  opts,
-		prio:  -1,
-		items: make([]api.Item, 0, capacity),
-		seq:   make([]int32, 0, capacity),
-		col:   make([]int32, 0, capacity),
-		hay:   make([]string, 0, capacity),
-		sort:  listSort{key: sortPriority},
+		kind:   src.Kind,
+		src:    src,
+		opts:   src.Fields.PriorityOptions(),
+		fields: src.Fields,
+		prio:   -1,
+		sort:   listSort{key: sortPriority},
 	}
-	d.cols, d.colOf = layoutColumns(opts)
+	d.cols, d.colOf = layoutColumns(d.opts)
 	return d
 }
 
@@ -153,30 +144,28 @@ func (d *dataset) columnFor(p string) int {
 	return c
 }
 
-// addPage adds the items of one page (number from 1). ListPages never
-// delivers an item twice, so there is no look-up by id: no map of 100,000
-// ids to keep. New items are merged into every index in one pass per index.
-func (d *dataset) addPage(number int, items []api.Item) {
-	base := int32(number) << seqPageShift
-	d.lastPage = max(d.lastPage, number)
-	first := int32(len(d.items))
-	var hb strings.Builder
-	for k := range items {
-		i := int32(len(d.items))
-		d.items = append(d.items, items[k])
-		d.seq = append(d.seq, base|int32(k))
-		d.col = append(d.col, int32(d.columnFor(d.keyOf(&items[k]))))
-		writeHaystack(&hb, &d.items[i])
-		hb.WriteByte(0)
+// Grew indexes the items appended to src from first on: one pass per index.
+// The haystacks of each page's worth of items share one allocation.
+func (d *dataset) Grew(first int32) {
+	d.items, d.seq = d.src.List, d.src.Seq
+	d.reserve(cap(d.items))
+	n := int32(len(d.items))
+	for lo := first; lo < n; lo += api.PageSize {
+		var hb strings.Builder
+		for i := lo; i < min(lo+api.PageSize, n); i++ {
+			d.col = append(d.col, int32(d.columnFor(d.keyOf(&d.items[i]))))
+			writeHaystack(&hb, &d.items[i])
+			hb.WriteByte(0)
+		}
+		d.appendHaystacks(hb.String())
 	}
-	d.appendHaystacks(hb.String(), first)
 	d.indexNew(first)
 }
 
-// appendHaystacks cuts the joined haystacks of items first.. into one string
-// per item, all sharing one allocation.
-func (d *dataset) appendHaystacks(joined string, first int32) {
-	for range int32(len(d.items)) - first {
+// appendHaystacks cuts joined haystacks, each ended by a 0 byte, into one
+// string per item, all sharing one allocation.
+func (d *dataset) appendHaystacks(joined string) {
+	for joined != "" {
 		end := strings.IndexByte(joined, 0)
 		d.hay = append(d.hay, joined[:end])
 		joined = joined[end+1:]
@@ -223,8 +212,8 @@ func (d *dataset) indexNew(first int32) {
 	d.listDirty = true
 }
 
-// detach takes item i out of every index, before one of its fields changes.
-func (d *dataset) detach(i int32) {
+// Detach takes item i out of every index, before one of its fields changes.
+func (d *dataset) Detach(i int32) {
 	col := &d.cols[d.col[i]]
 	col.all = removeIndex(col.all, i, d.colLess)
 	if d.filtering() && d.match[i] {
@@ -236,8 +225,8 @@ func (d *dataset) detach(i int32) {
 	d.unorder(i)
 }
 
-// attach puts item i back into every index after its fields changed.
-func (d *dataset) attach(i int32) {
+// Attach puts item i back into every index after its fields changed.
+func (d *dataset) Attach(i int32) {
 	d.forgetPast()
 	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
 	var hb strings.Builder
@@ -257,31 +246,12 @@ func (d *dataset) attach(i int32) {
 	}
 }
 
-// replace sets item i to it, keeping every index in order.
-func (d *dataset) replace(i int32, it api.Item) {
-	d.detach(i)
-	d.items[i] = it
-	d.attach(i)
-}
+// replace sets item i to it, through the engine's items, which keep every
+// index in order.
+func (d *dataset) replace(i int32, it api.Item) { d.src.Set(i, it) }
 
 // add appends an item the user created; it comes first in its column.
-func (d *dataset) add(it api.Item) int32 {
-	if i, ok := d.find(it.ID); ok {
-		d.replace(i, it)
-		return i
-	}
-	d.created++
-	i := int32(len(d.items))
-	d.items = append(d.items, it)
-	d.seq = append(d.seq, -d.created)
-	d.col = append(d.col, 0)
-	d.hay = append(d.hay, "")
-	if d.filtering() {
-		d.match = append(d.match, false)
-	}
-	d.attach(i)
-	return i
-}
+func (d *dataset) add(it api.Item) int32 { return d.src.Add(it) }
 
 // setPriorityFilter keeps only column c (-1: every column).
 func (d *dataset) setPriorityFilter(c int) {
@@ -293,14 +263,7 @@ func (d *dataset) setPriorityFilter(c int) {
 
 // find returns the position of the item with an id. It scans: it serves
 // the service's answers, not key presses.
-func (d *dataset) find(id string) (int32, bool) {
-	for i := range d.items {
-		if d.items[i].ID == id {
-			return int32(i), true
-		}
-	}
-	return 0, false
-}
+func (d *dataset) find(id string) (int32, bool) { return d.src.Find(id) }
 
 // ownerName is a people field as shown: nicks without the trailing `;`,
 // several separated by commas.
@@ -318,17 +281,16 @@ func statusName(fi api.FieldInfo, code string) string { return fi.OptionLabel("s
 
 // reserve makes room for n items, so a large list grows its indexes once.
 func (d *dataset) reserve(n int) {
-	if n <= cap(d.items) {
+	if n <= cap(d.col) {
 		return
 	}
-	d.items = slices.Grow(d.items, n-len(d.items))
-	d.seq = slices.Grow(d.seq, n-len(d.seq))
 	d.col = slices.Grow(d.col, n-len(d.col))
 	d.hay = slices.Grow(d.hay, n-len(d.hay))
 }
 
-// carry takes over the view settings of the dataset it replaces (a refresh,
-// or the options arriving): filters, list order and the selected column.
+// carry takes over the view settings of the dataset it replaces (a load,
+// or the options arriving), before it indexes its items: filters, list
+// order and the selected column.
 func (d *dataset) carry(old *dataset) {
 	if old == nil {
 		return

@@ -1,0 +1,82 @@
+// Package exteditor runs the user's editor program ($VISUAL, else $EDITOR,
+// else vi) on a text, in a file of its own, with an environment that holds
+// none of the credentials triage may have been given in it.
+package exteditor
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Result is what the editor program left: the text, whether it differs
+// from the text it started with, or why nothing can be saved.
+type Result struct {
+	Text    string
+	Changed bool
+	Err     error
+}
+
+// Edit writes text to a file named name and opens it in the editor
+// program; once the program ends, done turns what it left into a message.
+// noun names the text in errors ("description").
+func Edit(noun, name, text string, done func(Result) tea.Msg) (tea.Cmd, error) {
+	dir, err := os.MkdirTemp("", "triage-"+noun+"-")
+	if err != nil {
+		return nil, fmt.Errorf("could not make a file for the %s: %w", noun, err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, fmt.Errorf("could not write the %s to edit: %w", noun, err)
+	}
+	prog := strings.Fields(program())
+	cmd := exec.Command(prog[0], append(prog[1:], path)...)
+	cmd.Env = childEnv()
+	return tea.ExecProcess(cmd, func(err error) tea.Msg {
+		raw, readErr := os.ReadFile(path)
+		_ = os.RemoveAll(dir)
+		switch {
+		case err != nil:
+			return done(Result{Err: fmt.Errorf("the editor program failed, nothing saved (set $VISUAL or $EDITOR): %w", err)})
+		case readErr != nil:
+			return done(Result{Err: fmt.Errorf("could not read the edited %s, nothing saved: %w", noun, readErr)})
+		}
+		return done(Result{Text: string(raw), Changed: string(raw) != text})
+	}), nil
+}
+
+// program is the program that edits text: $VISUAL, $EDITOR, else vi.
+func program() string {
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if p := strings.TrimSpace(os.Getenv(v)); p != "" {
+			return p
+		}
+	}
+	return "vi"
+}
+
+// secretEnv are the variables a child program never gets.
+func secretEnv() [4]string {
+	return [...]string{"TRIAGE_TOKEN", "TRIAGE_API_PASSWORD", "TRIAGE_CLIENT_SECRET", "TRIAGE_API_USER"}
+}
+
+// childEnv is the environment without the secrets triage may hold in it.
+func childEnv() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		secret := false
+		for _, s := range secretEnv() {
+			secret = secret || name == s
+		}
+		if !secret {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
