@@ -71,28 +71,18 @@ func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 	})
 }
 
-// unmatched are the values of the filter's status and priority terms that
-// match nothing the workspace has, as the board's filter line names them.
-func (n workspaceNames) unmatched(q *filter.Query) []string {
-	var out []string
-	for _, t := range q.Terms {
-		var names, codes []string
-		switch t.Field {
-		case "status":
-			for _, o := range n.fi["status"].Options.Pairs {
-				names, codes = append(names, o.Label), append(codes, o.Value)
-			}
-		case "prio":
-			names = append(names, noPriority)
-			for _, o := range n.opts {
-				names, codes = append(names, o.Label), append(codes, o.Value)
-			}
-		}
-		if len(names) > 0 {
-			out = append(out, filter.Unmatched(t, names, codes)...)
-		}
+// filterOptions are the statuses and priorities the filter's values are
+// checked against, as the board's filter line checks them.
+func (n workspaceNames) filterOptions() filter.Options {
+	var o filter.Options
+	for _, op := range n.fi["status"].Options.Pairs {
+		o.Statuses = append(o.Statuses, filter.Option{Name: op.Label, Code: op.Value})
 	}
-	return out
+	o.Priorities = append(o.Priorities, filter.Option{Name: noPriority})
+	for _, op := range n.opts {
+		o.Priorities = append(o.Priorities, filter.Option{Name: op.Label, Code: op.Value})
+	}
+	return o
 }
 
 // cell is the text of one column for an item, with no control characters.

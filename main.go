@@ -15,6 +15,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"triage/api"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; when it
@@ -66,7 +68,7 @@ func (c *cli) run(ctx context.Context, args []string) int {
 		fmt.Fprintf(c.stderr, "triage: %s\n", strings.TrimPrefix(err.Error(), "usage: "))
 		return 2
 	default:
-		fmt.Fprintf(c.stderr, "triage: %s\n", err)
+		fmt.Fprintf(c.stderr, "triage: %s\n", api.LeadWithAdvice(err))
 		return 1
 	}
 }

@@ -97,7 +97,7 @@ func (t *scriptTarget) names(ctx context.Context, ws int64, kind api.Kind) (work
 func (c *cli) unreachable(err error) error {
 	var ae *api.Error
 	if errors.As(err, &ae) && ae.Kind == api.ErrNetwork {
-		fmt.Fprintf(c.stderr, "triage: %s\n", err)
+		fmt.Fprintf(c.stderr, "triage: %s\n", api.LeadWithAdvice(err))
 		return errNotChecked
 	}
 	return err

@@ -111,11 +111,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 		}
 		allowed = append(allowed, label(t.To))
 	}
-	next := "none"
-	if len(allowed) > 0 {
-		next = strings.Join(allowed, ", ")
-	}
-	return p, fmt.Sprintf("cannot go from %s to %s; from %s it can go to: %s", label(p.now), label(to), label(p.now), next), nil
+	return p, api.CannotMove(label(p.now), label(to), allowed), nil
 }
 
 // requiredFields are the fields a transition requires.

@@ -75,63 +75,76 @@ type Error struct {
 	maybeApplied bool
 }
 
-// Error says what happened and what to do.
+// Error says what happened and what to do: "op: what happened; what to
+// do [request id]". LeadWithAdvice puts what to do first.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Op != "" {
 		b.WriteString(e.Op)
 		b.WriteString(": ")
 	}
-	b.WriteString(e.describe())
+	what, advice := e.describe()
+	b.WriteString(what)
+	if advice != "" {
+		b.WriteString("; ")
+		b.WriteString(advice)
+	}
 	if e.RequestID != "" {
 		fmt.Fprintf(&b, " [request %s]", e.RequestID)
 	}
 	return b.String()
 }
 
-func (e *Error) describe() string {
+// Advice is what to do about the failure, "" when nothing can be done.
+func (e *Error) Advice() string {
+	_, advice := e.describe()
+	return advice
+}
+
+// describe is what happened and what to do, one wording per cause.
+func (e *Error) describe() (what, advice string) {
 	switch e.Kind {
 	case ErrNetwork:
 		if e.timeout() {
-			return "the service did not answer in time; check the network and retry"
+			return "the service did not answer in time", "check the network and retry"
 		}
-		return fmt.Sprintf("cannot reach the service (%s); check the network and the service address, then retry", e.cause())
+		return fmt.Sprintf("cannot reach the service (%s)", e.cause()), "check the network and the service address, then retry"
 	case ErrCredentials:
 		if e.HTTPStatus == 422 {
-			return fmt.Sprintf("the access token was refused (%s); run `triage login`", e.status())
+			return fmt.Sprintf("the access token was refused (%s)", e.status()), "run `triage login`"
 		}
-		return fmt.Sprintf("the credentials were refused (%s); run `triage login`", e.status())
+		return fmt.Sprintf("the credentials were refused (%s)", e.status()), "run `triage login`"
 	case ErrTokenExpired:
-		return "the access token has expired; run `triage login` to sign in again"
+		return "the access token has expired", "run `triage login` to sign in again"
 	case ErrForbidden:
-		return fmt.Sprintf("access was refused (%s); pick a workspace this account may use, or log in with one that may", e.status())
+		return fmt.Sprintf("access was refused (%s)", e.status()), "pick a workspace this account may use, or log in with one that may"
 	case ErrNotFound:
-		return fmt.Sprintf("not found (%s); check the workspace and the service address", e.status())
+		return fmt.Sprintf("not found (%s)", e.status()), "check the workspace and the service address"
 	case ErrValidation:
 		if e.HTTPStatus == 0 {
-			return fmt.Sprintf("invalid request: %s", e.Info)
+			return fmt.Sprintf("invalid request: %s", e.Info), ""
 		}
-		return fmt.Sprintf("the service refused the request (%s); correct it and retry", e.status())
+		return fmt.Sprintf("the service refused the request (%s)", e.status()), "correct it and retry"
 	case ErrRateLimited:
 		if e.RetryAfter > 0 {
-			return fmt.Sprintf("too many requests (%s); wait %s and retry", e.status(), e.RetryAfter.Round(time.Second))
+			return fmt.Sprintf("too many requests (%s)", e.status()), fmt.Sprintf("wait %s and retry", e.RetryAfter.Round(time.Second))
 		}
-		return fmt.Sprintf("too many requests (%s); wait a few minutes and retry", e.status())
+		return fmt.Sprintf("too many requests (%s)", e.status()), "wait a few minutes and retry"
 	case ErrServer:
-		return fmt.Sprintf("the service failed (%s); retry later", e.status())
+		return fmt.Sprintf("the service failed (%s)", e.status()), "retry later"
 	case ErrNotJSON:
 		if e.Excerpt == "" {
-			return fmt.Sprintf("the service answered HTTP %d with an empty or unreadable body; check the service address, or retry later", e.HTTPStatus)
+			return fmt.Sprintf("the service answered HTTP %d with an empty or unreadable body", e.HTTPStatus), "check the service address, or retry later"
 		}
-		return fmt.Sprintf("the service answered HTTP %d with something that is not JSON (%q); check the service address, or retry later", e.HTTPStatus, e.Excerpt)
+		return fmt.Sprintf("the service answered HTTP %d with something that is not JSON (%q)", e.HTTPStatus, e.Excerpt), "check the service address, or retry later"
 	case ErrShape:
-		return fmt.Sprintf("unexpected answer (%s); check that the service address points at the API", e.Info)
+		return fmt.Sprintf("unexpected answer (%s)", e.Info), "check that the service address points at the API"
 	case ErrTooLarge:
-		return fmt.Sprintf("the answer is too large (%s); narrow the request", e.Info)
+		return fmt.Sprintf("the answer is too large (%s)", e.Info), "narrow the request"
 	case ErrCanceled:
-		return "cancelled"
+		return "cancelled", ""
 	}
-	return fmt.Sprintf("failed (%s)", e.status())
+	return fmt.Sprintf("failed (%s)", e.status()), ""
 }
 
 // status is the HTTP status with the service's message.

@@ -33,7 +33,7 @@ func (q *Query) Match(it Item) bool {
 		case "prio":
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
 		case "iter":
-			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName)
+			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, q.IterAlias)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}
@@ -103,14 +103,19 @@ func AnyPrefix(alts []Alt, values ...string) bool {
 func IsDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // IterationPasses reports whether an iteration, by id or name ("" for
-// unplanned), is one of the alternatives, or "none" for unplanned. The
-// names @current and @next are the board's to resolve.
-func IterationPasses(alts []Alt, id, name string) bool {
+// unplanned), is one of the alternatives, or "none" for unplanned; alias
+// names the iterations @current and @next stand for (IterAliases).
+func IterationPasses(alts []Alt, id, name string, alias map[string]string) bool {
+	name = strings.ToLower(name)
 	for _, a := range alts {
+		text := a.Text
+		if to, ok := alias[text]; ok {
+			text = to
+		}
 		switch {
-		case a.Text == "none" && id == "":
+		case text == "none" && id == "":
 			return true
-		case id != "" && (a.Text == id || a.Text == strings.ToLower(name)):
+		case id != "" && (text == id || text == name):
 			return true
 		}
 	}

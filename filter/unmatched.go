@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// Unmatched says which values of a field term match none of the names a
+// unmatched says which values of a field term match none of the names a
 // workspace shows for the field nor the codes behind them, one sentence
 // each, so that a filter is never "no matches" without a reason. An exact
 // alternative (@me) is not checked.
-func Unmatched(t Term, names, codes []string) []string {
+func unmatched(t Term, names, codes []string) []string {
 	var out []string
 	for _, a := range t.Alts {
 		starts := func(o string) bool { return strings.HasPrefix(strings.ToLower(o), a.Text) }

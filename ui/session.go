@@ -50,7 +50,7 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 	case loginAppliedMsg:
 		cmd := m.loggedIn(msg.session)
 		if msg.err != nil {
-			warn := fmt.Errorf("logged in, but the credential could not be saved (%w): it lasts until you quit; check the system keyring", msg.err)
+			warn := common.Advise("check the system keyring", fmt.Errorf("the credential could not be saved (%w); you are logged in until you quit", msg.err))
 			return tea.Batch(cmd, common.Cmd(common.StatusMsg{Err: warn})), true
 		}
 		return cmd, true

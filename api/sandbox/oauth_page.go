@@ -84,9 +84,9 @@ func (s *Server) authorizePage(ex *exchange) {
 	if !ok {
 		return
 	}
-	sess := s.sessionOf(ex.r)
+	sess := s.sessionOf(ex.r, sessionCookie)
 	if sess == nil {
-		fresh, err := s.startSession(ex.w, ex.r, "", "")
+		fresh, err := s.startSession(ex.w, ex.r, sessionCookie, "", "")
 		if err != nil {
 			s.message(ex, http.StatusInternalServerError, "Try again", "The sign-in could not be prepared.")
 			return
@@ -172,7 +172,7 @@ func hiddenFields(req authRequest) []hiddenField {
 // signIn is POST /oauth/signin: nick and password, then back to the
 // authorization page with a fresh signed-in session.
 func (s *Server) signIn(ex *exchange) {
-	form, sess, ok := s.postedForm(ex)
+	form, sess, ok := s.postedForm(ex, sessionCookie)
 	if !ok {
 		return
 	}
@@ -196,7 +196,7 @@ func (s *Server) signIn(ex *exchange) {
 		return
 	}
 	s.guard.succeed(key)
-	if _, err := s.startSession(ex.w, ex.r, sess.ID, nick); err != nil {
+	if _, err := s.startSession(ex.w, ex.r, sessionCookie, sess.ID, nick); err != nil {
 		s.message(ex, http.StatusInternalServerError, "Try again", "The sign-in could not be saved.")
 		return
 	}
@@ -206,7 +206,7 @@ func (s *Server) signIn(ex *exchange) {
 // decide is POST /oauth/authorize: Continue issues a code for the chosen
 // workspace, Deny refuses; both go back to the application.
 func (s *Server) decide(ex *exchange) {
-	form, sess, ok := s.postedForm(ex)
+	form, sess, ok := s.postedForm(ex, sessionCookie)
 	if !ok {
 		return
 	}
@@ -252,11 +252,11 @@ func (s *Server) grant(ex *exchange, req authRequest, sess *BrowserSession, wsTe
 
 // logout is POST /oauth/logout: forget the browser's session.
 func (s *Server) logout(ex *exchange) {
-	form, sess, ok := s.postedForm(ex)
+	form, sess, ok := s.postedForm(ex, sessionCookie)
 	if !ok {
 		return
 	}
-	if err := s.endSession(ex.w, ex.r, sess.ID); err != nil {
+	if err := s.endSession(ex.w, ex.r, sessionCookie, sess.ID); err != nil {
 		s.message(ex, http.StatusInternalServerError, "Try again", "The sign-out could not be saved.")
 		return
 	}
@@ -271,8 +271,8 @@ func (s *Server) logout(ex *exchange) {
 }
 
 // postedForm reads a form of the pages and checks its CSRF token against the
-// browser's session; on failure it has answered.
-func (s *Server) postedForm(ex *exchange) (url.Values, *BrowserSession, bool) {
+// browser's session of cookie; on failure it has answered.
+func (s *Server) postedForm(ex *exchange, cookie string) (url.Values, *BrowserSession, bool) {
 	media, _, _ := mime.ParseMediaType(ex.r.Header.Get("Content-Type"))
 	if media != api.ContentTypeForm {
 		s.message(ex, http.StatusUnsupportedMediaType, "Invalid request", "Send this form from the page.")
@@ -287,9 +287,9 @@ func (s *Server) postedForm(ex *exchange) (url.Values, *BrowserSession, bool) {
 		s.message(ex, herr.Status, "Invalid request", "The form could not be read.")
 		return nil, nil, false
 	}
-	sess := s.sessionOf(ex.r)
+	sess := s.sessionOf(ex.r, cookie)
 	if !csrfValid(sess, form) {
-		s.message(ex, http.StatusForbidden, "Form refused", "This form did not come from this browser's session, or the session has ended. Open the authorization link again.")
+		s.message(ex, http.StatusForbidden, "Form refused", "Open the page again from its link: this form did not come from this browser's session, or the session has ended.")
 		return nil, nil, false
 	}
 	return form, sess, true

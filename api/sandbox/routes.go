@@ -20,6 +20,13 @@ func (s *Server) route(ex *exchange) {
 		s.serveOAuth(ex)
 		return
 	}
+	if path == webLoginPath {
+		s.serveWebLogin(ex)
+		return
+	}
+	if s.routeItemPage(ex) {
+		return
+	}
 	if len(path) > 1 {
 		path = strings.TrimSuffix(path, "/")
 	}

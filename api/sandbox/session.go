@@ -6,11 +6,16 @@ import (
 	"time"
 )
 
-// Browser sessions of the authorization pages. A browser gets a session on
-// its first visit (anonymous, so that the sign-in form has a CSRF token) and
-// a fresh one when it signs in; the cookie is HttpOnly and SameSite=Lax.
+// Browser sessions of the authorization pages (under /oauth) and of the
+// web app's pages (an item's page, its sign-in), each with its own cookie.
+// A browser gets a session on its first visit (anonymous, so that the
+// sign-in form has a CSRF token) and a fresh one when it signs in; the
+// cookie is HttpOnly and SameSite=Lax.
 const (
 	sessionCookie = "tapd_sandbox_session"
+	// webCookie is the web app's session: its pages are anywhere under /,
+	// unlike the authorization pages.
+	webCookie = "tapd_sandbox_web"
 	// signedInTTL is how long a signed-in browser needs no password.
 	signedInTTL = 7 * 24 * time.Hour
 	// anonymousTTL is how long a sign-in form stays usable.
@@ -21,10 +26,18 @@ const (
 	maxSignedIn = 10_000
 )
 
+// cookiePath is where a session cookie is sent.
+func cookiePath(cookie string) string {
+	if cookie == webCookie {
+		return "/"
+	}
+	return "/oauth"
+}
+
 // sessionOf returns a copy of the live session named by the request's
-// cookie, or nil.
-func (s *Server) sessionOf(r *http.Request) *BrowserSession {
-	ck, err := r.Cookie(sessionCookie)
+// cookie (sessionCookie or webCookie), or nil.
+func (s *Server) sessionOf(r *http.Request, cookie string) *BrowserSession {
+	ck, err := r.Cookie(cookie)
 	if err != nil || ck.Value == "" {
 		return nil
 	}
@@ -51,7 +64,7 @@ func (s *Server) sessionLive(sess *BrowserSession) bool {
 // startSession replaces the browser's session (oldID, may be "") with a new
 // one for nick ("" for a browser not signed in) and sets the cookie. Only
 // signed-in sessions are saved.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, oldID, nick string) (BrowserSession, error) {
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, cookie, oldID, nick string) (BrowserSession, error) {
 	sess := &BrowserSession{ID: randomHex(32), Nick: nick, CSRF: randomHex(32), CreatedAt: s.now()}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -71,14 +84,14 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, oldID, nic
 	s.dropSession(oldID)
 	s.addSession(sess)
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: sess.ID, Path: "/oauth",
+		Name: cookie, Value: sess.ID, Path: cookiePath(cookie),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
 	})
 	return *sess, nil
 }
 
 // endSession forgets a session and clears the cookie.
-func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) error {
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request, cookie, id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.db.apply(change{bucket: bucketSessions, key: id}); err != nil {
@@ -86,7 +99,7 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request, id string) e
 	}
 	s.dropSession(id)
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: "", Path: "/oauth", MaxAge: -1,
+		Name: cookie, Value: "", Path: cookiePath(cookie), MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
 	})
 	return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/filter"
 	"triage/ui/workspace"
 )
 
@@ -35,12 +36,12 @@ type dataset struct {
 	groupOpts []api.PriorityOption
 	iterAlias map[string]string // @current, @next → iteration id, for the filter
 
-	typed string       // the text filter as typed
-	query string       // lower-cased text filter; "" for none
-	me    string       // the user's nick, for owner:@me
-	tq    textQuery    // the filter parsed (query.go)
-	past  []pastFilter // the filters typed on the way to this one (query.go)
-	prio  int          // column the priority filter keeps; -1 for none
+	typed string          // the text filter as typed
+	query string          // lower-cased text filter; "" for none
+	me    string          // the user's nick, for owner:@me
+	tq    filter.Compiled // the filter parsed (query.go)
+	past  []pastFilter    // the filters typed on the way to this one (query.go)
+	prio  int             // column the priority filter keeps; -1 for none
 
 	sort listSort
 	// orders holds every item sorted by each key the list was sorted by

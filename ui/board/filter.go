@@ -3,6 +3,8 @@ package board
 import (
 	"slices"
 	"strings"
+
+	"triage/filter"
 )
 
 // A keystroke in the filter costs what it must look at: a letter typed
@@ -16,7 +18,7 @@ const maxPast = 32
 // each column, a superset of the current ones.
 type pastFilter struct {
 	query, me string
-	tq        textQuery
+	tq        filter.Compiled
 	vis       [][]int32
 }
 
@@ -36,7 +38,7 @@ func (d *dataset) setQuery(q, me string) {
 		d.query, d.me = q, me
 		d.listDirty = true
 		d.forgetPast()
-		d.tq = textQuery{}
+		d.tq = filter.Compiled{}
 		d.match = d.match[:0]
 		for c := range d.cols {
 			d.cols[c].vis = d.cols[c].vis[:0]
@@ -46,8 +48,8 @@ func (d *dataset) setQuery(q, me string) {
 	if d.goBack(q, me) {
 		return
 	}
-	tq := parseQuery(q, me)
-	if d.query != "" && me == d.me && tq.narrows(&d.tq) {
+	tq := filter.Compile(q, me)
+	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)
 	} else {
 		d.scan(tq)
@@ -56,12 +58,12 @@ func (d *dataset) setQuery(q, me string) {
 }
 
 // scan matches every item against a new filter.
-func (d *dataset) scan(tq textQuery) {
+func (d *dataset) scan(tq filter.Compiled) {
 	d.forgetPast()
 	d.tq = tq
 	d.listDirty = true
 	d.match = slices.Grow(d.match[:0], len(d.hay))[:len(d.hay)]
-	if w, ok := tq.oneWord(); ok {
+	if w, ok := tq.OneWord(); ok {
 		for i, h := range d.hay {
 			d.match[i] = strings.Contains(h, w)
 		}
@@ -86,7 +88,7 @@ func (d *dataset) scan(tq textQuery) {
 // keeping the current filter to go back to. When they are many, it goes
 // through the items in order, as the haystacks lie in memory, rather than
 // column by column.
-func (d *dataset) narrow(tq textQuery) {
+func (d *dataset) narrow(tq filter.Compiled) {
 	if len(d.past) == maxPast {
 		d.past = slices.Delete(d.past, 0, 1)
 	}
@@ -96,7 +98,7 @@ func (d *dataset) narrow(tq textQuery) {
 	for c := range d.cols {
 		shown += len(d.cols[c].vis)
 	}
-	w, one := tq.oneWord()
+	w, one := tq.OneWord()
 	switch {
 	case shown > len(d.match)/sparseShown && one:
 		for i, ok := range d.match {

@@ -88,9 +88,6 @@ func (d *dataset) regroup(f workspace.Field, opts []api.PriorityOption) {
 		}
 	}
 	d.prio, d.cur, d.left = -1, 0, 0
-	for k := range d.tq.terms {
-		d.tq.terms[k].colOK = nil // the columns are new
-	}
 	d.listDirty = true
 }
 
@@ -197,9 +194,9 @@ func (m *Model) dimmed(d *dataset, c int) bool {
 
 // priorityPasses reports whether item i's priority is one of the filter's,
 // whatever the board is grouped by.
-func (d *dataset) priorityPasses(t *fieldTerm, i int32) bool {
+func (d *dataset) priorityPasses(k int, i int32) bool {
 	if d.groupField() == workspace.Priority {
-		return d.columnPasses(t, int(d.col[i]))
+		return d.columnPasses(k, int(d.col[i]))
 	}
 	v := d.items[i].DisplayPriority()
 	label := v
@@ -208,7 +205,7 @@ func (d *dataset) priorityPasses(t *fieldTerm, i int32) bool {
 			label = o.Label
 		}
 	}
-	return filter.PriorityPasses(t.Alts, v, label)
+	return filter.PriorityPasses(d.tq.Terms[k].Alts, v, label)
 }
 
 // hasKnownPriority reports whether item i has a priority among the

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/filter"
 	"triage/ui/common"
 )
 
@@ -82,8 +83,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openFilterPicker()
 	case key.Matches(msg, k.Filter):
 		m.filter.Focus()
+		return m.needMembers()
 	case key.Matches(msg, k.Mine):
-		q := toggleTerm(m.filter.Value(), mineTerm)
+		q := filter.Toggle(m.filter.Value(), filter.MineTerm)
 		m.filter.SetValue(q)
 		m.keepSelection(func() { m.applyQuery(q) })
 	case key.Matches(msg, k.Clear):

@@ -2,169 +2,155 @@ package board
 
 import (
 	"strings"
+	"time"
 
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
 	"triage/filter"
+	"triage/store"
 )
 
-// The text filter (/) is a small query, as gh-dash and GitHub's search take
-// one (the grammar is package filter's, shared with triage list): words must all appear in the
-// title, owners or id, and terms narrow by field with values matched by
-// prefix, case-insensitively:
-//
-//	status:dev|"in progress"  a status's code or display name
-//	owner:ali   owner:@me     an owner's nick; @me is the user logged in
-//	prio:hi  prio:none        a priority's label or value, "none" for none
-//	iter:@current|@next       an iteration (query_iter.go)
-//	#12  -term                one item by short id; not the term
-//
-// M toggles "owner:@me" ("mine").
-
-// fieldTerm is a field term of the filter. Whether a status code or a
-// column passes is worked out the first time an item has it, then
-// remembered.
-type fieldTerm struct {
-	filter.Term
-	statusOK map[string]bool
-	colOK    map[int]bool
-}
-
-// textQuery is a parsed filter.
-type textQuery struct {
-	words    []filter.Word
-	terms    []fieldTerm
-	ids      []string // short ids (#12), any of them
-	problems []string // what could not be read or applied, in order
-	// valueProblems are the values that match no option (query_check.go),
-	// worked out for the board of checkedN-1 items.
-	valueProblems []string
-	checkedN      int
-}
-
-// mineTerm is the term M adds and removes.
-const mineTerm = filter.MineTerm
-
-// parseQuery reads a filter; me is the nick of the person logged in, ""
-// when the login is not a person (an API account).
-func parseQuery(q, me string) textQuery {
-	fq := filter.Parse(q, me)
-	tq := textQuery{words: fq.Words, ids: fq.IDs, problems: fq.Problems}
-	for _, t := range fq.Terms {
-		tq.terms = append(tq.terms, fieldTerm{Term: t})
-	}
-	return tq
-}
-
-// narrows reports whether every item tq passes also passes old: words and
-// no terms, ids or negations in either, and each of old's words inside
-// tq's word of the same place (one more letter typed).
-func (tq *textQuery) narrows(old *textQuery) bool {
-	if !tq.plainWords() || !old.plainWords() || len(tq.words) < len(old.words) {
-		return false
-	}
-	for k, o := range old.words {
-		if !strings.Contains(tq.words[k].Text, o.Text) {
-			return false
-		}
-	}
-	return true
-}
-
-// plainWords reports a filter of words only, none negated.
-func (tq *textQuery) plainWords() bool {
-	if len(tq.terms) > 0 || len(tq.ids) > 0 {
-		return false
-	}
-	for _, w := range tq.words {
-		if w.Neg {
-			return false
-		}
-	}
-	return true
-}
-
-// oneWord returns the filter's word when it is one word of text (not
-// digits, which may match an id) and nothing else: the common case,
-// matched with one search of each haystack.
-func (tq *textQuery) oneWord() (string, bool) {
-	if len(tq.words) != 1 || !tq.plainWords() || filter.IsDigits(tq.words[0].Text) {
-		return "", false
-	}
-	return tq.words[0].Text, true
-}
+// The text filter (/) is package filter's language, shared with triage
+// list; here it runs against the board's items, with the workspace's
+// options (statuses, priorities, members) for tab and for naming values
+// that match nothing. M toggles "owner:@me" ("mine").
 
 // matches reports whether item i passes the filter.
 func (d *dataset) matches(i int32) bool {
 	tq := &d.tq
-	words := filter.Query{Words: tq.words}
-	if !words.WordsPass(d.hay[i], d.items[i].ID) {
+	if !tq.WordsPass(d.hay[i], d.items[i].ID) {
 		return false
 	}
-	if len(tq.ids) > 0 && !filter.HasShortID(d.items[i].ShortID(), tq.ids) {
+	if len(tq.IDs) > 0 && !filter.HasShortID(d.items[i].ShortID(), tq.IDs) {
 		return false
 	}
-	for k := range tq.terms {
-		t := &tq.terms[k]
-		if d.termPasses(t, i) == t.Neg {
+	for k := range tq.Terms {
+		if d.termPasses(k, i) == tq.Terms[k].Neg {
 			return false
 		}
 	}
 	return true
 }
 
-// termPasses reports whether item i has one of a field term's values.
-func (d *dataset) termPasses(t *fieldTerm, i int32) bool {
+// termPasses reports whether item i has one of field term k's values. What
+// a status code or a priority column answers is remembered.
+func (d *dataset) termPasses(k int, i int32) bool {
+	t := &d.tq.Terms[k]
 	switch t.Field {
 	case "status":
-		return d.statusPasses(t, d.items[i].Status)
+		code := d.items[i].Status
+		ok, known := d.tq.Known(k, code)
+		if !known {
+			ok = filter.AnyPrefix(t.Alts, strings.ToLower(code), strings.ToLower(statusName(d.fields, code)))
+			d.tq.Remember(k, code, ok)
+		}
+		return ok
 	case "prio":
-		return d.priorityPasses(t, i)
+		return d.priorityPasses(k, i)
 	case "iter":
-		return d.iterPasses(t, i)
+		id := store.NoIteration(d.items[i].IterationID)
+		return filter.IterationPasses(t.Alts, id, d.fields.OptionLabel("iteration_id", id), d.iterAlias)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }
 
-// statusPasses reports whether a status code, or its display name, starts
-// with one of the term's values.
-func (d *dataset) statusPasses(t *fieldTerm, code string) bool {
-	ok, seen := t.statusOK[code]
-	if !seen {
-		ok = filter.AnyPrefix(t.Alts, strings.ToLower(code), strings.ToLower(statusName(d.fields, code)))
-		if t.statusOK == nil {
-			t.statusOK = map[string]bool{}
-		}
-		t.statusOK[code] = ok
-	}
-	return ok
-}
-
 // columnPasses reports whether column c's priority (label or value, "none"
-// for no priority) starts with one of the term's values.
-func (d *dataset) columnPasses(t *fieldTerm, c int) bool {
-	ok, seen := t.colOK[c]
-	if !seen {
-		ok = filter.PriorityPasses(t.Alts, d.cols[c].key, d.cols[c].label)
-		if t.colOK == nil {
-			t.colOK = map[int]bool{}
-		}
-		t.colOK[c] = ok
+// for no priority) matches priority term k.
+func (d *dataset) columnPasses(k, c int) bool {
+	col := &d.cols[c]
+	ok, known := d.tq.Known(k, col.key)
+	if !known {
+		ok = filter.PriorityPasses(d.tq.Terms[k].Alts, col.key, col.label)
+		d.tq.Remember(k, col.key, ok)
 	}
 	return ok
 }
 
-// toggleTerm adds term to the filter text, or takes it out when there.
-func toggleTerm(q, term string) string {
-	var out []string
-	found := false
-	for _, f := range strings.Fields(q) {
-		if f == term {
-			found = true
-			continue
+// filterOptions are the values the filter offers and checks: the
+// statuses of the field information, the priorities, and as owners the
+// workspace's members (once read), the items' owners and the user.
+func (m *Model) filterOptions(d *dataset) filter.Options {
+	var o filter.Options
+	for _, op := range d.fields["status"].Options.Pairs {
+		o.Statuses = append(o.Statuses, filter.Option{Name: op.Label, Code: op.Value})
+	}
+	o.Priorities = append(o.Priorities, filter.Option{Name: noneWord})
+	for _, op := range d.opts {
+		o.Priorities = append(o.Priorities, filter.Option{Name: op.Label, Code: op.Value})
+	}
+	members := m.eng.KnownMembers()
+	nicks := make([]string, len(members))
+	for k, p := range members {
+		nicks[k] = p.Nick
+	}
+	o.Owners = filter.Owners(m.person(), nicks, func(yield func(string) bool) {
+		for i := range d.items {
+			if !yield(d.items[i].Owner) {
+				return
+			}
 		}
-		out = append(out, f)
+	})
+	return o
+}
+
+// filterProblems is what the filter line says about the filter: what it
+// could not read, and the values matching no option, checked again when
+// the items or the members read change.
+func (m *Model) filterProblems(d *dataset) []string {
+	version := len(d.items) | len(m.eng.KnownMembers())<<40
+	return d.tq.AllProblems(version, func() filter.Options { return m.filterOptions(d) })
+}
+
+// completeFilter is tab in the filter: it completes the term being typed
+// and, when several choices fit, lists them.
+func (m *Model) completeFilter() {
+	q := m.filter.Value()
+	o := m.filterOptions(m.cur())
+	next, choices := o.Complete(q, m.person() != "")
+	m.filterHint = ""
+	switch {
+	case len(choices) == 0:
+		m.filterHint = "tab: nothing to complete (fields: " + filter.UsableFields() + ")"
+	case len(choices) > 1:
+		m.filterHint = "tab: " + filter.ListSome(choices, 8)
 	}
-	if !found {
-		out = append(out, term)
+	if next != q {
+		m.filter.SetValue(next)
+		m.applyQuery(next)
 	}
-	return strings.Join(out, " ")
+}
+
+// needMembers reads the workspace's members, once, for the filter's owner
+// values; the filter line checks them again when they arrive.
+func (m *Model) needMembers() tea.Cmd {
+	_, _, cmd := m.eng.Members()
+	return cmd
+}
+
+// needIterations reads the iterations when the filter names @current or
+// @next and they are not known; the filter applies again once they are.
+func (m *Model) needIterations(q string) tea.Cmd {
+	if !strings.Contains(q, "@current") && !strings.Contains(q, "@next") {
+		return nil
+	}
+	its, known, cmd := m.eng.Iterations()
+	if !known {
+		m.awaitIters = true
+		return cmd
+	}
+	d := m.cur()
+	d.iterAlias = filter.IterAliases(its, m.ctx.Clock().In(api.ServiceZone).Format(time.DateOnly))
+	d.query = "" // applies again with the aliases
+	m.applyQuery(d.typed)
+	return nil
+}
+
+// person is the nick owner:@me stands for: the user logged in, or "" for
+// an API account (Basic), which is not a person and owns nothing.
+func (m *Model) person() string {
+	if m.ctx.Method == "basic" {
+		return ""
+	}
+	return m.ctx.User
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"triage/api"
+	"triage/filter"
 )
 
 // TestIterationFilter: iter:@current and iter:@next name the open
@@ -16,7 +17,7 @@ func TestIterationFilter(t *testing.T) {
 		{ID: "12", Name: "Sprint 2", Status: "open", StartDate: "2026-11-11", EndDate: "2026-11-24"},
 		{ID: "14", Name: "Sprint 4", Status: "open", StartDate: "2026-12-09", EndDate: "2026-12-22"},
 	}
-	alias := iterAliases(its, "2026-11-25")
+	alias := filter.IterAliases(its, "2026-11-25")
 	if alias["@current"] != "13" || alias["@next"] != "14" {
 		t.Fatalf("aliases %v, want @current 13 and @next 14", alias)
 	}

@@ -123,7 +123,7 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 	switch {
 	case m.filter.Focused() || m.filter.Value() != "":
 		left.WriteString(m.filter.View())
-		if problems := d.queryProblems(); len(problems) > 0 {
+		if problems := m.filterProblems(d); len(problems) > 0 {
 			left.WriteString("  " + s.Warning.Render("✗ "+strings.Join(problems, "; ")))
 		}
 		if m.filterHint != "" {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/common"
 )
 
 // Result is what the editor program left: the text, whether it differs
@@ -42,7 +44,7 @@ func Edit(noun, name, text string, done func(Result) tea.Msg) (tea.Cmd, error) {
 		_ = os.RemoveAll(dir)
 		switch {
 		case err != nil:
-			return done(Result{Err: fmt.Errorf("the editor program failed, nothing saved (set $VISUAL or $EDITOR): %w", err)})
+			return done(Result{Err: common.Advise("set $VISUAL or $EDITOR to an editor that works", fmt.Errorf("the editor program failed, nothing saved: %w", err))})
 		case readErr != nil:
 			return done(Result{Err: fmt.Errorf("could not read the edited %s, nothing saved: %w", noun, readErr)})
 		}

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"triage/api"
 	"triage/ui/common"
 )
 
@@ -29,6 +30,7 @@ type Model struct {
 	spin     spinner.Model
 	spinning bool
 	last     common.StatusMsg
+	errText  string   // last's error, what to do first (api.LeadWithAdvice)
 	recent   []Recent // the errors shown, oldest first, at most maxRecent
 	drawn    drawn    // the two lines last drawn, with what they show (drawn.go)
 }
@@ -79,10 +81,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 			}
 			return nil, true
 		}
-		m.last = msg
+		m.last, m.errText = msg, ""
 		if msg.Err != nil {
-			m.ctx.Logger().Warn("shown on the status line", "error", msg.Err.Error())
-			m.recent = append(m.recent, Recent{At: time.Now(), Text: msg.Err.Error()})
+			m.errText = api.LeadWithAdvice(msg.Err)
+			m.ctx.Logger().Warn("shown on the status line", "error", m.errText)
+			m.recent = append(m.recent, Recent{At: time.Now(), Text: m.errText})
 			if len(m.recent) > maxRecent {
 				m.recent = m.recent[len(m.recent)-maxRecent:]
 			}
@@ -227,7 +230,7 @@ func (m *Model) news(boardStatus string) []string {
 	}
 	switch st := m.last; {
 	case st.Err != nil:
-		parts = append(parts, ansi.Strip(c.Styles.Marks.Error)+" "+st.Err.Error())
+		parts = append(parts, ansi.Strip(c.Styles.Marks.Error)+" "+m.errText)
 	case st.Text != "":
 		parts = append(parts, st.Text)
 	case boardStatus != "":

@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/common"
 )
 
 // Create queues a new item in the outbox and sends it; it appears on the
@@ -59,7 +60,7 @@ func (g *Engine) onCreated(ch *ChangedMsg, res store.Result, err error, say bool
 		}
 	case store.OutcomeFailed:
 		g.failedCreates = append(g.failedCreates, res.Edit)
-		return g.report(fmt.Errorf("could not create %q (press R to try again): %w", title, cause))
+		return g.report(common.Advise("press R to try again", fmt.Errorf("could not create %q: %w", title, cause)))
 	}
 	return nil
 }

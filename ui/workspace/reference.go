@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -103,6 +102,10 @@ func (g *Engine) Moves(k api.Kind) (moves []api.Transition, known bool, cmd tea.
 	})
 }
 
+// KnownMembers are the members read so far (nil: none yet); unlike
+// Members it never reads them.
+func (g *Engine) KnownMembers() []api.Member { return g.ref.members }
+
 // Members are the workspace's members, read once.
 func (g *Engine) Members() ([]api.Member, bool, tea.Cmd) {
 	if g.ref.peopleRead {
@@ -173,7 +176,7 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	}
 	var err error
 	if msg.err != nil {
-		err = fmt.Errorf("could not read the %s (offering what is known): %w", msg.what, msg.err)
+		err = fmt.Errorf("could not read the %s, so what is known is offered: %w", msg.what, msg.err)
 	}
 	return func() tea.Msg { return ReferenceReadMsg{Err: err} }
 }
@@ -220,12 +223,7 @@ func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) e
 		}
 		names = append(names, g.FieldLabel(k, Status, t.To))
 	}
-	allowed := "none"
-	if len(names) > 0 {
-		allowed = strings.Join(names, ", ")
-	}
-	return fmt.Errorf("#%s cannot go from %s to %s; from %s it can go to: %s", api.ShortID(it.ID),
-		g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), g.FieldLabel(k, Status, it.Status), allowed)
+	return fmt.Errorf("#%s %s", api.ShortID(it.ID), api.CannotMove(g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), names))
 }
 
 // KnowMoves takes the steps of kind k's workflow from the cache, until the

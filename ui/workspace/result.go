@@ -80,7 +80,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 		if !say {
 			return nil
 		}
-		return g.report(fmt.Errorf("could not save %s (press R to send it again): %w", Target(res.Edit), cause))
+		return g.report(common.Advise("press R to send it again", fmt.Errorf("could not save %s: %w", Target(res.Edit), cause)))
 	case store.OutcomeDiscarded:
 		if c != nil {
 			g.drop(ch, e, f)

@@ -114,7 +114,7 @@ func (r *run) summary(results []sent, report func(error) tea.Cmd) tea.Cmd {
 	}
 	err := fmt.Errorf("%s: %w", text, r.firstErr)
 	if r.failed > 0 {
-		return report(fmt.Errorf("%w (still marked: press R to send the failed ones again)", err))
+		return report(common.Advise("press R to send the failed ones again (they stay marked)", err))
 	}
 	return note("%s", err.Error())
 }

@@ -1,33 +1,13 @@
-package board
+package filter
 
-import (
-	"strings"
-	"triage/filter"
-)
+import "strings"
 
-// completeFilter is tab in the filter: it completes the term being typed,
-// a field name (status:, owner:, prio:) or a value (statuses and
-// priorities from the field information, the owners on the items and
-// @me), and when several fit it completes what they share and lists them.
-func (m *Model) completeFilter() {
-	q := m.filter.Value()
-	next, choices := m.cur().completeTerm(q, m.person() != "")
-	m.filterHint = ""
-	switch {
-	case len(choices) == 0:
-		m.filterHint = "tab: nothing to complete (fields: " + filter.UsableFields() + ")"
-	case len(choices) > 1:
-		m.filterHint = "tab: " + filter.ListSome(choices, 8)
-	}
-	if next != q {
-		m.filter.SetValue(next)
-		m.applyQuery(next)
-	}
-}
-
-// completeTerm completes the last term of q; it returns the new text and the
-// choices that fit (one: it was completed).
-func (d *dataset) completeTerm(q string, person bool) (string, []string) {
+// Complete is tab in the filter: it completes the last term of q, a
+// field's name (status:, owner:, prio:, iter:) or a value from the
+// workspace's options (@me first for a person), and returns the new text
+// and the choices that fit (one: it was completed). When several fit it
+// completes what they share.
+func (o *Options) Complete(q string, person bool) (string, []string) {
 	start := lastTermStart(q)
 	head, term := q[:start], q[start:]
 	neg := ""
@@ -37,21 +17,20 @@ func (d *dataset) completeTerm(q string, person bool) (string, []string) {
 	key, value, hasKey := strings.Cut(term, ":")
 	if !hasKey {
 		var fields []string
-		for _, f := range filter.Fields() {
+		for _, f := range Fields() {
 			if strings.HasPrefix(f.Name, strings.ToLower(term)) {
 				fields = append(fields, f.Name+":")
 			}
 		}
 		return head + neg + completion(term, fields, false), fields
 	}
-	field := filter.FieldOf(strings.ToLower(key))
+	field := FieldOf(strings.ToLower(key))
 	if field == "" {
 		return q, nil
 	}
 	sep := strings.LastIndexAny(value, "|,") + 1
 	before, typed := value[:sep], strings.TrimPrefix(value[sep:], `"`)
-	var owners []string
-	names, _ := d.fieldOptions(field, &owners)
+	names, _ := o.Values(field)
 	if field == "owner" && person {
 		names = append([]string{"@me"}, names...)
 	}
@@ -69,12 +48,6 @@ func (d *dataset) completeTerm(q string, person bool) (string, []string) {
 // completion is the text that replaces typed: the one choice (quoted when
 // it has a space, for a value), or what all choices share.
 func completion(typed string, choices []string, value bool) string {
-	quote := func(s string) string {
-		if value {
-			return filter.QuoteValue(s)
-		}
-		return s
-	}
 	switch len(choices) {
 	case 0:
 		if value && strings.ContainsAny(typed, " \t") {
@@ -82,7 +55,10 @@ func completion(typed string, choices []string, value bool) string {
 		}
 		return typed
 	case 1:
-		return quote(choices[0])
+		if value {
+			return QuoteValue(choices[0])
+		}
+		return choices[0]
 	}
 	shared := []rune(strings.ToLower(choices[0]))
 	for _, c := range choices[1:] {

@@ -1,0 +1,81 @@
+package filter
+
+import (
+	"iter"
+	"slices"
+	"strings"
+)
+
+// Options are the values a workspace offers for the filter's fields, by
+// the names shown and the codes behind them: what tab completes and what a
+// term's values are checked against, so that a value matching nothing is
+// named rather than leaving "0 of N".
+type Options struct {
+	Statuses   []Option // a status's name and code
+	Priorities []Option // a priority's label and value; "none" with no code
+	// Owners are the nicks an owner term may name: the workspace's
+	// members, the owners on its items and the user. nil: not known, so not
+	// checked.
+	Owners []string
+}
+
+// Option is one value of a field: the name shown and the code behind it.
+type Option struct{ Name, Code string }
+
+// Values are the names and codes of a field's options; no names means the
+// field's values are not known (an iteration, or owners not read).
+func (o *Options) Values(field string) (names, codes []string) {
+	var opts []Option
+	switch field {
+	case "status":
+		opts = o.Statuses
+	case "prio":
+		opts = o.Priorities
+	case "owner":
+		return o.Owners, nil
+	}
+	for _, op := range opts {
+		names = append(names, op.Name)
+		if op.Code != "" {
+			codes = append(codes, op.Code)
+		}
+	}
+	return names, codes
+}
+
+// Unmatched says which values of the query's field terms match none of
+// the workspace's options, one sentence each.
+func (q *Query) Unmatched(o *Options) []string {
+	var out []string
+	for _, t := range q.Terms {
+		if names, codes := o.Values(t.Field); len(names) > 0 {
+			out = append(out, unmatched(t, names, codes)...)
+		}
+	}
+	return out
+}
+
+// Owners lists, sorted and once each, the nicks an owner term may name: the
+// user (me, "" for an API account), the workspace's members and the people
+// in the items' owner fields (nicks joined by ";").
+func Owners(me string, members []string, ownerFields iter.Seq[string]) []string {
+	seen := map[string]bool{}
+	for _, n := range append([]string{me}, members...) {
+		if n = strings.TrimSpace(n); n != "" {
+			seen[n] = true
+		}
+	}
+	for field := range ownerFields {
+		for _, n := range strings.Split(field, ";") {
+			if n = strings.TrimSpace(n); n != "" {
+				seen[n] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
