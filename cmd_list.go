@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"triage/api"
 	"triage/filter"
@@ -65,6 +66,9 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	if problems := q.Unmatched(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
 	}
+	if err := c.resolveIterAliases(ctx, t.client, ws, &q); err != nil {
+		return err
+	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
 	if !*asJSON {
 		req.Fields = listFieldsFor(kind, cols)
@@ -124,4 +128,25 @@ func queryOf(words []string) string {
 		out[i] = `"` + w + `"`
 	}
 	return strings.Join(out, " ")
+}
+
+// resolveIterAliases reads the workspace's iterations when the filter names
+// iter:@current or iter:@next, and says so when no iteration is that today.
+func (c *cli) resolveIterAliases(ctx context.Context, client *api.Client, ws int64, q *filter.Query) error {
+	named := q.IterAliasesNamed()
+	if len(named) == 0 {
+		return nil
+	}
+	its, err := client.Iterations(ctx, ws)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	today := time.Now().In(api.ServiceZone).Format(time.DateOnly)
+	q.IterAlias = filter.IterAliases(its, today)
+	for _, a := range named {
+		if q.IterAlias[a] == "" {
+			return fmt.Errorf("%w: the filter: iter:%s: no open iteration is %s on %s; name one (iter:NAME) or use iter:none", errUsage, a, strings.TrimPrefix(a, "@"), today)
+		}
+	}
+	return nil
 }

@@ -84,6 +84,9 @@ type Query struct {
 	Terms    []Term
 	IDs      []string // short ids (#12), any of them
 	Problems []string // what could not be read or applied, in order
+	// IterAlias names the iterations iter:@current and iter:@next stand for
+	// (IterAliases); the caller sets it when the query names them.
+	IterAlias map[string]string
 }
 
 // Parse reads a filter, in any case; me is the nick of the person logged

@@ -28,3 +28,20 @@ func IterAliases(its []api.Iteration, today string) map[string]string {
 	}
 	return out
 }
+
+// IterAliasesNamed lists the aliases (@current, @next) the query's iter:
+// terms name, each once, in order.
+func (q *Query) IterAliasesNamed() []string {
+	var out []string
+	for _, t := range q.Terms {
+		if t.Field != "iter" {
+			continue
+		}
+		for _, a := range t.Alts {
+			if strings.HasPrefix(a.Text, "@") && !slices.Contains(out, a.Text) {
+				out = append(out, a.Text)
+			}
+		}
+	}
+	return out
+}

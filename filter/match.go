@@ -33,7 +33,7 @@ func (q *Query) Match(it Item) bool {
 		case "prio":
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
 		case "iter":
-			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, nil)
+			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, q.IterAlias)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}

@@ -23,6 +23,8 @@ import (
 // frame before the renderer (view-ns/p50), the processor time per key of
 // the whole process (cpu-ns/op, which other processes on the machine do
 // not inflate) and the bytes written per key (out-B/op).
+// BenchmarkTerminalFloor in ui/internal/uitest is the renderer alone on
+// plain frames: what no frame the app draws can go under.
 //
 //   - chinese=1in3: one title in three is Chinese, as in the board benchmarks;
 //   - chinese=none: every title is English. The renderer repaints every
@@ -44,30 +46,12 @@ func BenchmarkKeyToTerminal(b *testing.B) {
 }
 
 func keyToTerminal(b *testing.B, stories []api.Item) {
-	svc := uitest.NewService()
-	svc.Items[api.Story] = stories
-	ctx := uitest.Context(svc, uitest.Themes[0], 120, 40)
-	m := New(ctx, Options{Auth: fakeAuth{}, Session: token(), WorkspaceID: 10022001})
-	d := uitest.NewModelDriver(b, m)
-	d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	d.Run(m.Init())
-	d.Until("the board shows 100,000 stories", func() bool {
-		return ctx.Tasks.Idle() && strings.Contains(ansi.Strip(m.View().Content), "Stories 100,000")
-	})
+	m := bigBoard(b, stories)
 	term := uitest.NewTerminal(120, 40)
 	if _, err := term.Frame(m.View().Content); err != nil {
 		b.Fatal(err)
 	}
-	var names []string
-	for range 12 {
-		names = append(names, "j")
-	}
-	names = append(names, "l", "l", "pgdown", "G")
-	for range 12 {
-		names = append(names, "k")
-	}
-	names = append(names, "h", "h", "pgup", "g")
-	keys := uitest.Keys(names...)
+	keys := walkKeys()
 	took := make([]time.Duration, 0, b.N)
 	viewTook := make([]time.Duration, 0, b.N)
 	written := 0
@@ -94,4 +78,34 @@ func keyToTerminal(b *testing.B, stories []api.Item) {
 	b.ReportMetric(float64(took[len(took)*99/100].Nanoseconds()), "ns/p99")
 	b.ReportMetric(float64(viewTook[len(viewTook)/2].Nanoseconds()), "view-ns/p50")
 	b.ReportMetric(float64(written)/float64(b.N), "out-B/op")
+}
+
+// bigBoard is the root model showing the board of stories at 120×40.
+func bigBoard(b *testing.B, stories []api.Item) *Model {
+	svc := uitest.NewService()
+	svc.Items[api.Story] = stories
+	ctx := uitest.Context(svc, uitest.Themes[0], 120, 40)
+	m := New(ctx, Options{Auth: fakeAuth{}, Session: token(), WorkspaceID: 10022001})
+	d := uitest.NewModelDriver(b, m)
+	d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	d.Run(m.Init())
+	d.Until("the board shows 100,000 stories", func() bool {
+		return ctx.Tasks.Idle() && strings.Contains(ansi.Strip(m.View().Content), "Stories 100,000")
+	})
+	return m
+}
+
+// walkKeys walk down and up a column and across the columns, back to where
+// they started.
+func walkKeys() []tea.Msg {
+	var names []string
+	for range 12 {
+		names = append(names, "j")
+	}
+	names = append(names, "l", "l", "pgdown", "G")
+	for range 12 {
+		names = append(names, "k")
+	}
+	names = append(names, "h", "h", "pgup", "g")
+	return uitest.Keys(names...)
 }

@@ -156,8 +156,9 @@ func (m *Model) option(value string) *api.PriorityOption {
 	return nil
 }
 
-// pairs are the details of an item worth a look when setting its priority;
-// empty ones are left out.
+// pairs are the details of an item worth a look when setting its priority
+// (or the field the queue answers); empty ones and the answered field,
+// which the card shows first, are left out.
 func (m *Model) pairs(it api.Item) []pair {
 	ps := []pair{
 		{"Status", m.fields.OptionLabel("status", it.Status)},
@@ -177,8 +178,9 @@ func (m *Model) pairs(it api.Item) []pair {
 	ps = append(ps, m.customPairs(it)...)
 	ps = append(ps, pair{"Created", m.ctx.ShownTime(it.Created)}, pair{"Modified", m.ctx.ShownTime(it.Modified)}, pair{"ID", it.ID})
 	out := ps[:0]
+	answered := m.fieldHeading() // shown above the others, with its answer
 	for _, p := range ps {
-		if p.value = common.Clean(p.value); p.value != "" {
+		if p.value = common.Clean(p.value); p.value != "" && p.label != answered {
 			out = append(out, p)
 		}
 	}

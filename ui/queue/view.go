@@ -149,7 +149,7 @@ func (m *Model) footer(w int) []string {
 	case m.pos >= len(m.entries):
 		hint = s.Subtle.Render("b back to the last card · " + closeKey)
 	case len(m.options) > 0:
-		hint = s.Subtle.Render(m.digits() + " set and go on · s skip · b back · ↑/↓ scroll · " + closeKey)
+		hint = s.Subtle.Render(m.digits() + " set and go on · s skip · b back · " + m.keys.Why.Help().Key + " why · ↑/↓ scroll · " + closeKey)
 	default:
 		hint = s.Subtle.Render("s skip · b back · " + closeKey)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/workspace"
 )
 
 // TestHelpAndHintsAgree: the queue's help and its hints name the same keys:
@@ -32,5 +33,20 @@ func TestHelpAndHintsAgree(t *testing.T) {
 	big, _ := newQueue(t, many, api.Story)
 	if s := ansi.Strip(big.View()); !strings.Contains(s, "1 of 3,981") {
 		t.Errorf("the queue's count is not written as elsewhere:\n%s", s)
+	}
+}
+
+// TestAnsweredFieldShownOnce: a queue that answers the owner shows the
+// owners once, on the answer's line above the other details, not again
+// among them; and its hints name the why key as its help does.
+func TestAnsweredFieldShownOnce(t *testing.T) {
+	m, _ := newQueue(t, stories(), api.Story)
+	m.AnswerField(workspace.Owner)
+	screen := ansi.Strip(m.View())
+	if n := strings.Count(screen, "Owner"); n != 1 || !strings.Contains(screen, "anyechen, lily") {
+		t.Errorf("Owner is on the card %d times, want once:\n%s", n, screen)
+	}
+	if why := m.keys.Why.Help().Key; !strings.Contains(screen, why+" why") {
+		t.Errorf("the hints do not name %q, the why key:\n%s", why, screen)
 	}
 }

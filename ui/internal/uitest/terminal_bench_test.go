@@ -1,0 +1,69 @@
+package uitest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkTerminalFloor is Bubble Tea v2.0.10's renderer alone, as
+// Terminal.Frame drives it, on 120×40 frames no app could make cheaper:
+// no styles, no wide or non-ASCII glyph, nothing but plain letters or
+// nothing at all. It is the floor under BenchmarkKeyToTerminal in ./ui/:
+// each frame the renderer clears its cell buffer, parses the frame into it
+// and, for every one of the 4,800 cells, compares it, measures its width
+// twice (the check for cells the terminal could measure differently) and
+// hashes it (the scroll optimisation), changed or not. What the app sends
+// moves that cost by a few percent at most.
+//
+//   - blank: forty empty lines;
+//   - ascii/same: forty lines of 120 letters, the same each frame;
+//   - ascii/oneline: the same, but one line differs from the frame before.
+//
+// Run it with
+//
+//	go test -run '^$' -bench BenchmarkTerminalFloor -benchmem ./ui/internal/uitest/
+func BenchmarkTerminalFloor(b *testing.B) {
+	const w, h = 120, 40
+	row := strings.Repeat("abcdefghij", w/10)
+	ascii := strings.TrimSuffix(strings.Repeat(row+"\n", h), "\n")
+	oneline := []string{ascii, strings.Replace(ascii, row, strings.Repeat("z", w), 1)}
+	for _, tc := range []struct {
+		name   string
+		frames []string
+	}{
+		{"blank", []string{strings.Repeat("\n", h-1)}},
+		{"ascii/same", []string{ascii}},
+		{"ascii/oneline", oneline},
+	} {
+		b.Run(tc.name+"/120x40", func(b *testing.B) {
+			terminalFrames(b, NewTerminal(w, h), tc.frames)
+		})
+	}
+}
+
+// terminalFrames draws the frames in turn and reports the median frame
+// (ns/p50) and the bytes written per frame (out-B/op).
+func terminalFrames(b *testing.B, term *Terminal, frames []string) {
+	if _, err := term.Frame(frames[len(frames)-1]); err != nil {
+		b.Fatal(err)
+	}
+	took := make([]time.Duration, 0, b.N)
+	written := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		start := time.Now()
+		out, err := term.Frame(frames[i%len(frames)])
+		took = append(took, time.Since(start))
+		if err != nil {
+			b.Fatal(err)
+		}
+		written += len(out)
+	}
+	b.StopTimer()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "ns/p50")
+	b.ReportMetric(float64(written)/float64(b.N), "out-B/op")
+}
