@@ -74,15 +74,7 @@ func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 // filterOptions are the statuses and priorities the filter's values are
 // checked against, as the board's filter line checks them.
 func (n workspaceNames) filterOptions() filter.Options {
-	var o filter.Options
-	for _, op := range n.fi["status"].Options.Pairs {
-		o.Statuses = append(o.Statuses, filter.Option{Name: op.Label, Code: op.Value})
-	}
-	o.Priorities = append(o.Priorities, filter.Option{Name: noPriority})
-	for _, op := range n.opts {
-		o.Priorities = append(o.Priorities, filter.Option{Name: op.Label, Code: op.Value})
-	}
-	return o
+	return filter.FieldOptions(n.fi, n.opts)
 }
 
 // cell is the text of one column for an item, with no control characters.

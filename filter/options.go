@@ -4,6 +4,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"triage/api"
 )
 
 // Options are the values a workspace offers for the filter's fields, by
@@ -78,4 +80,19 @@ func Owners(me string, members []string, ownerFields iter.Seq[string]) []string 
 	}
 	slices.Sort(out)
 	return out
+}
+
+// FieldOptions are the statuses of a kind's field information and its
+// priorities, "none" (no priority) first: what every filter of the kind
+// is checked against; the caller adds the owners it knows.
+func FieldOptions(fi api.FieldInfo, priorities []api.PriorityOption) Options {
+	var o Options
+	for _, op := range fi["status"].Options.Pairs {
+		o.Statuses = append(o.Statuses, Option{Name: op.Label, Code: op.Value})
+	}
+	o.Priorities = append(o.Priorities, Option{Name: "none"})
+	for _, op := range priorities {
+		o.Priorities = append(o.Priorities, Option{Name: op.Label, Code: op.Value})
+	}
+	return o
 }

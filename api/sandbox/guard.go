@@ -96,3 +96,24 @@ func lockoutText(account string, wait time.Duration) string {
 	secs := int((wait + time.Second - 1) / time.Second)
 	return fmt.Sprintf("too many failed sign-ins for %s: it is locked for %d s; check the password and try again then", quoteName(clipText(account, 60)), secs)
 }
+
+// checkSignIn checks a web sign-in (the authorization pages' or the web
+// app's) under its account's lockout: wait is how long the account is
+// still locked, and nothing is checked then; a wrong nick or password
+// counts as a failure, a right one clears them.
+func (s *Server) checkSignIn(nick, password string) (wait time.Duration, valid bool) {
+	key, now := "web\x00"+nick, s.now()
+	if wait := s.guard.locked(key, now); wait > 0 {
+		return wait, false
+	}
+	s.mu.RLock()
+	u := s.userByNick(nick)
+	valid = u != nil && u.Password != "" && secretEqual(u.Password, password)
+	s.mu.RUnlock()
+	if !valid {
+		s.guard.fail(key, now)
+		return 0, false
+	}
+	s.guard.succeed(key)
+	return 0, true
+}

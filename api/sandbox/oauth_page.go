@@ -181,21 +181,14 @@ func (s *Server) signIn(ex *exchange) {
 		return
 	}
 	nick, password := form.Get("nick"), form.Get("password")
-	key, now := "web\x00"+nick, s.now()
-	if wait := s.guard.locked(key, now); wait > 0 {
+	switch wait, valid := s.checkSignIn(nick, password); {
+	case wait > 0:
 		s.signinForm(ex, http.StatusTooManyRequests, req, sess, nick, "Sign-in refused: "+lockoutText(nick, wait)+".")
 		return
-	}
-	s.mu.RLock()
-	u := s.userByNick(nick)
-	valid := u != nil && u.Password != "" && secretEqual(u.Password, password)
-	s.mu.RUnlock()
-	if !valid {
-		s.guard.fail(key, now)
+	case !valid:
 		s.signinForm(ex, http.StatusOK, req, sess, nick, "The nick or the password is wrong.")
 		return
 	}
-	s.guard.succeed(key)
 	if _, err := s.startSession(ex.w, ex.r, sessionCookie, sess.ID, nick); err != nil {
 		s.message(ex, http.StatusInternalServerError, "Try again", "The sign-in could not be saved.")
 		return

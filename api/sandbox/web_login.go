@@ -62,23 +62,16 @@ func (s *Server) webSignIn(ex *exchange) {
 	ref := localRef(form.Get("ref"))
 	nick, password := form.Get("nick"), form.Get("password")
 	page := loginPage{Title: "Sign in", Nick: nick, CSRF: sess.CSRF, Ref: ref}
-	key, now := "web\x00"+nick, s.now()
-	if wait := s.guard.locked(key, now); wait > 0 {
+	switch wait, valid := s.checkSignIn(nick, password); {
+	case wait > 0:
 		page.Error = "Sign-in refused: " + lockoutText(nick, wait) + "."
 		s.render(ex, http.StatusTooManyRequests, "login.html", "", page)
 		return
-	}
-	s.mu.RLock()
-	u := s.userByNick(nick)
-	valid := u != nil && u.Password != "" && secretEqual(u.Password, password)
-	s.mu.RUnlock()
-	if !valid {
-		s.guard.fail(key, now)
+	case !valid:
 		page.Error = "Check the nick and the password: one of them is wrong."
 		s.render(ex, http.StatusOK, "login.html", "", page)
 		return
 	}
-	s.guard.succeed(key)
 	if _, err := s.startSession(ex.w, ex.r, webCookie, sess.ID, nick); err != nil {
 		s.message(ex, http.StatusInternalServerError, "Try again", "Sign in again: the sign-in could not be saved.")
 		return

@@ -71,14 +71,7 @@ func (d *dataset) columnPasses(k, c int) bool {
 // statuses of the field information, the priorities, and as owners the
 // workspace's members (once read), the items' owners and the user.
 func (m *Model) filterOptions(d *dataset) filter.Options {
-	var o filter.Options
-	for _, op := range d.fields["status"].Options.Pairs {
-		o.Statuses = append(o.Statuses, filter.Option{Name: op.Label, Code: op.Value})
-	}
-	o.Priorities = append(o.Priorities, filter.Option{Name: noneWord})
-	for _, op := range d.opts {
-		o.Priorities = append(o.Priorities, filter.Option{Name: op.Label, Code: op.Value})
-	}
+	o := filter.FieldOptions(d.fields, d.opts)
 	members := m.eng.KnownMembers()
 	nicks := make([]string, len(members))
 	for k, p := range members {
