@@ -29,10 +29,10 @@ func (m *Model) writeList(b *strings.Builder) {
 			} else {
 				name += " ▲"
 			}
-			p.accent.Write(b, fitString(name, width))
+			p.accent.Fit(b, name, width)
 			continue
 		}
-		p.subtle.Write(b, fitString(name, width))
+		p.subtle.Fit(b, name, width)
 	}
 	rows := d.rows()
 	for y := range m.bodyHeight() {
