@@ -104,7 +104,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 			continue
 		}
 		if t.To == to {
-			if need := requiredFields(t); len(need) > 0 {
+			if need := t.Required(); len(need) > 0 {
 				return p, fmt.Sprintf("the move from %s to %s asks for %s: make it in the app, where they are asked for", label(p.now), label(to), strings.Join(need, ", ")), nil
 			}
 			return p, "", nil
@@ -112,17 +112,6 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 		allowed = append(allowed, label(t.To))
 	}
 	return p, api.CannotMove(label(p.now), label(to), allowed), nil
-}
-
-// requiredFields are the fields a transition requires.
-func requiredFields(t api.Transition) []string {
-	var out []string
-	for _, f := range t.Fields {
-		if f.Required {
-			out = append(out, f.Name)
-		}
-	}
-	return out
 }
 
 // ownerPlan checks --owner: nicks (or names) of the workspace's members,

@@ -24,6 +24,17 @@ type TransitionField struct {
 	Required bool
 }
 
+// Required names the fields the transition cannot be made without.
+func (t Transition) Required() []string {
+	var out []string
+	for _, f := range t.Fields {
+		if f.Required {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // Transitions reads the steps of a kind's workflow in a workspace (GET
 // /workflows/all_transitions?system=story|bug|task), without the creation
 // step ("start"): for stories, those of the workspace's default type.

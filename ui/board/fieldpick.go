@@ -90,7 +90,7 @@ func (m *Model) requiredFor(d *dataset, items []api.Item, to string) []string {
 			if t.To != to {
 				continue
 			}
-			for _, name := range picker.RequiredNames(t) {
+			for _, name := range t.Required() {
 				if v, _ := it.Get(name); v == "" && !slices.Contains(need, name) {
 					need = append(need, name)
 				}

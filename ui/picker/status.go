@@ -31,7 +31,7 @@ func StatusTargets(items []api.Item, order []string, label func(string) string, 
 				reach++
 			case at >= 0:
 				reach++
-				for _, name := range RequiredNames(next[k][at]) {
+				for _, name := range next[k][at].Required() {
 					if !slices.Contains(t.Asks, name) {
 						t.Asks = append(t.Asks, name)
 					}
@@ -42,17 +42,6 @@ func StatusTargets(items []api.Item, order []string, label func(string) string, 
 		}
 		if reach > 0 {
 			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// RequiredNames are the fields a transition requires.
-func RequiredNames(t api.Transition) []string {
-	var out []string
-	for _, f := range t.Fields {
-		if f.Required {
-			out = append(out, f.Name)
 		}
 	}
 	return out
