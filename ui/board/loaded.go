@@ -20,6 +20,9 @@ func (m *Model) onLoaded(ld workspace.Loaded) {
 		m.sets[k] = d
 	}
 	d.fields = d.src.Fields
+	if m.cards.set == d {
+		m.cards.set = nil // the statuses' names may have changed with the fields
+	}
 	if ld.Refreshed {
 		m.changed[k] = ld.Since
 		if len(ld.Since) == 0 {

@@ -17,9 +17,9 @@ const maxCardTexts = 4096
 // cardText is what a card shows of an item, each line exactly room cells,
 // and what it was made from.
 type cardText struct {
-	title, status, owner string
-	room                 int
-	first, rest, detail  string
+	title, code, owner  string // what they were made of: the status by its code
+	room                int
+	first, rest, detail string
 }
 
 // cardTexts keeps the card texts of the items of one dataset by position.
@@ -36,18 +36,18 @@ func (m *Model) cardText(d *dataset, i int32, room int) *cardText {
 		c.set, c.by = d, make(map[int32]*cardText, 64)
 	}
 	it := &d.items[i]
-	status := statusName(d.fields, it.Status)
 	t := c.by[i]
-	if t != nil && t.room == room && t.title == it.Title && t.status == status && t.owner == it.Owner {
+	if t != nil && t.room == room && t.title == it.Title && t.code == it.Status && t.owner == it.Owner {
 		return t
 	}
+	status := statusName(d.fields, it.Status)
 	if t == nil {
 		t = new(cardText)
 		c.by[i] = t
 	}
 	first, rest := paint.SplitTitle(it.Title, room)
 	*t = cardText{
-		title: it.Title, status: status, owner: it.Owner, room: room,
+		title: it.Title, code: it.Status, owner: it.Owner, room: room,
 		first: fitString(first, room), rest: fitString(rest, room), detail: fitString(cardDetail(it, status), room),
 	}
 	return t
