@@ -2,15 +2,11 @@ package workspace
 
 import (
 	"context"
-	"net/http"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/api/sandbox"
-	"triage/ui/internal/uitest"
 )
 
 // TestRequestsOfBulkAndQueue counts what the bulk edits of any field and
@@ -20,24 +16,11 @@ import (
 // comment with a why; a queue answer the known workflow refuses costs
 // nothing.
 func TestRequestsOfBulkAndQueue(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	ct := &countingTransport{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
-	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	g, r, client, ct := countedEngine(t)
 	_, _, cmd := g.Moves(api.Story)
 	r.run(cmd)
 	var planning []api.Item
-	err = client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story, Fields: api.ListFields(api.Story)}, func(p api.Page) {
+	err := client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story, Fields: api.ListFields(api.Story)}, func(p api.Page) {
 		for _, it := range p.Items {
 			if n := it.ShortID(); it.Status == "planning" && n[len(n)-1] != '0' && len(planning) < 4 {
 				it.Kind = api.Story

@@ -45,20 +45,7 @@ func (c *countingTransport) take() (int, int) {
 // a move with a why is the move's read and write plus the comment's write;
 // the workflow, the members and the iterations are read once a session.
 func TestRequestsPerAction(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	ct := &countingTransport{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
-	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	g, r, client, ct := countedEngine(t)
 	st := planningStory(t, client)
 	ct.take()
 
@@ -110,4 +97,25 @@ func (r *rig) current(c *api.Client, ct *countingTransport, id string) api.Item 
 	ct.take()
 	it.Kind = api.Story
 	return it
+}
+
+// countedEngine is an engine on a local service, opened on its first
+// workspace as the demo user, whose client counts the requests it makes.
+func countedEngine(t *testing.T) (*Engine, *rig, *api.Client, *countingTransport) {
+	t.Helper()
+	srv, err := sandbox.Start(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	ct := &countingTransport{}
+	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
+	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
+	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
+	g := New(ctx)
+	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	r := &rig{t: t, g: g}
+	r.run(g.Open(10022001))
+	return g, r, client, ct
 }
