@@ -304,17 +304,6 @@ func putSet(tx *bolt.Tx, key itemKey, set *itemSet) error {
 	return nil
 }
 
-// saveItem writes one item at its position in its set, with the set's sequence.
-func (st *store) saveItem(key itemKey, pos int, seq int64, it api.Item) error {
-	if st == nil {
-		return nil
-	}
-	if err := st.db.Update(func(tx *bolt.Tx) error { return putItem(tx, key, pos, seq, it) }); err != nil {
-		return fmt.Errorf("sandbox: save item: %w", err)
-	}
-	return nil
-}
-
 func putItem(tx *bolt.Tx, key itemKey, pos int, seq int64, it api.Item) error {
 	raw, err := it.MarshalJSON()
 	if err != nil {

@@ -214,10 +214,3 @@ func (d *dataset) priorityPasses(k int, i int32) bool {
 	}
 	return filter.PriorityPasses(d.tq.Terms[k].Alts, v, label)
 }
-
-// hasKnownPriority reports whether item i has a priority among the
-// options, whatever the board is grouped by (the queue walks the others).
-func (d *dataset) hasKnownPriority(i int32) bool {
-	v := d.items[i].DisplayPriority()
-	return v != "" && slices.ContainsFunc(d.opts, func(o api.PriorityOption) bool { return o.Value == v || o.Label == v })
-}

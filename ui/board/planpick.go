@@ -87,9 +87,6 @@ func (m *Model) openIterationPicker() tea.Cmd {
 	return nil
 }
 
-// iterationsByStart sorts iterations by start date, oldest first.
-func iterationsByStart(its []api.Iteration) []api.Iteration { return picker.IterationsByStart(its) }
-
 // openSeverityPicker offers a bug's severities, from the field information.
 func (m *Model) openSeverityPicker() tea.Cmd {
 	d := m.cur()

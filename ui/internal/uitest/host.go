@@ -75,17 +75,6 @@ func (h *Host) Seen() []tea.Msg {
 	return append([]tea.Msg(nil), h.seen...)
 }
 
-// SeenOf returns the received messages of type T.
-func SeenOf[T any](h *Host) []T {
-	var out []T
-	for _, m := range h.Seen() {
-		if t, ok := m.(T); ok {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // Recorder wraps a whole program model (the root) and keeps its last screen.
 type Recorder struct {
 	M    tea.Model
