@@ -6,8 +6,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/api"
 	"triage/store"
 	"triage/ui/bulkplan"
+	"triage/ui/common"
 	"triage/ui/dialog"
 	"triage/ui/workspace"
 )
@@ -114,11 +116,14 @@ func (m *Model) previewPlan(f workspace.Field, plan []bulkplan.Change, stay int)
 	}
 	d := m.cur()
 	if len(plan) == 0 {
+		if stay == 1 {
+			return m.note("the marked %s stays where it is", d.kind)
+		}
 		return m.note("the %d marked %s stay where they are", stay, d.kind.Path())
 	}
-	title := fmt.Sprintf("Move %d marked %s?", len(plan), d.kind.Path())
+	title := fmt.Sprintf("Move %s?", markedOf(len(plan), d.kind))
 	if f != workspace.Priority {
-		title = fmt.Sprintf("Set the %s of %d marked %s?", f.Name(), len(plan), d.kind.Path())
+		title = fmt.Sprintf("Set the %s of %s?", f.Name(), markedOf(len(plan), d.kind))
 	}
 	m.prompt = &prompt{
 		Box:  dialog.Box{Title: title, Lines: []string{bulkplan.Summary(plan, stay)}, Hint: "y/enter confirms · n/esc cancels"},
@@ -142,10 +147,7 @@ func (m *Model) applyBulkWhy(plan []bulkplan.Change, why string) tea.Cmd {
 	for _, p := range plan {
 		changes = append(changes, workspace.Change{Item: d.items[p.Item], Field: p.Field, To: p.Value, Extra: p.Extra})
 	}
-	shown, cmd := m.eng.ApplyBulk(d.kind, changes...)
-	if why != "" {
-		shown, cmd = m.eng.ApplyWithComment(d.kind, why, changes...)
-	}
+	shown, cmd := m.eng.ApplyBulk(d.kind, why, changes...)
 	for k, it := range shown {
 		m.showStaged(d, plan[k].Item, it, plan[k].Field)
 	}
@@ -153,4 +155,9 @@ func (m *Model) applyBulkWhy(plan []bulkplan.Change, why string) tea.Cmd {
 		m.follow(sel)
 	}
 	return cmd
+}
+
+// markedOf names n marked items of a kind: "1 marked bug", "3 marked bugs".
+func markedOf(n int, k api.Kind) string {
+	return strings.Replace(common.CountOf(n, k), " ", " marked ", 1)
 }

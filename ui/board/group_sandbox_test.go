@@ -61,7 +61,8 @@ func TestGroupByStatus(t *testing.T) {
 
 // TestBulkMoveWithAWhy against the sandbox: two marked cards move with ],
 // and c in the confirmation adds a why, sent as a comment on each after its
-// move, once.
+// move, once; the move is one step, and once it is answered no "saving"
+// is busy and nothing is on its way (a quit with w does not wait for ever).
 func TestBulkMoveWithAWhy(t *testing.T) {
 	m, client, base := sandboxBoard(t)
 
@@ -97,6 +98,17 @@ func TestBulkMoveWithAWhy(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s has the why %d times, want once", id, n)
 		}
+	}
+	for _, label := range m.ctx.Tasks.Busy() {
+		if strings.HasPrefix(label, "saving") {
+			t.Errorf("%q is still busy after the move and its why were answered", label)
+		}
+	}
+	if m.eng.OnTheirWay() {
+		t.Error("edits are on their way after the move and its why were answered")
+	}
+	if steps := m.eng.Steps(); len(steps) != 1 || len(steps[0].Seqs) != 2 {
+		t.Errorf("steps %+v, want the move of the two as one", steps)
 	}
 }
 

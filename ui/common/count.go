@@ -3,6 +3,8 @@ package common
 import (
 	"strconv"
 	"strings"
+
+	"triage/api"
 )
 
 // Count writes a number as every view writes counts: with comma
@@ -27,4 +29,16 @@ func Count(n int) string {
 		b.WriteString(s[i : i+3])
 	}
 	return b.String()
+}
+
+// CountOf writes how many items of a kind: "1 bug", "3 bugs", "1,200 stories".
+func CountOf(n int, k api.Kind) string { return Plural(n, k.String(), k.Path()) }
+
+// Plural writes a count with its noun in the number it takes: "1 item",
+// "3 items", "1,200 items".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Count(n) + " " + many
 }

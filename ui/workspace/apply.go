@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,9 +20,16 @@ func (g *Engine) Apply(kind api.Kind, changes ...Change) ([]api.Item, tea.Cmd) {
 }
 
 // ApplyBulk is Apply for a confirmed bulk edit: one step, its items read in
-// one request, and one summary once every item answered.
-func (g *Engine) ApplyBulk(kind api.Kind, changes ...Change) ([]api.Item, tea.Cmd) {
-	return g.apply(kind, &run{origin: fromBulk, label: fmt.Sprintf("saving %d %s", len(changes), kind.Path())}, changes)
+// one request, and one summary once every item answered. Why, when not
+// blank, is a comment (HTML) on each item changed, sent after its change
+// by the same task, so the task ends when the changes and their comments
+// are all answered.
+func (g *Engine) ApplyBulk(kind api.Kind, why string, changes ...Change) ([]api.Item, tea.Cmd) {
+	r := &run{origin: fromBulk, label: "saving " + common.CountOf(len(changes), kind)}
+	if strings.TrimSpace(why) != "" {
+		r.comment = func(it api.Item) store.Edit { return g.commentFor(kind, it, why) }
+	}
+	return g.apply(kind, r, changes)
 }
 
 func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea.Cmd) {

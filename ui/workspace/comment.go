@@ -35,21 +35,6 @@ func (g *Engine) Comment(kind api.Kind, it api.Item, text string) tea.Cmd {
 	return g.send(&run{origin: fromKey}, []queued{{token: g.token, edit: g.commentFor(kind, it, text)}})
 }
 
-// ApplyWithComment is Apply (or ApplyBulk for more than one change) with a
-// comment on each item changed, sent after its change: the "why" of a move,
-// a bulk edit or a queue answer. An empty comment sends none.
-func (g *Engine) ApplyWithComment(kind api.Kind, text string, changes ...Change) ([]api.Item, tea.Cmd) {
-	r := &run{origin: fromKey}
-	if len(changes) > 1 {
-		r = &run{origin: fromBulk, label: fmt.Sprintf("saving %d %s", len(changes), kind.Path())}
-	}
-	if strings.TrimSpace(text) == "" {
-		return g.apply(kind, r, changes)
-	}
-	r.comment = func(it api.Item) store.Edit { return g.commentFor(kind, it, text) }
-	return g.apply(kind, r, changes)
-}
-
 // commentFor is the outbox edit of a comment on an item.
 func (g *Engine) commentFor(kind api.Kind, it api.Item, text string) store.Edit {
 	return store.Edit{

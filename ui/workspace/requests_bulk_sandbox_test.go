@@ -45,11 +45,11 @@ func TestRequestsOfBulkAndQueue(t *testing.T) {
 		reads, writes int
 	}{
 		{"bulk: owners of 3", func() tea.Cmd {
-			_, cmd := g.ApplyBulk(api.Story, changes(Owner, "demo;alice;", planning[:3]...)...)
+			_, cmd := g.ApplyBulk(api.Story, "", changes(Owner, "demo;alice;", planning[:3]...)...)
 			return cmd
 		}, 1, 3},
 		{"bulk: status of 3 with a why", func() tea.Cmd {
-			_, cmd := g.ApplyWithComment(api.Story, "<p>why</p>", changes(Status, "developing", planning[:3]...)...)
+			_, cmd := g.ApplyBulk(api.Story, "<p>why</p>", changes(Status, "developing", planning[:3]...)...)
 			return cmd
 		}, 1, 6},
 		{"queue: an owner with a why", func() tea.Cmd {

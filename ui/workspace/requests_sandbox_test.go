@@ -71,7 +71,7 @@ func TestRequestsPerAction(t *testing.T) {
 		}, 1, 1},
 		{"c: a comment", func() tea.Cmd { return g.Comment(api.Story, st, "<p>why</p>") }, 0, 1},
 		{"m with a why", func() tea.Cmd {
-			_, cmd := g.ApplyWithComment(api.Story, "<p>back</p>", Change{Item: r.current(client, ct, st.ID), Field: Status, To: "planning"})
+			_, cmd := g.ApplyBulk(api.Story, "<p>back</p>", Change{Item: r.current(client, ct, st.ID), Field: Status, To: "planning"})
 			return cmd
 		}, 1, 2},
 	}

@@ -11,7 +11,7 @@ import (
 // third, so the U view of a later session lists each action as one row.
 func TestEditsRecordTheirStep(t *testing.T) {
 	r := newRig(t)
-	_, cmd := r.g.ApplyBulk(api.Story,
+	_, cmd := r.g.ApplyBulk(api.Story, "",
 		Change{Item: r.story(1), Field: Priority, To: "Low"},
 		Change{Item: r.story(2), Field: Priority, To: "Low"})
 	r.run(cmd)
