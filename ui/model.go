@@ -261,6 +261,7 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	case common.OpenHistoryMsg:
 		h := history.New(m.ctx, msg.Edits)
 		h.SetTitles(msg.Titles)
+		h.SetNames(m.engine.ValueLabel)
 		h.SetSteps(m.engine.Steps())
 		return m.push(h), true
 	case common.EditsChangedMsg:

@@ -24,7 +24,7 @@ func (m *Model) detail(w int) []string {
 	}
 	e := g[len(g)-1]
 	now := m.ctx.Clock()
-	item := e.Target()
+	item := target(e)
 	if len(g) > 1 {
 		item = stepTarget(g)
 	}
@@ -61,17 +61,27 @@ func (m *Model) detail(w int) []string {
 // Priority High → Low" for several fields of one item.
 func (m *Model) changes(g []store.Edit) string {
 	if len(g) == 1 {
-		return m.opName(g[0]) + " " + m.change(g[0])
+		return m.named(g[0])
 	}
 	parts := make([]string, 0, len(g))
 	for _, e := range g {
-		name := m.opName(e)
-		if !oneItem(g) {
-			name = workspace.Target(e)
+		if oneItem(g) {
+			parts = append(parts, m.named(e))
+			continue
 		}
-		parts = append(parts, name+" "+m.change(e))
+		parts = append(parts, workspace.Target(e)+" "+m.change(e))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// named is a change with the name of its field in front, once: a status,
+// owner, iteration, severity or comment change names its field itself.
+func (m *Model) named(e store.Edit) string {
+	switch e.Op {
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment:
+		return m.change(e)
+	}
+	return m.opName(e) + " " + m.change(e)
 }
 
 // opName names the kind of change: Priority, Title, New item.
@@ -82,9 +92,8 @@ func (m *Model) opName(e store.Edit) string {
 		return s.Label.Render("Title")
 	case store.OpCreate:
 		return s.Label.Render("New " + e.Kind.String())
-	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment, store.OpDescription:
-		name := string(e.Op)
-		return s.Label.Render(strings.ToUpper(name[:1]) + name[1:])
+	case store.OpDescription:
+		return s.Label.Render("Description")
 	}
 	return s.Label.Render("Priority")
 }
@@ -122,7 +131,7 @@ func (m *Model) explain(e store.Edit) (string, lipgloss.Style) {
 		text = "Maybe applied: a send may have reached the service, so the item is read again before it is sent."
 		style = s.Warning
 	case store.StateConflict:
-		text = fmt.Sprintf("Conflict: someone else set it to %s meanwhile; on the board, keep yours or take theirs.", quoteValue(e))
+		text = fmt.Sprintf("Conflict: someone else set it to %s meanwhile; on the board, keep yours or take theirs.", m.quoteValue(e))
 		style = s.Error
 	case store.StateFailed:
 		text, style = "Failed: the service refused it.", s.Error
@@ -138,11 +147,11 @@ func (m *Model) explain(e store.Edit) (string, lipgloss.Style) {
 }
 
 // quoteValue is the other change's value as the state line shows it.
-func quoteValue(e store.Edit) string {
+func (m *Model) quoteValue(e store.Edit) string {
 	if e.Op == store.OpTitle {
 		return fmt.Sprintf("%q", common.Clean(e.Theirs))
 	}
-	return orNone(e.Theirs)
+	return m.value(e, e.Theirs)
 }
 
 // sentence starts s with a capital letter and ends it with a full stop.

@@ -25,10 +25,11 @@ import (
 type Model struct {
 	ctx    *common.Context
 	keys   KeyMap
-	edits  []store.Edit              // newest first
-	steps  []workspace.Step          // the engine's steps: which changes were made together
-	groups [][]store.Edit            // the rows: the changes of one step each, oldest first; newest step first
-	titles map[common.ItemRef]string // titles of the items, when known
+	edits  []store.Edit                        // newest first
+	steps  []workspace.Step                    // the engine's steps: which changes were made together
+	groups [][]store.Edit                      // the rows: the changes of one step each, oldest first; newest step first
+	titles map[common.ItemRef]string           // titles of the items, when known
+	names  func(e store.Edit, v string) string // names a value of e's field as the board does; nil: as stored
 
 	cursor, offset int
 	width, height  int
@@ -59,6 +60,11 @@ func (m *Model) SetEdits(edits []store.Edit) {
 // SetTitles names the items the changes are about; without
 // a title a change shows its kind and number only.
 func (m *Model) SetTitles(titles map[common.ItemRef]string) { m.titles = titles }
+
+// SetNames names the values of the changes as the board shows them
+// (workspace.Engine.ValueLabel): a priority's label, a status's name,
+// owners as "alice, bob"; without it values show as stored.
+func (m *Model) SetNames(names func(e store.Edit, v string) string) { m.names = names }
 
 // SetSteps says which changes were made together, and which steps enter
 // can undo; without it every change is a row of its own.

@@ -106,11 +106,11 @@ func (m *Model) stepChange(g []store.Edit) string {
 	case sameValue(g):
 		var froms []string
 		for _, e := range g {
-			if from := orNone(e.From); !slices.Contains(froms, from) {
+			if from := m.value(e, e.From); !slices.Contains(froms, from) {
 				froms = append(froms, from)
 			}
 		}
-		return m.marks(g, strings.Join(froms, ", ")+" → "+orNone(g[0].To))
+		return m.marks(g, strings.Join(froms, ", ")+" → "+m.value(g[0], g[0].To))
 	default:
 		for _, e := range g {
 			parts = append(parts, workspace.Target(e)+" "+m.plainChange(e))

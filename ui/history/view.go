@@ -170,18 +170,28 @@ func (m *Model) plainChange(e store.Edit) string {
 	case store.OpCreate:
 		text = fmt.Sprintf("%q", common.Clean(e.Title))
 		if e.To != "" {
-			text += " · " + common.Clean(e.To)
+			text += " · " + m.value(e, e.To)
 		}
 	case store.OpDescription:
 		text = "new description"
 	case store.OpComment:
 		text = "comment " + fmt.Sprintf("%q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
 	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
-		text = string(e.Op) + " " + orNone(e.From) + " → " + orNone(e.To)
+		text = string(e.Op) + " " + m.value(e, e.From) + " → " + m.value(e, e.To)
 	default:
-		text = orNone(e.From) + " → " + orNone(e.To)
+		text = m.value(e, e.From) + " → " + m.value(e, e.To)
 	}
 	return text
+}
+
+// value names a value of an edit's field as the board shows it (a
+// priority's label, a status's name, owners as "alice, bob"), through the
+// engine's names when it has them.
+func (m *Model) value(e store.Edit, v string) string {
+	if m.names == nil {
+		return orNone(v)
+	}
+	return orNone(m.names(e, v))
 }
 
 // title is the item's title when known (a create names its own).

@@ -26,31 +26,20 @@ func Target(e store.Edit) string {
 // PriorityLabel is how a kind's priority value is named: its option's
 // label (matched by value, then label), "none" for none, else the value.
 func (g *Engine) PriorityLabel(k api.Kind, value string) string {
-	if value == "" {
-		return NoneWord
-	}
-	opts := g.fields[k].PriorityOptions()
-	for _, o := range opts {
-		if o.Value == value {
-			return o.Label
-		}
-	}
-	for _, o := range opts {
-		if o.Label == value {
-			return o.Label
-		}
-	}
-	return value
+	return priorityName(g.fields[k], value)
 }
 
-// ValueLabel names a value of an edit's field: a priority's label, a title
-// quoted, a status's or an iteration's name, owners.
+// ValueLabel names a value of an edit's field as the board shows it: a
+// priority's label, a title quoted, a status's or an iteration's name,
+// owners as "alice, bob". An edit of another workspace than the one open
+// has its values named without that workspace's field information: owners
+// and "none" still read as on the board.
 func (g *Engine) ValueLabel(e store.Edit, v string) string {
-	switch e.Op {
-	case store.OpTitle:
+	if e.Op == store.OpTitle {
 		return fmt.Sprintf("%q", v)
-	case store.OpPriority:
-		return g.PriorityLabel(e.Kind, v)
+	}
+	if e.WorkspaceID != g.ws {
+		return ValueName(nil, nil, fieldOf(e.Op), v)
 	}
 	return g.FieldLabel(e.Kind, fieldOf(e.Op), v)
 }
