@@ -96,7 +96,7 @@ func TestBulkMarks(t *testing.T) {
 	}
 	h.takeOut()
 	h.keys("1")
-	if st := statuses(h.takeOut()); h.m.prompt != nil || len(st) != 1 || st[0].Text != "the 1 marked stories stay where they are" {
+	if st := statuses(h.takeOut()); h.m.prompt != nil || len(st) != 1 || st[0].Text != "the marked story stays where it is" {
 		t.Errorf("a bulk edit that moves nothing: prompt %v, status %v", h.m.prompt, st)
 	}
 	h.keys("]", "n")

@@ -80,7 +80,7 @@ func TestBulkStatusWithOneRefusedItem(t *testing.T) {
 
 	press(m, "m", "D", "e", "v", "enter")
 	if m.prompt == nil || m.prompt.Title != "Set the status of 2 marked stories?" ||
-		m.prompt.Lines[0] != "2 items: status Planning → Developing · 1 stay" {
+		m.prompt.Lines[0] != "2 items: status Planning → Developing · 1 stays" {
 		t.Fatalf("preview %+v", m.prompt)
 	}
 	screen := m.View()

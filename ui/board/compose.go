@@ -35,8 +35,11 @@ func (m *Model) openComposer() tea.Cmd {
 
 // composeWhy opens the composer on the why of a bulk edit's changes.
 func (m *Model) composeWhy(plan []bulkplan.Change) {
-	m.compose = &composer{kind: m.tab, plan: plan, box: compose.New(m.ctx,
-		fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(plan)), "",
+	title := fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(plan))
+	if len(plan) == 1 {
+		title = "Why change it? A comment on it, sent after its change"
+	}
+	m.compose = &composer{kind: m.tab, plan: plan, box: compose.New(m.ctx, title, "",
 		"ctrl+s changes them (with the comment when there is one) · esc cancels")}
 }
 

@@ -61,6 +61,9 @@ func (m *Model) openStatusPicker() tea.Cmd {
 		func(it api.Item) ([]api.Transition, bool) { return m.eng.NextStepsOf(d.kind, it, order) })
 	if len(targets) == 0 {
 		if id == "" {
+			if len(is) == 1 {
+				return m.note("the marked %s has no step of its workflow from its status", d.kind)
+			}
 			return m.note("the %d marked %s have no step of their workflow in common", len(is), d.kind.Path())
 		}
 		it := d.items[is[0]]

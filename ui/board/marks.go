@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/common"
 )
 
 // Marks pick the cards a bulk edit acts on (bulk.go): space marks one, V a
@@ -72,7 +73,7 @@ func (m *Model) markShown() tea.Cmd {
 func (m *Model) clearMarks() tea.Cmd {
 	n := m.markCount()
 	m.marks[m.tab] = nil
-	return m.note("%d marks cleared", n)
+	return m.note("%s cleared", common.Plural(n, "mark", "marks"))
 }
 
 // markedItems are the marked items of the current kind, in board order.

@@ -324,5 +324,5 @@ func age(d time.Duration) string {
 	case d < 48*time.Hour:
 		return fmt.Sprintf("%dh ago", int(d.Hours()))
 	}
-	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
+	return common.Plural(int(d.Hours()/24), "day", "days") + " ago"
 }

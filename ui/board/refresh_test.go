@@ -45,7 +45,7 @@ func TestRefreshByDelta(t *testing.T) {
 		}, "refreshed: 2 stories changed since the last load (marked •)", []string{"2003", "2006"}, 1, "2026-01-07 10:00:05"},
 		{"a change within the overlap", func(svc *fakeService) {
 			svc.items[api.Story][4].PriorityLabel = "High" // modified at the sync point itself
-		}, "refreshed: 1 stories changed since the last load (marked •)", []string{"2005"}, 1, "2026-01-05 09:00:00"},
+		}, "refreshed: 1 story changed since the last load (marked •)", []string{"2005"}, 1, "2026-01-05 09:00:00"},
 		{"one deleted: listed whole", func(svc *fakeService) {
 			svc.items[api.Story] = slices.Delete(svc.items[api.Story], 1, 2)
 		}, "", nil, 2, "2026-01-05 09:00:00"},
@@ -115,7 +115,7 @@ func TestStartRefreshesTheCacheByDelta(t *testing.T) {
 	if got := h.columnOf(api.Story, "2003"); got != "Low" {
 		t.Errorf("#2003 is in %q, want Low (changed since the cache)", got)
 	}
-	if got := h.lastStatus(); got != "refreshed: 1 stories changed since the board was cached (marked •)" {
+	if got := h.lastStatus(); got != "refreshed: 1 story changed since the board was cached (marked •)" {
 		t.Errorf("status %q", got)
 	}
 	if len(h.m.Badges()) != 0 {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"triage/ui/common"
 	"triage/ui/workspace"
 )
 
@@ -47,7 +48,7 @@ func Summary(plan []Change, stay int) string {
 	if f := plan[0].Field; f != workspace.Priority {
 		field = f.Name() + " "
 	}
-	fmt.Fprintf(&b, "%d items: %s%s → %s", len(plan), field, moves[0].from, moves[0].to)
+	fmt.Fprintf(&b, "%s: %s%s → %s", common.Plural(len(plan), "item", "items"), field, moves[0].from, moves[0].to)
 	for _, mv := range moves[1:] {
 		if len(targets) == 1 {
 			fmt.Fprintf(&b, " · %d from %s", mv.n, mv.from)
@@ -55,8 +56,11 @@ func Summary(plan []Change, stay int) string {
 			fmt.Fprintf(&b, " · %d %s → %s", mv.n, mv.from, mv.to)
 		}
 	}
-	if stay > 0 {
-		fmt.Fprintf(&b, " · %d stay", stay)
+	switch {
+	case stay == 1:
+		b.WriteString(" · 1 stays")
+	case stay > 1:
+		fmt.Fprintf(&b, " · %s stay", common.Count(stay))
 	}
 	return b.String()
 }

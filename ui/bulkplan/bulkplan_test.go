@@ -19,7 +19,7 @@ func TestSummary(t *testing.T) {
 	}{
 		{[]Change{ch(p, "Middle", "Low"), ch(p, "High", "Low"), ch(p, "High", "Low")}, 0, "3 items: High → Low · 1 from Middle"},
 		{[]Change{ch(p, "High", "Low"), ch(p, "Low", "High"), ch(p, "Low", "High")}, 2, "3 items: Low → High · 1 High → Low · 2 stay"},
-		{[]Change{ch(workspace.Status, "Planning", "Developing")}, 1, "1 items: status Planning → Developing · 1 stay"},
+		{[]Change{ch(workspace.Status, "Planning", "Developing")}, 1, "1 item: status Planning → Developing · 1 stays"},
 	} {
 		if got := Summary(c.plan, c.stay); got != c.want {
 			t.Errorf("Summary = %q, want %q", got, c.want)

@@ -159,8 +159,20 @@ func (m *Model) Capturing() bool { return true }
 // Title names the view for the help.
 func (m *Model) Title() string { return "Triage queue" }
 
-// KeyMap returns the queue's keys.
-func (m *Model) KeyMap() help.KeyMap { return m.keys }
+// KeyMap returns the queue's keys that apply on the screen shown: once
+// every card is seen (or there is none), no answer, skip, why or scroll
+// applies, and b only when there is a card to go back to.
+func (m *Model) KeyMap() help.KeyMap {
+	if m.pos < len(m.entries) {
+		return m.keys
+	}
+	k := m.keys
+	for _, b := range []*key.Binding{&k.Set, &k.Skip, &k.Why, &k.Up, &k.Down, &k.PageUp, &k.PageDown} {
+		b.SetEnabled(false)
+	}
+	k.Back.SetEnabled(len(m.entries) > 0)
+	return k
+}
 
 // SetSize sets the area the queue draws in.
 func (m *Model) SetSize(width, height int) {

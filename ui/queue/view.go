@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"triage/api"
 	"triage/ui/common"
 )
 
@@ -98,7 +99,7 @@ func (m *Model) summary(cw int) []string {
 	}
 	c := m.Counts()
 	out := []string{
-		s.Title.Render(fmt.Sprintf("All %d %s seen.", c.Total, strings.ToLower(m.kind.Plural()))),
+		s.Title.Render(allSeen(c.Total, m.kind)),
 		"",
 		s.Success.Render(fmt.Sprintf("%d set", c.Set)) + s.Subtle.Render(" · ") + fmt.Sprintf("%d skipped", c.Skipped),
 	}
@@ -197,4 +198,13 @@ func (m *Model) optionRows(w int) []string {
 		used += cw
 	}
 	return append(rows, line.String())
+}
+
+// allSeen is the heading of the queue walked to its end: "All 12 bugs
+// seen.", "1 bug seen." for one.
+func allSeen(n int, k api.Kind) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s seen.", k)
+	}
+	return fmt.Sprintf("All %s seen.", common.CountOf(n, k))
 }

@@ -50,3 +50,37 @@ func TestAnsweredFieldShownOnce(t *testing.T) {
 		t.Errorf("the hints do not name %q, the why key:\n%s", why, screen)
 	}
 }
+
+// TestAllSeenKeysAndWords: once every card is seen, the help names only
+// the keys that apply there (b back, close, help), not the digits, s or
+// the why; and one card seen is one: "1 bug seen.", not "All 1 bugs seen.".
+func TestAllSeenKeysAndWords(t *testing.T) {
+	m, d := newQueue(t, bugs(), api.Bug)
+	d.Send(steps("s")...)
+	var shown []string
+	for _, b := range m.KeyMap().ShortHelp() {
+		if b.Enabled() {
+			shown = append(shown, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	for _, group := range m.KeyMap().FullHelp() {
+		for _, b := range group {
+			if b.Enabled() && (b.Help().Key == m.keys.Set.Help().Key || b.Help().Key == "s" || b.Help().Key == m.keys.Why.Help().Key) {
+				t.Errorf("the full help of the end names %q", b.Help().Key+" "+b.Help().Desc)
+			}
+		}
+	}
+	if strings.Join(shown, " · ") != "b back · esc/q close · ? help" {
+		t.Errorf("the help of the end shows %q, want b back · esc/q close · ? help", shown)
+	}
+	if screen := ansi.Strip(m.View()); !strings.Contains(screen, "1 bug seen.") || strings.Contains(screen, "All 1") {
+		t.Errorf("the end of a queue of one bug says:\n%s", screen)
+	}
+
+	empty, _ := newQueue(t, nil, api.Bug)
+	for _, b := range empty.KeyMap().ShortHelp() {
+		if b.Enabled() && b.Help().Key != "esc/q" && b.Help().Key != "?" {
+			t.Errorf("an empty queue's help names %q", b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+}

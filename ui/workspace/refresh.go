@@ -13,6 +13,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/common"
 )
 
 // A refresh by delta: once the engine holds every item of a kind with a sync
@@ -123,7 +124,7 @@ func (g *Engine) refreshed(k api.Kind, changed int, cached bool) tea.Cmd {
 	if cached {
 		since = "the board was cached"
 	}
-	return note("refreshed: %d %s changed since %s (marked •)", changed, k.Path(), since)
+	return note("refreshed: %s changed since %s (marked •)", common.CountOf(changed, k), since)
 }
 
 // notEdited takes out of the items someone else changed those with an edit

@@ -1,12 +1,11 @@
 package workspace
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/common"
 )
 
 // step is what one user action wrote: a key, a confirmed bulk edit, an
@@ -215,7 +214,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	g.made = append(g.made, next)
 	r := &run{origin: fromUndo}
 	if len(batch) > 1 {
-		r.label = fmt.Sprintf("saving %d %s", len(batch), batch[0].edit.Kind.Path())
+		r.label = "saving " + common.CountOf(len(batch), batch[0].edit.Kind)
 	}
 	return tea.Batch(g.changed(ch), g.send(r, batch))
 }
