@@ -169,8 +169,12 @@ func (m *Model) progress(d *dataset) string {
 		// The service lists at most api.MaxListItems items of a kind.
 		total = common.Count(len(d.items)) + " listed of " + common.Count(l.Total)
 	}
-	if d.filtering() || d.prio >= 0 {
-		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + d.kind.Path())
+	noun := d.kind.Path()
+	if len(d.items) == 1 && l.Total <= 1 {
+		noun = d.kind.String()
 	}
-	return s.Subtle.Render(total + " " + d.kind.Path())
+	if d.filtering() || d.prio >= 0 {
+		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + noun)
+	}
+	return s.Subtle.Render(total + " " + noun)
 }
