@@ -44,11 +44,15 @@ func (g *Engine) commentFor(kind api.Kind, it api.Item, text string) store.Edit 
 	}
 }
 
-// onCommented says what became of a comment.
-func (g *Engine) onCommented(res store.Result, err error) tea.Cmd {
+// onCommented says what became of a comment; unless say, only a login
+// that expired is said (a bulk edit's summary counts its comments).
+func (g *Engine) onCommented(res store.Result, err error, say bool) tea.Cmd {
 	cause := res.Err
 	if cause == nil {
 		cause = err
+	}
+	if !say && !(res.Outcome == store.OutcomeQueued && NeedsLogin(cause)) {
+		return nil
 	}
 	switch res.Outcome {
 	case store.OutcomeSent, store.OutcomeApplied:

@@ -28,7 +28,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 	case store.OpCreate:
 		return g.onCreated(ch, res, err, say)
 	case store.OpComment:
-		return g.onCommented(res, err)
+		return g.onCommented(res, err, say)
 	}
 	cause := res.Err
 	if cause == nil {

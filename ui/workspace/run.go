@@ -32,7 +32,9 @@ type run struct {
 	comment func(api.Item) store.Edit
 
 	moved, waiting, failed, other int
-	firstErr                      error
+	// commentsWaiting and commentsFailed count the whys not added (yet).
+	commentsWaiting, commentsFailed int
+	firstErr                        error
 }
 
 // startRun registers a run and returns its id.
@@ -76,12 +78,13 @@ func (r *run) summary(results []sent, report func(error) tea.Cmd) tea.Cmd {
 		return nil
 	}
 	for _, s := range results {
-		if s.res.Edit.Op == store.OpComment {
-			continue // the why of a change: counted with the change
-		}
 		cause := s.res.Err
 		if cause == nil {
 			cause = s.err
+		}
+		if s.res.Edit.Op == store.OpComment {
+			r.countComment(s.res.Outcome, cause)
+			continue
 		}
 		switch s.res.Outcome {
 		case store.OutcomeSent, store.OutcomeApplied:
@@ -108,13 +111,38 @@ func (r *run) summary(results []sent, report func(error) tea.Cmd) tea.Cmd {
 	if r.failed > 0 {
 		parts = append(parts, fmt.Sprintf("%d failed", r.failed))
 	}
+	if r.commentsWaiting > 0 {
+		parts = append(parts, common.Plural(r.commentsWaiting, "comment", "comments")+" waiting")
+	}
+	if r.commentsFailed > 0 {
+		parts = append(parts, common.Plural(r.commentsFailed, "comment", "comments")+" not added")
+	}
 	text := strings.Join(parts, ", ")
 	if r.firstErr == nil {
 		return note("%s", text)
 	}
 	err := fmt.Errorf("%s: %w", text, r.firstErr)
-	if r.failed > 0 {
+	switch {
+	case r.failed > 0:
 		return report(common.Advise("press R to send the failed ones again (they stay marked)", err))
+	case r.commentsFailed > 0:
+		return report(err)
 	}
 	return note("%s", err.Error())
+}
+
+// countComment counts a why of a bulk edit that was not added (yet); its
+// cause is told when no change failed before it.
+func (r *run) countComment(outcome store.Outcome, cause error) {
+	switch outcome {
+	case store.OutcomeSent, store.OutcomeApplied:
+		return
+	case store.OutcomeQueued, "":
+		r.commentsWaiting++
+	default:
+		r.commentsFailed++
+	}
+	if r.firstErr == nil && cause != nil {
+		r.firstErr = cause
+	}
 }
