@@ -23,7 +23,7 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 	g.register(fs)
 	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")
 	token := fs.Bool("token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
-	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER, TRIAGE_API_PASSWORD or a prompt)")
+	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
