@@ -95,9 +95,10 @@ func TestFailedBrowserProgramIsSaid(t *testing.T) {
 	}
 }
 
-// TestFirstLoginOffersWhatWorks: on a real service without an OAuth
-// application, the first login offers a personal access token first and
-// says where to make one; on the local service the browser comes first.
+// TestFirstLoginOffersWhatWorks: on a real service or the local one without
+// an OAuth application's client id and secret, the first login offers a
+// personal access token first and says where to make one, and --web says
+// what to set before it opens anything; with both, the browser comes first.
 func TestFirstLoginOffersWhatWorks(t *testing.T) {
 	home := t.TempDir()
 	real := startTerminal(t, 140, 20, homeEnv(home, "TRIAGE_BASE_URL=https://api.tapd.cn", "TRIAGE_CLIENT_ID="), triageBinary(t), "login")
@@ -118,11 +119,39 @@ func TestFirstLoginOffersWhatWorks(t *testing.T) {
 	board.Send("q")
 
 	s := startServe(t)
-	local := startTerminal(t, 140, 20, homeEnv(t.TempDir(), "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"]), triageBinary(t), "login")
-	if screen := local.WaitFor(20*time.Second, "Choice [1]:"); !strings.Contains(screen, "1) in the browser (OAuth)\n") {
-		t.Errorf("on the local service the browser is not first:\n%s", screen)
+	service := []string{"TRIAGE_BASE_URL=" + s.env["TRIAGE_BASE_URL"], "TRIAGE_AUTH_URL=" + s.env["TRIAGE_AUTH_URL"], "TRIAGE_WEB_URL=" + s.env["TRIAGE_WEB_URL"]}
+	local := startTerminal(t, 140, 20, homeEnv(t.TempDir(), service...), triageBinary(t), "login")
+	screen = local.WaitFor(20*time.Second, "Choice [1]:")
+	t.Logf("first login on the local service without TRIAGE_CLIENT_SECRET:\n%s", screen)
+	for _, want := range []string{"1) with a personal access token (make one in the web settings: " + s.env["TRIAGE_WEB_URL"] + "/personal_settings/index?tab=personal_token)",
+		"2) in the browser (OAuth; needs an OAuth application: set TRIAGE_CLIENT_ID and TRIAGE_CLIENT_SECRET)"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the login question on the local service lacks %q", want)
+		}
 	}
 	local.Send("C-c")
+
+	web := startTerminal(t, 200, 10, homeEnv(t.TempDir(), append(service, "TRIAGE_CLIENT_ID="+s.env["TRIAGE_CLIENT_ID"], "BROWSER=/bin/true")...), triageBinary(t), "login", "--web")
+	if exit := web.Exited(20 * time.Second); exit != "[exit 1]" {
+		t.Errorf("login --web without the client secret exited with %s", exit)
+	}
+	screen = web.Screen()
+	t.Logf("login --web on the local service without TRIAGE_CLIENT_SECRET:\n%s", screen)
+	if want := "triage: the browser login needs an OAuth application: set TRIAGE_CLIENT_SECRET as `triage serve` prints it; or log in with a personal access token: triage login --token"; !strings.Contains(screen, want) || strings.Contains(screen, "Open this address") {
+		t.Errorf("login --web without the client secret does not say %q before opening anything", want)
+	}
+
+	app := startTerminal(t, 100, 20, homeEnv(t.TempDir(), service...), triageBinary(t), "--insecure-storage")
+	if screen := app.WaitFor(20*time.Second, "How do you want to log in?"); !strings.Contains(screen, "▌ Personal token") {
+		t.Errorf("the login view on the local service without TRIAGE_CLIENT_SECRET does not offer the token first:\n%s", screen)
+	}
+	app.Send("q")
+
+	ready := startTerminal(t, 140, 20, homeEnv(t.TempDir(), append(service, "TRIAGE_CLIENT_ID="+s.env["TRIAGE_CLIENT_ID"], "TRIAGE_CLIENT_SECRET="+s.env["TRIAGE_CLIENT_SECRET"])...), triageBinary(t), "login")
+	if screen := ready.WaitFor(20*time.Second, "Choice [1]:"); !strings.Contains(screen, "1) in the browser (OAuth)\n") {
+		t.Errorf("with the client id and secret the browser is not first:\n%s", screen)
+	}
+	ready.Send("C-c")
 }
 
 // TestWorkspaceOtherThanGranted: `triage --workspace W` after a browser

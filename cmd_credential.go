@@ -25,6 +25,26 @@ func (s *setup) envCredential() string {
 	return ""
 }
 
+// envRefusedAdvice is what to do when the service refuses the credential set
+// in the environment: set a valid one, or unset it for the stored login (or
+// a login to store, when there is none). It names the variables, never
+// their values.
+func (s *setup) envRefusedAdvice(ctx context.Context) string {
+	env := s.envCredential()
+	fix := "set a valid token in " + env
+	if env != "TRIAGE_TOKEN" {
+		fix = "correct " + env
+	}
+	unset := "unset " + env
+	if isOrAre(env) == "are" {
+		unset = "unset them"
+	}
+	if _, err := s.creds.Get(ctx, s.cfg.BaseURL); err != nil {
+		return fmt.Sprintf("%s, or %s and run `triage login`", fix, unset)
+	}
+	return fmt.Sprintf("%s, or %s to use the stored login", fix, unset)
+}
+
 // inUse says which credential a session is and why it was chosen over the
 // others that are set, for `triage status`.
 func (s *setup) inUse(ctx context.Context, sess auth.Session) string {

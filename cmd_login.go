@@ -23,7 +23,7 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 	g.register(fs)
 	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")
 	token := fs.Bool("token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
-	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER, TRIAGE_API_PASSWORD or a prompt)")
+	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
 	if err := c.parse(fs, args); err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 func (c *cli) loginWeb(ctx context.Context, s *setup) (auth.Session, error) {
 	secret, err := s.clientSecret(ctx)
 	if err != nil {
-		return auth.Session{}, err
+		return auth.Session{}, fmt.Errorf("%w; or log in with a personal access token: triage login --token", err)
 	}
 	flow, err := auth.StartOAuth(ctx, s.oauthConfig(secret, c.env))
 	if err != nil {
@@ -231,21 +231,6 @@ func (c *cli) clearCache(s *setup, sess auth.Session) {
 	if err := cache.ClearUser(s.cfg.BaseURL, user); err != nil || warning != nil {
 		fmt.Fprintf(c.stderr, "triage: note: the cached boards of %s were not cleared: %v\n", user, errors.Join(warning, err))
 	}
-}
-
-// clientSecret is the OAuth client secret: the environment's, else the stored one.
-func (s *setup) clientSecret(ctx context.Context) (string, error) {
-	if s.cfg.ClientSecret != "" {
-		return s.cfg.ClientSecret.Reveal(), nil
-	}
-	secret, err := s.creds.ClientSecret(ctx, s.cfg.BaseURL)
-	if errors.Is(err, store.ErrNotFound) {
-		return "", errors.New("no OAuth client secret: set TRIAGE_CLIENT_SECRET (it is stored after the first login)")
-	}
-	if err != nil {
-		return "", err
-	}
-	return secret.Reveal(), nil
 }
 
 // oauthConfig is the OAuth client configuration of the service.

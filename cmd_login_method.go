@@ -2,18 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
 	"strings"
 
 	"triage/auth"
+	"triage/store"
 )
 
 // chooseMethod picks the login way from the flags, or asks on a terminal.
 // The first choice offered is the browser only where it can work without
-// more setup: on the local service, or with an OAuth application's client
-// id and secret configured; otherwise a personal access token, which a
+// more setup: with an OAuth application's client id and secret configured,
+// on the local service too; otherwise a personal access token, which a
 // person can make in the service's web settings.
 func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool) (auth.Method, error) {
 	n := 0
@@ -31,10 +33,15 @@ func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool
 		return auth.MethodToken, nil
 	case basic:
 		return auth.MethodBasic, nil
-	case !c.isTerminal:
-		return "", fmt.Errorf("%w: no terminal to ask on: choose --web, --token or --basic", errUsage)
 	}
-	choices := loginChoices(s.browserFirst(ctx), s.cfg.WebURL)
+	lacks, err := s.oauthLacks(ctx)
+	if err != nil {
+		return "", err
+	}
+	choices := loginChoices(lacks, s.cfg.WebURL)
+	if !c.isTerminal {
+		return "", fmt.Errorf("%w: no terminal to ask on: choose %s, %s or %s", errUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
+	}
 	fmt.Fprintf(c.stderr, "How do you want to log in to %s?\n", s.cfg.BaseURL)
 	for i, ch := range choices {
 		fmt.Fprintf(c.stderr, "  %d) %s\n", i+1, ch.text)
@@ -59,16 +66,28 @@ type loginChoice struct {
 	text   string
 }
 
-// loginChoices are the three ways to log in, the browser first or the
-// personal access token first.
-func loginChoices(browserFirst bool, webURL string) []loginChoice {
+// flag is the login flag that makes this choice.
+func (ch loginChoice) flag() string {
+	switch ch.method {
+	case auth.MethodOAuth:
+		return "--web"
+	case auth.MethodToken:
+		return "--token"
+	}
+	return "--basic"
+}
+
+// loginChoices are the three ways to log in: the browser first when it
+// lacks nothing, else the personal access token first and the browser
+// naming what it lacks.
+func loginChoices(oauthLacks, webURL string) []loginChoice {
 	browser := loginChoice{auth.MethodOAuth, "in the browser (OAuth)"}
-	if !browserFirst {
-		browser.text = "in the browser (OAuth; needs an OAuth application: set TRIAGE_CLIENT_ID and TRIAGE_CLIENT_SECRET)"
+	if oauthLacks != "" {
+		browser.text = "in the browser (OAuth; needs an OAuth application: set " + oauthLacks + ")"
 	}
 	token := loginChoice{auth.MethodToken, "with a personal access token (make one in the web settings: " + tokenSettingsURL(webURL) + ")"}
 	basic := loginChoice{auth.MethodBasic, "with an API account (Basic)"}
-	if browserFirst {
+	if oauthLacks == "" {
 		return []loginChoice{browser, token, basic}
 	}
 	return []loginChoice{token, browser, basic}
@@ -80,18 +99,61 @@ func tokenSettingsURL(webURL string) string {
 	return strings.TrimRight(webURL, "/") + "/personal_settings/index?tab=personal_token"
 }
 
-// browserFirst reports whether the browser login works as it is: on a
-// local service (127.0.0.1, localhost), or with the client id and secret
-// of an OAuth application configured.
+// browserFirst reports whether the browser login works as it is: with the
+// client id and secret of an OAuth application configured.
 func (s *setup) browserFirst(ctx context.Context) bool {
-	if isLocalService(s.cfg.BaseURL) {
-		return true
+	lacks, err := s.oauthLacks(ctx)
+	return err == nil && lacks == ""
+}
+
+// oauthLacks names the variables the browser login needs and has not: the
+// OAuth application's client id (TRIAGE_CLIENT_ID, or client_id in the
+// config) and its secret (TRIAGE_CLIENT_SECRET, or the one stored at the
+// first browser login); "" when it has both.
+func (s *setup) oauthLacks(ctx context.Context) (string, error) {
+	_, lacks, err := s.oauthSecret(ctx)
+	return lacks, err
+}
+
+// oauthSecret is the OAuth client secret, the environment's else the stored
+// one ("" when neither), and the variables the browser login lacks.
+func (s *setup) oauthSecret(ctx context.Context) (secret, lacks string, err error) {
+	secret = s.cfg.ClientSecret.Reveal()
+	if secret == "" {
+		stored, err := s.creds.ClientSecret(ctx, s.cfg.BaseURL)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return "", "", err
+		}
+		secret = stored.Reveal()
 	}
+	var missing []string
 	if s.cfg.ClientID == "" {
-		return false
+		missing = append(missing, store.EnvClientID)
 	}
-	_, err := s.clientSecret(ctx)
-	return err == nil
+	if secret == "" {
+		missing = append(missing, store.EnvClientSecret)
+	}
+	return secret, strings.Join(missing, " and "), nil
+}
+
+// clientSecret is the OAuth client secret; without it or the client id,
+// an error that names what to set, before anything is opened.
+func (s *setup) clientSecret(ctx context.Context) (string, error) {
+	secret, lacks, err := s.oauthSecret(ctx)
+	if err != nil {
+		return "", err
+	}
+	if lacks != "" {
+		from := "to its client id and secret"
+		switch {
+		case isLocalService(s.cfg.BaseURL) && strings.Contains(lacks, " and "):
+			from = "as `triage serve` prints them"
+		case isLocalService(s.cfg.BaseURL):
+			from = "as `triage serve` prints it"
+		}
+		return "", fmt.Errorf("the browser login needs an OAuth application: set %s %s", lacks, from)
+	}
+	return secret, nil
 }
 
 // isLocalService reports whether a service address is on this machine.

@@ -45,16 +45,19 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 		fmt.Fprintln(c.stderr, "The stored login has expired; log in again.")
 		sess = auth.Session{}
 	}
-	if sess.Method != "" && sess.Nick == "" && sess.Method != auth.MethodBasic {
-		// A token from the environment, or a login whose user the service
-		// did not tell: ask who it belongs to. The session keeps its
-		// method, workspace and expiry.
+	if sess.Method != "" && (sess.Nick == "" && sess.Method != auth.MethodBasic || sess.RefusedAdvice != "") {
+		// A credential from the environment, or a login whose user the
+		// service did not tell: ask who it belongs to, and whether the
+		// service takes it (the login view cannot replace one set in the
+		// environment). The session keeps its method, workspace and expiry.
 		checked, err := auth.Check(ctx, sess, nil)
 		switch {
 		case err == nil:
 			sess = checked
 		case errors.Is(err, auth.ErrUnchecked):
 			fmt.Fprintf(c.stderr, "triage: note: %s\n", err)
+		case sess.RefusedAdvice != "":
+			return common.Advise(sess.RefusedAdvice, err)
 		default:
 			return fmt.Errorf("%s: %w", s.source(sess), err)
 		}

@@ -172,10 +172,8 @@ func expiryOf(s auth.Session) string {
 // renew says how to get a credential the service takes.
 func (r statusReport) renew() string {
 	switch {
-	case r.fromEnv && r.sess.Method == auth.MethodBasic:
-		return "Correct TRIAGE_API_USER and TRIAGE_API_PASSWORD, or unset them to use the stored login."
-	case r.fromEnv:
-		return "Set TRIAGE_TOKEN to a token the service takes, or unset it to use the stored login."
+	case r.fromEnv && r.sess.RefusedAdvice != "":
+		return upperFirst(r.sess.RefusedAdvice) + "."
 	case r.sess.Method == auth.MethodOAuth:
 		return "Run: triage login --web"
 	case r.sess.Method == auth.MethodBasic:

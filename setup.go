@@ -131,14 +131,16 @@ var errNotLoggedIn = errors.New("not logged in")
 // session finds the credential to use, in this order: a token in
 // TRIAGE_TOKEN, an API account in TRIAGE_API_USER and TRIAGE_API_PASSWORD,
 // then the one stored for the service. The environment's are not checked
-// here; the service checks them on first use.
+// here; the service checks them on first use, and its refusal names the
+// variables to change, since a login does not help while they are set.
 func (s *setup) session(ctx context.Context) (auth.Session, error) {
 	base := s.cfg.BaseURL
 	switch {
 	case s.cfg.Token != "":
-		return auth.Session{Service: base, Method: auth.MethodToken, Token: s.cfg.Token.Reveal()}, nil
+		return auth.Session{Service: base, Method: auth.MethodToken, Token: s.cfg.Token.Reveal(), RefusedAdvice: s.envRefusedAdvice(ctx)}, nil
 	case s.cfg.APIUser != "" && s.cfg.APIPassword != "":
-		return auth.Session{Service: base, Method: auth.MethodBasic, APIUser: s.cfg.APIUser, APIPassword: s.cfg.APIPassword.Reveal()}, nil
+		return auth.Session{Service: base, Method: auth.MethodBasic, APIUser: s.cfg.APIUser, APIPassword: s.cfg.APIPassword.Reveal(),
+			RefusedAdvice: s.envRefusedAdvice(ctx)}, nil
 	}
 	cred, err := s.creds.Get(ctx, base)
 	if errors.Is(err, store.ErrNotFound) {

@@ -111,13 +111,13 @@ func TestStatusAsksTheService(t *testing.T) {
 			denies: []string{"not confirmed", "unknown"}},
 		{name: "bad token", env: []string{"TRIAGE_TOKEN=" + badToken}, exit: 1,
 			says: []string{"Status:     ✗ Not logged in: the service refused the personal access token (422: The access token provided is invalid)\n",
-				"Set TRIAGE_TOKEN to a token the service takes"},
+				"\nSet a valid token in TRIAGE_TOKEN, or unset TRIAGE_TOKEN and run `triage login`.\n"},
 			denies: []string{"User:", "unknown user"}},
 		{name: "good API account", env: []string{user, "TRIAGE_API_PASSWORD=" + r.s.env["TRIAGE_API_PASSWORD"]}, exit: 0,
 			says: []string{"Status:     ✓ Logged in: the service confirmed the API account\n", "User:       API account " + r.s.env["TRIAGE_API_USER"] + "\n"}},
 		{name: "wrong API password", env: []string{user, "TRIAGE_API_PASSWORD=" + wrongPassword}, exit: 1,
 			says: []string{"Status:     ✗ Not logged in: the service refused the API account (401 Unauthorized)\n",
-				"Correct TRIAGE_API_USER and TRIAGE_API_PASSWORD"}},
+				"\nCorrect TRIAGE_API_USER and TRIAGE_API_PASSWORD, or unset them and run `triage login`.\n"}},
 		{name: "nothing stored", exit: 1, says: []string{"✗ Not logged in", "Run: triage login"}},
 	} {
 		r.check(tc)

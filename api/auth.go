@@ -72,3 +72,34 @@ func secretsOf(a Authorizer) []string {
 	}
 	return nil
 }
+
+// WithRefusedAdvice is a whose refusal by the service says advice instead of
+// "run `triage login`": for a credential a login does not replace, such as
+// one set in the environment. The advice must hold no secret.
+func WithRefusedAdvice(a Authorizer, advice string) Authorizer {
+	return advisedAuthorizer{auth: a, advice: advice}
+}
+
+// advisedAuthorizer is an Authorizer with the advice its refusal gives; it
+// formats as the Authorizer it holds, without its secret.
+type advisedAuthorizer struct {
+	auth   Authorizer
+	advice string
+}
+
+func (a advisedAuthorizer) Authorize(r *http.Request) { a.auth.Authorize(r) }
+func (a advisedAuthorizer) String() string            { return fmt.Sprint(a.auth) }
+func (a advisedAuthorizer) GoString() string          { return fmt.Sprintf("%#v", a.auth) }
+func (a advisedAuthorizer) Format(f fmt.State, verb rune) {
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), a.auth)
+}
+func (a advisedAuthorizer) secrets() []string { return secretsOf(a.auth) }
+
+// refusedAdviceOf is the advice an Authorizer's refusal gives, "" for the
+// usual one.
+func refusedAdviceOf(a Authorizer) string {
+	if r, ok := a.(advisedAuthorizer); ok {
+		return r.advice
+	}
+	return ""
+}

@@ -212,6 +212,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	if e != nil {
 		e.Op = cl.op
 		e.maybeApplied = cl.write() && mayHaveApplied(e, true)
+		e.refusedAdvice = refusedAdviceOf(auth)
 	}
 	return env, e
 }

@@ -50,7 +50,8 @@ func TestAuthorizationHeaders(t *testing.T) {
 
 func TestCredentialsFormatWithoutSecrets(t *testing.T) {
 	values := []any{BasicAuth{User: testUser, Password: testPassword}, &BasicAuth{User: testUser, Password: testPassword},
-		BearerToken(testToken), struct{ A Authorizer }{BearerToken(testToken)}}
+		BearerToken(testToken), struct{ A Authorizer }{BearerToken(testToken)},
+		WithRefusedAdvice(BearerToken(testToken), "set TRIAGE_TOKEN"), WithRefusedAdvice(BasicAuth{User: testUser, Password: testPassword}, "x")}
 	for _, v := range values {
 		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%X", "%d", "%10.3s"} {
 			out := fmt.Sprintf(verb, v)
@@ -62,6 +63,39 @@ func TestCredentialsFormatWithoutSecrets(t *testing.T) {
 	}
 	if got := fmt.Sprint(BasicAuth{User: "ann", Password: "x"}); got != "basic(ann:[redacted])" {
 		t.Errorf("BasicAuth prints %q", got)
+	}
+}
+
+// TestRefusedAdviceOfTheCredential: a refusal of credentials that carry
+// their own advice (one set in the environment) says it instead of "run
+// `triage login`"; the Authorizer still authorizes, and other failures keep
+// their advice.
+func TestRefusedAdviceOfTheCredential(t *testing.T) {
+	const advice = "set a valid token in TRIAGE_TOKEN, or unset TRIAGE_TOKEN to use the stored login"
+	tests := []struct {
+		status int
+		info   string
+		want   string
+	}{
+		{401, "Unauthorized", advice + ": count stories: the credentials were refused (401: Unauthorized) [request req-1]"},
+		{422, "The access token provided is invalid", advice + ": count stories: the access token was refused (422: The access token provided is invalid) [request req-1]"},
+		{422, "The access token provided has expired", advice + ": count stories: the access token has expired [request req-1]"},
+		{403, "no right", "pick a workspace this account may use, or log in with one that may: count stories: access was refused (403: no right) [request req-1]"},
+	}
+	for _, tc := range tests {
+		var got string
+		c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			got = r.Header.Get("Authorization")
+			writeFailure(w, tc.status, tc.info)
+		}), WithMaxRetries(0))
+		c.SetAuth(WithRefusedAdvice(BearerToken(testToken), advice))
+		_, err := c.Count(context.Background(), 1, Story, nil)
+		if said := LeadWithAdvice(err); said != tc.want {
+			t.Errorf("HTTP %d says %q, want %q", tc.status, said, tc.want)
+		}
+		if got != "Bearer "+testToken {
+			t.Errorf("Authorization = %q", got)
+		}
 	}
 }
 

@@ -73,6 +73,9 @@ type Error struct {
 	// maybeApplied records that the call was a write that may have reached
 	// the service before it failed.
 	maybeApplied bool
+	// refusedAdvice, when set, replaces "run `triage login`" as what to do
+	// about refused or expired credentials (WithRefusedAdvice).
+	refusedAdvice string
 }
 
 // Error says what happened and what to do: "op: what happened; what to
@@ -111,11 +114,11 @@ func (e *Error) describe() (what, advice string) {
 		return fmt.Sprintf("cannot reach the service (%s)", e.cause()), "check the network and the service address, then retry"
 	case ErrCredentials:
 		if e.HTTPStatus == 422 {
-			return fmt.Sprintf("the access token was refused (%s)", e.status()), "run `triage login`"
+			return fmt.Sprintf("the access token was refused (%s)", e.status()), e.loginAdvice("run `triage login`")
 		}
-		return fmt.Sprintf("the credentials were refused (%s)", e.status()), "run `triage login`"
+		return fmt.Sprintf("the credentials were refused (%s)", e.status()), e.loginAdvice("run `triage login`")
 	case ErrTokenExpired:
-		return "the access token has expired", "run `triage login` to sign in again"
+		return "the access token has expired", e.loginAdvice("run `triage login` to sign in again")
 	case ErrForbidden:
 		return fmt.Sprintf("access was refused (%s)", e.status()), "pick a workspace this account may use, or log in with one that may"
 	case ErrNotFound:
@@ -145,6 +148,15 @@ func (e *Error) describe() (what, advice string) {
 		return "cancelled", ""
 	}
 	return fmt.Sprintf("failed (%s)", e.status()), ""
+}
+
+// loginAdvice is what to do about refused credentials: the advice their
+// Authorizer gives, else usual.
+func (e *Error) loginAdvice(usual string) string {
+	if e.refusedAdvice != "" {
+		return e.refusedAdvice
+	}
+	return usual
 }
 
 // status is the HTTP status with the service's message.

@@ -13,10 +13,14 @@ import (
 // Authorizer is what the API client presents: the token as Bearer (oauth,
 // personal token) or the account as Basic.
 func (s Session) Authorizer() api.Authorizer {
+	var a api.Authorizer = api.BearerToken(s.Token)
 	if s.Method == MethodBasic {
-		return api.BasicAuth{User: s.APIUser, Password: s.APIPassword}
+		a = api.BasicAuth{User: s.APIUser, Password: s.APIPassword}
 	}
-	return api.BearerToken(s.Token)
+	if s.RefusedAdvice != "" {
+		a = api.WithRefusedAdvice(a, s.RefusedAdvice)
+	}
+	return a
 }
 
 // LoginToken checks a personal access token with /users/info and returns its

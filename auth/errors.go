@@ -19,7 +19,7 @@ var (
 	// ErrCodeRejected means the service does not know the code (or it was used already).
 	ErrCodeRejected = errors.New("the authorization code was refused (unknown or already used); run the login again")
 	// ErrClientRejected means the service refused the client id or secret.
-	ErrClientRejected = errors.New("the client id or secret was refused; check client_id and the client secret in the config")
+	ErrClientRejected = errors.New("the client id or secret was refused; set the OAuth application's client id (client_id in the config, or TRIAGE_CLIENT_ID) and its secret (TRIAGE_CLIENT_SECRET)")
 	// ErrRedirectRejected means the service refused the redirect address.
 	ErrRedirectRejected = errors.New("the service refused the redirect address; register it for the client or set redirect_port in the config")
 	// ErrNoBrowser means no browser could be started here; the user opens the URL by hand.

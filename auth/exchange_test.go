@@ -63,7 +63,7 @@ func TestExchangeErrors(t *testing.T) {
 		{name: "expired code", status: 422, body: fail(422, api.InfoCodeExpired), is: ErrCodeExpired, substr: "expired; run the login again"},
 		{name: "unknown or reused code", status: 422, body: fail(422, api.InfoCodeInvalid), is: ErrCodeRejected},
 		{name: "redirect mismatch", status: 422, body: fail(422, api.InfoRedirectMismatch), is: ErrRedirectRejected},
-		{name: "bad client", status: 401, body: fail(401, api.InfoUnauthorized), is: ErrClientRejected, substr: "client id or secret was refused"},
+		{name: "bad client", status: 401, body: fail(401, api.InfoUnauthorized), is: ErrClientRejected, substr: "client id or secret was refused; set the OAuth application's client id (client_id in the config, or TRIAGE_CLIENT_ID) and its secret (TRIAGE_CLIENT_SECRET)"},
 		{name: "bad client, not JSON", status: 401, body: "Unauthorized", is: ErrClientRejected},
 		{name: "status 401 in a 200", status: 200, body: fail(401, api.InfoUnauthorized), is: ErrClientRejected},
 		{name: "unsupported grant", status: 422, body: fail(422, api.InfoUnsupportedGrant), substr: "grant type"},

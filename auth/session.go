@@ -42,6 +42,10 @@ type Session struct {
 	// ClockSkew is the local clock minus the service's clock when the token
 	// was issued (oauth, when the service sent its time); informational.
 	ClockSkew time.Duration
+	// RefusedAdvice, when set, is what to do when the service refuses the
+	// credential, in place of logging in again: for one set in the
+	// environment, which a login does not replace. Never stored.
+	RefusedAdvice string
 }
 
 // Margin is how long before ExpiresAt the session is treated as expired: a

@@ -79,6 +79,9 @@ type Model struct {
 	known   []api.Workspace   // the user's workspaces, once listed
 	reauth  common.Component  // the login over the board after an AuthExpiredMsg, while it runs
 	retries []tea.Cmd         // what to run once logged in again
+	// refusedAdvice is what to do when the service refuses the session in
+	// use, when a login does not replace it (auth.Session.RefusedAdvice).
+	refusedAdvice string
 
 	state    state
 	err      error

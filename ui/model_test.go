@@ -303,6 +303,32 @@ func TestWorkspacesNeedLogin(t *testing.T) {
 	h.until("the picker", h.onTop("picker"))
 }
 
+// TestRefusedEnvironmentCredentialSaysWhatToChange: when the service
+// refuses a credential set in the environment, the login view says that a
+// login here serves this run and what to change for the next; once logged
+// in here, a later refusal is a plain expiry.
+func TestRefusedEnvironmentCredentialSaysWhatToChange(t *testing.T) {
+	const advice = "set a valid token in TRIAGE_TOKEN, or unset TRIAGE_TOKEN to use the stored login"
+	s := token()
+	s.RefusedAdvice = advice
+	h := start(t, s, 0, func(s *uitest.Service) {
+		s.Err = &api.Error{Kind: api.ErrCredentials, HTTPStatus: 422, Info: "The access token provided is invalid"}
+	})
+	h.until("the login", h.onTop("login"))
+	screen := strings.Join(strings.Fields(h.screen()), " ")
+	if want := "The service refused the credential set in the environment. Log in here for this run (the board and your pending edits are kept); for the next runs, " + advice + "."; !strings.Contains(screen, want) {
+		t.Fatalf("the login does not say %q:\n%s", want, h.screen())
+	}
+	h.svc.SetErr(nil)
+	h.d.Press("t", "good", "enter")
+	h.until("the picker", h.onTop("picker"))
+	h.d.Send(common.AuthExpiredMsg{})
+	h.until("the login again", h.onTop("login"))
+	if screen := h.screen(); !strings.Contains(screen, expiredNote) || strings.Contains(screen, "TRIAGE_TOKEN") {
+		t.Fatalf("a refusal of the login made here names the environment:\n%s", screen)
+	}
+}
+
 func TestQuit(t *testing.T) {
 	tests := []struct {
 		name string

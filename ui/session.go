@@ -36,6 +36,13 @@ type (
 // expiredNote is what the login view says when the session ran out.
 const expiredNote = "Session expired — log in again; the board and your pending edits are kept."
 
+// refusedNote is what the login view says when the service refused a
+// credential a login does not replace (one set in the environment): a
+// login here serves this run, the advice the next ones.
+func refusedNote(advice string) string {
+	return "The service refused the credential set in the environment. Log in here for this run (the board and your pending edits are kept); for the next runs, " + advice + "."
+}
+
 // session handles logging in, running out of session and choosing the workspace.
 func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
@@ -64,6 +71,9 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		l := login.New(m.ctx, m.opts.Auth)
 		l.SetNote(expiredNote)
+		if m.refusedAdvice != "" {
+			l.SetNote(refusedNote(m.refusedAdvice))
+		}
 		m.reauth = l
 		return m.push(l), true
 	case workspacesMsg:
@@ -107,6 +117,7 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 // loggedIn takes a session in: after a re-login the login view goes and the
 // waiting work runs again; else the next step is the workspace.
 func (m *Model) loggedIn(s auth.Session) tea.Cmd {
+	m.refusedAdvice = s.RefusedAdvice
 	m.ctx.User = s.Nick
 	if m.ctx.User == "" {
 		m.ctx.User = s.APIUser // an API account has no nick: its edits are its own

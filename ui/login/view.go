@@ -22,7 +22,9 @@ func (m *Model) View() string {
 	}
 	add(s.Title.Render(common.Fit(title, w)))
 	if m.note != "" {
-		add(s.Warning.Render(common.Fit(m.note, w)))
+		for _, l := range strings.Split(ansi.Wordwrap(m.note, w, ""), "\n") {
+			add(s.Warning.Render(common.Fit(l, w)))
+		}
 	}
 	add("")
 	switch m.step {
