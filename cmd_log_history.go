@@ -116,19 +116,20 @@ func (h *history) read(ctx context.Context, client *api.Client, ws int64, since 
 	return nil
 }
 
-// mergeWrites makes one change of the entries one write left: a bug's
-// history lists each field of a write apart (TAPD's bug_changes), so the
-// entries of one item by one author at one second are one change; and a
+// mergeWrites makes one change of the entries one write left, in changes
+// sorted by time: a bug's history lists each field of a write apart
+// (TAPD's bug_changes), so the entries of one item by one author at one
+// second are one change, whatever else was written that second; and a
 // priority recorded both as priority_label and as the legacy priority
 // that follows from it is one field.
 func mergeWrites(changes []loggedChange) []loggedChange {
 	var out []loggedChange
+next:
 	for _, ch := range changes {
-		if n := len(out); n > 0 {
-			last := &out[n-1]
-			if last.ws == ch.ws && last.Kind == ch.Kind && last.ItemID == ch.ItemID && last.Author == ch.Author && last.Created == ch.Created {
-				last.Fields = append(slices.Clip(last.Fields), ch.Fields...)
-				continue
+		for j := len(out) - 1; j >= 0 && out[j].Created == ch.Created; j-- {
+			if w := &out[j]; w.ws == ch.ws && w.Kind == ch.Kind && w.ItemID == ch.ItemID && w.Author == ch.Author {
+				w.Fields = append(slices.Clip(w.Fields), ch.Fields...)
+				continue next
 			}
 		}
 		out = append(out, ch)

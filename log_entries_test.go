@@ -12,7 +12,8 @@ import (
 // TestLogListsEachChangeOnce: the log's entries from a service history and
 // this machine's outbox. This machine's priority move, which a bug's
 // history records as two entries (priority_label and the legacy priority,
-// as the local service did), is one line marked "you"; another person's
+// as the local service did, with another item's change of the same second
+// between them), is one line marked "you"; another person's
 // story move recorded with both fields is one line; a story change and a
 // bug change that share an id (ids count per kind) are both listed; values
 // are the board's labels (高, In progress, "bob, demo"), never codes.
@@ -32,9 +33,12 @@ func TestLogListsEachChangeOnce(t *testing.T) {
 	}
 	bug := "1110022001000000001"
 	story := "1110022001000000003"
+	task := "1110022001000000009"
 	changes := []loggedChange{
 		{api.ItemChange{ID: "1110022001000000001", Kind: api.Bug, ItemID: bug, Author: "demo", Created: at,
 			Fields: []api.FieldChange{{Field: "priority", Before: "low", After: "high"}}}, ws},
+		{api.ItemChange{ID: "1110022001000000001", Kind: api.Task, ItemID: task, Author: "erin", Created: at,
+			Fields: []api.FieldChange{{Field: "name", Before: "Old", After: "Checklist"}}}, ws},
 		{api.ItemChange{ID: "1110022001000000002", Kind: api.Bug, ItemID: bug, Author: "demo", Created: at,
 			Fields: []api.FieldChange{{Field: "priority_label", Before: "low", After: "high"}}}, ws},
 		{api.ItemChange{ID: "1110022001000000002", Kind: api.Story, ItemID: story, Author: "bob", Created: "2026-11-27 01:51:00",
@@ -47,7 +51,7 @@ func TestLogListsEachChangeOnce(t *testing.T) {
 	sent := time.Date(2026, 11, 26, 17, 50, 43, 0, time.UTC)
 	edits := []store.Edit{{Kind: api.Bug, Op: store.OpPriority, ItemID: bug, WorkspaceID: ws, ItemTitle: "Login fails",
 		From: "low", To: "high", State: store.StateSent, CreatedAt: sent}}
-	h := history{changes: mergeWrites(changes), titles: map[string]string{bug: "Login fails", story: "Templates"},
+	h := history{changes: mergeWrites(changes), titles: map[string]string{bug: "Login fails", story: "Templates", task: "Checklist"},
 		wsNames: map[int64]string{ws: "Atlas Web"}, names: names}
 
 	var got []string
@@ -55,6 +59,7 @@ func TestLogListsEachChangeOnce(t *testing.T) {
 		got = append(got, strings.Join(e.cells("-")[1:], " | "))
 	}
 	want := []string{
+		"#9 | Checklist | task | Atlas Web | title Old → Checklist | by erin",
 		"#1 | Login fails | bug | Atlas Web | priority 低 → 高 | you · sent",
 		"#3 | Templates | story | Atlas Web | priority Low → High | by bob",
 		"#1 | Login fails | bug | Atlas Web | status New → In progress | by alice",
