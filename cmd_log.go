@@ -7,13 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/filter"
 	"triage/store"
 )
 
@@ -23,11 +23,12 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	var g globalFlags
 	g.register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
-	since := f.String("since", "", "every change since `TIME`: a duration ago (36h) or a date (2026-11-20, 2026-11-20 14:00); default today")
+	since := f.String("since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
 	if err := c.parse(f, args); err != nil {
 		return err
 	}
-	from, err := parseSince(*since, time.Now())
+	now := time.Now()
+	from, err := parseSince(*since, now)
 	if err != nil {
 		return fmt.Errorf("%w: --since: %s", errUsage, err)
 	}
@@ -50,24 +51,37 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	if h.err != nil && (c.isTerminal || !errors.Is(h.err, errNotLoggedIn)) {
 		fmt.Fprintf(c.stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
 	}
-	if h.err == nil {
-		fmt.Fprintf(c.stderr, "Changes on %s since %s; yours, made from this machine, say \"you\".\n", s.cfg.BaseURL, from.Local().Format("2006-01-02 15:04"))
-	}
-	rows := h.rows(edits, time.Now())
-	if len(rows) == 1 {
-		when := ""
-		if !from.IsZero() {
-			when = " since " + from.Local().Format("2006-01-02 15:04")
-		}
-		fmt.Fprintf(c.stderr, "No changes recorded for %s%s.\n", service, when)
+	entries := h.entries(edits)
+	if len(entries) == 0 {
+		fmt.Fprintf(c.stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
 		return nil
 	}
-	cut := shrinkable
 	if h.err == nil {
-		cut = shrinkableWithHistory
+		fmt.Fprintf(c.stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.cfg.BaseURL, sinceText(from))
 	}
-	printTable(c.stdout, rows, c.lineWidth(), cut)
+	if !c.stdoutIsTerminal() {
+		for _, e := range entries {
+			fmt.Fprintln(c.stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
+		}
+		return nil
+	}
+	rows := [][]string{logColumns[:]}
+	for _, e := range entries {
+		rows = append(rows, e.cells(when(e.at, now)))
+	}
+	printTable(c.stdout, rows, c.lineWidth(), logShrinks)
 	return nil
+}
+
+// sinceText is the start of a log's window in the service's time, with
+// the machine's when it differs: "2026-11-27 00:00 CST (2026-11-26 16:00 here)".
+func sinceText(from time.Time) string {
+	service := from.In(api.ServiceZone).Format("2006-01-02 15:04")
+	local := from.Local().Format("2006-01-02 15:04")
+	if service == local {
+		return service
+	}
+	return service + " " + from.In(api.ServiceZone).Format("MST") + " (" + local + " here)"
 }
 
 // localEdits reads the outbox's history of one service since a time: the
@@ -95,52 +109,42 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 }
 
 // logColumns are the columns of `triage log`.
-var logColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "STATE"}
+var logColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
 
 // columnGap is the space between two columns.
 const columnGap = 2
 
-// shrinkable are the columns cut, by display width, when a line would not
-// fit: first the state's error (--json has all of it), then the title; each
+// logShrinks are the columns cut, by display width, when a line would not
+// fit: first the title, which the change and who made it matter more than,
+// then the state's error (--json has all of it), and the change last; each
 // keeps at least min cells.
-var shrinkable = []shrink{{6, len("maybe applied")}, {2, 16}}
-
-// shrinkableWithHistory are the columns cut when the log shows the
-// service's history: its field changes first, so that who made a change
-// and its state stay whole.
-var shrinkableWithHistory = []shrink{{5, 16}, {2, 16}, {6, len("maybe applied")}}
+var logShrinks = []shrink{{2, 16}, {6, ansi.StringWidth("you · waiting")}, {5, 20}}
 
 // shrink is a column that may be cut, and the cells it keeps.
 type shrink struct{ col, min int }
 
-// logRows lays out the edits for a stand-up: local time (the day too when
-// not today), short id, title, kind, workspace name, change and state.
-func logRows(edits []store.Edit, now time.Time) [][]string {
-	rows := [][]string{logColumns[:]}
-	today := now.Local().Format(time.DateOnly)
-	for _, e := range edits {
-		at := e.CreatedAt.Local()
-		when := at.Format("15:04")
-		if at.Format(time.DateOnly) != today {
-			when = at.Format("01-02 15:04")
-		}
-		ws := e.WorkspaceName
-		if ws == "" {
-			ws = strconv.FormatInt(e.WorkspaceID, 10)
-		}
-		id, title := "#"+api.ShortID(e.ItemID), e.ItemTitle
-		switch e.Op {
-		case store.OpCreate:
-			id, title = "new", e.Title
-			if e.ResultItemID != "" {
-				id = "#" + api.ShortID(e.ResultItemID)
-			}
-		case store.OpTitle:
-			title = e.To
-		}
-		rows = append(rows, []string{when, id, title, e.Kind.String(), ws, change(e), state(e)})
+// logEntry is one line of the log: a change on the service, or an edit of
+// this machine.
+type logEntry struct {
+	at              time.Time
+	id, title       string
+	kind            api.Kind
+	ws, change, who string
+}
+
+// cells are the entry's columns, with its time written as given.
+func (e logEntry) cells(at string) []string {
+	return []string{at, e.id, e.title, e.kind.String(), e.ws, e.change, e.who}
+}
+
+// when is a time as the log's first column shows it: the local hour, with
+// the day when it is not today's.
+func when(t, now time.Time) string {
+	at := t.Local()
+	if at.Format(time.DateOnly) != now.Local().Format(time.DateOnly) {
+		return at.Format("01-02 15:04")
 	}
-	return rows
+	return at.Format("15:04")
 }
 
 // printTable writes rows in columns aligned by display width, so that
@@ -182,34 +186,6 @@ func printTable(w io.Writer, rows [][]string, width int, shrinkable []shrink) {
 // noPriority is the log's word for an item without a priority.
 const noPriority = "none"
 
-// change describes what an edit changes: a priority from → to, a new
-// title, or a creation (at its priority).
-func change(e store.Edit) string {
-	orNone := func(p string) string {
-		if p == "" {
-			return noPriority
-		}
-		return p
-	}
-	var out string
-	switch e.Op {
-	case store.OpCreate:
-		out = "created at " + orNone(e.To)
-	case store.OpTitle:
-		out = "new title"
-	case store.OpDescription:
-		out = "new description"
-	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment:
-		out = fieldChange(e)
-	default:
-		out = orNone(e.From) + " → " + orNone(e.To)
-	}
-	if e.Undoes != 0 {
-		out += " (undo)"
-	}
-	return out
-}
-
 // state says whether an edit reached the service.
 func state(e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")
@@ -224,24 +200,11 @@ func state(e store.Edit) string {
 	return s
 }
 
-// parseSince reads --since: empty (today, from local midnight), a duration
-// ago, or a local date and time.
+// parseSince reads --since: empty is today; else a time expression
+// (filter.ParseWhen), its days counted in the service's zone.
 func parseSince(s string, now time.Time) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		y, m, d := now.Local().Date()
-		return time.Date(y, m, d, 0, 0, 0, 0, time.Local), nil
+	if strings.TrimSpace(s) == "" {
+		s = "today"
 	}
-	if d, err := time.ParseDuration(s); err == nil {
-		if d <= 0 {
-			return time.Time{}, errors.New("the duration must be positive")
-		}
-		return now.Add(-d), nil
-	}
-	for _, layout := range []string{time.DateOnly, "2006-01-02 15:04", time.DateTime, time.RFC3339} {
-		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("%q is neither a duration (36h) nor a date (2026-11-20 or 2026-11-20 14:00)", s)
+	return filter.ParseWhen(s, now, api.ServiceZone)
 }

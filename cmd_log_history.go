@@ -24,12 +24,18 @@ import (
 
 // history is what the service said about a log's workspaces.
 type history struct {
-	changes []api.ItemChange
+	changes []loggedChange
 	titles  map[string]string // item id → title
-	names   map[int64]string  // workspace id → name
-	wsOf    map[string]int64  // change id → workspace id
+	wsNames map[int64]string  // workspace id → name
+	names   logNames          // what the values are called
 	user    string            // the nick of the login, whose changes are "you"
 	err     error             // why there is no history; nil when read
+}
+
+// loggedChange is a change of the service's history and its workspace.
+type loggedChange struct {
+	api.ItemChange
+	ws int64
 }
 
 // readHistory reads the history of the workspaces the log covers: the one
@@ -59,23 +65,25 @@ func (c *cli) readHistory(ctx context.Context, s *setup, edits []store.Edit, sin
 		return history{err: errors.New("no workspace to read: pass --workspace ID")}
 	}
 	client := api.NewClient(s.cfg.BaseURL, sess.Authorizer(), api.WithUserAgent("triage/"+version))
-	h := history{titles: map[string]string{}, names: map[int64]string{}, wsOf: map[string]int64{}, user: sess.Nick}
+	h := history{titles: map[string]string{}, wsNames: map[int64]string{}, names: logNames{}, user: sess.Nick}
 	if h.user == "" {
 		h.user = sess.APIUser
 	}
 	for _, ws := range workspaces {
-		if err := h.read(ctx, client, ws, since); err != nil {
+		if err := h.read(ctx, client, ws, since, edits); err != nil {
 			return history{err: err}
 		}
 	}
-	slices.SortStableFunc(h.changes, func(a, b api.ItemChange) int { return a.Time().Compare(b.Time()) })
+	slices.SortStableFunc(h.changes, func(a, b loggedChange) int { return a.Time().Compare(b.Time()) })
+	h.changes = mergeWrites(h.changes)
 	return h
 }
 
-// read adds one workspace's history, its name and the titles of its items.
-func (h *history) read(ctx context.Context, client *api.Client, ws int64, since time.Time) error {
+// read adds one workspace's history, its name, the titles of its items and
+// the field information that names their values.
+func (h *history) read(ctx context.Context, client *api.Client, ws int64, since time.Time, edits []store.Edit) error {
 	if info, err := client.WorkspaceInfo(ctx, ws); err == nil && info.Name != "" {
-		h.names[ws] = string(info.Name)
+		h.wsNames[ws] = string(info.Name)
 	}
 	for _, kind := range api.Kinds {
 		changes, err := client.ItemChanges(ctx, ws, kind, since)
@@ -84,7 +92,7 @@ func (h *history) read(ctx context.Context, client *api.Client, ws int64, since 
 		}
 		var ids []string
 		for _, ch := range changes {
-			h.wsOf[ch.ID] = ws
+			h.changes = append(h.changes, loggedChange{ch, ws})
 			if !slices.Contains(ids, ch.ItemID) {
 				ids = append(ids, ch.ItemID)
 			}
@@ -98,20 +106,54 @@ func (h *history) read(ctx context.Context, client *api.Client, ws int64, since 
 				h.titles[it.ID] = it.Title
 			}
 		}
-		h.changes = append(h.changes, changes...)
+		edited := slices.ContainsFunc(edits, func(e store.Edit) bool { return e.WorkspaceID == ws && e.Kind == kind })
+		if len(ids) > 0 || edited {
+			if fi, err := client.FieldInfo(ctx, ws, kind); err == nil {
+				h.names[wsKind{ws, kind}] = fi
+			}
+		}
 	}
 	return nil
 }
 
-// mine pairs each service change with the edit of this machine that made
-// it, if any: same item, and the field it changed now holds the edit's value.
-func (h history) mine(edits []store.Edit) map[string]int {
-	out := map[string]int{} // change id → index in edits
+// mergeWrites makes one change of the entries one write left, in changes
+// sorted by time: a bug's history lists each field of a write apart
+// (TAPD's bug_changes), so the entries of one item by one author at one
+// second are one change, whatever else was written that second; and a
+// priority recorded both as priority_label and as the legacy priority
+// that follows from it is one field.
+func mergeWrites(changes []loggedChange) []loggedChange {
+	var out []loggedChange
+next:
+	for _, ch := range changes {
+		for j := len(out) - 1; j >= 0 && out[j].Created == ch.Created; j-- {
+			if w := &out[j]; w.ws == ch.ws && w.Kind == ch.Kind && w.ItemID == ch.ItemID && w.Author == ch.Author {
+				w.Fields = append(slices.Clip(w.Fields), ch.Fields...)
+				continue next
+			}
+		}
+		out = append(out, ch)
+	}
+	for i := range out {
+		fields := out[i].Fields
+		if slices.ContainsFunc(fields, func(f api.FieldChange) bool { return f.Field == "priority_label" }) {
+			out[i].Fields = slices.DeleteFunc(slices.Clone(fields), func(f api.FieldChange) bool { return f.Field == "priority" })
+		}
+	}
+	return out
+}
+
+// mine pairs each change of the history with the edit of this machine
+// that made it, if any: same item, and a field the edit writes now holds
+// the edit's value. It returns the index of the edit for each change.
+func (h history) mine(edits []store.Edit) []int {
+	out := make([]int, len(h.changes))
 	taken := map[int]bool{}
-	for _, ch := range h.changes {
+	for c, ch := range h.changes {
+		out[c] = -1
 		for i, e := range edits {
-			if !taken[i] && e.State == store.StateSent && madeBy(ch, e) {
-				out[ch.ID], taken[i] = i, true
+			if !taken[i] && e.State == store.StateSent && h.madeBy(ch, e) {
+				out[c], taken[i] = i, true
 				break
 			}
 		}
@@ -119,137 +161,98 @@ func (h history) mine(edits []store.Edit) map[string]int {
 	return out
 }
 
-// madeBy reports whether a service change is what an edit did.
-func madeBy(ch api.ItemChange, e store.Edit) bool {
-	item, field, value := e.ItemID, "priority_label", e.To
-	switch e.Op {
-	case store.OpCreate:
-		item, field, value = e.ResultItemID, "status", ""
-	case store.OpTitle:
-		field = e.Kind.TitleField()
+// madeBy reports whether a change of the history is what an edit did.
+func (h history) madeBy(ch loggedChange, e store.Edit) bool {
+	item := e.ItemID
+	if e.Op == store.OpCreate {
+		item = e.ResultItemID
 	}
-	if item != ch.ItemID || ch.Kind != e.Kind {
+	if item != ch.ItemID || ch.Kind != e.Kind || e.Op == store.OpComment {
 		return false
 	}
+	field := editField(e)
 	for _, f := range ch.Fields {
-		if f.Field == field && (e.Op == store.OpCreate && f.Before == "" || e.Op != store.OpCreate && f.After == value) {
+		if fieldWords[f.Field] != fieldWords[field] || fieldWords[field] == "" && f.Field != field {
+			continue
+		}
+		if e.Op == store.OpCreate {
+			return f.Before == ""
+		}
+		if h.names.value(ch.ws, ch.Kind, f.Field, f.After) == h.names.value(e.WorkspaceID, e.Kind, field, e.To) {
 			return true
 		}
 	}
 	return false
 }
 
-// rows lays out the log: without the history, this machine's edits; with
-// it, every change on the service (this machine's edits as they were made,
-// the others with who made them), then the edits the service has not taken.
-func (h history) rows(edits []store.Edit, now time.Time) [][]string {
-	if h.err != nil {
-		return logRows(edits, now)
-	}
-	type row struct {
-		at    time.Time
-		cells []string
-	}
-	var rows []row
-	mine := h.mine(edits)
-	used := map[int]bool{}
-	for _, ch := range h.changes {
-		if i, ok := mine[ch.ID]; ok {
-			used[i] = true
-			e := edits[i]
-			if name := h.names[e.WorkspaceID]; name != "" {
-				e.WorkspaceName = name
+// entries lays out the log, oldest first: this machine's edits, marked
+// "you" with their state, and, with the history, every other change on the
+// service, saying who made it; a change an edit made is listed once, as
+// the edit.
+func (h history) entries(edits []store.Edit) []logEntry {
+	var out []logEntry
+	if h.err == nil {
+		for c, i := range h.mine(edits) {
+			if i >= 0 {
+				continue // listed as the edit
 			}
-			cells := logRows([]store.Edit{e}, now)[1]
-			cells[6] = "you · " + cells[6]
-			rows = append(rows, row{e.CreatedAt, cells})
-			continue
+			ch := h.changes[c]
+			out = append(out, logEntry{
+				at: ch.Time(), id: "#" + api.ShortID(ch.ItemID), title: h.titles[ch.ItemID], kind: ch.Kind,
+				ws: h.workspaceName(ch.ws, ""), change: h.names.serviceChange(ch.ws, ch.ItemChange), who: h.author(ch.Author),
+			})
 		}
-		ws := h.wsOf[ch.ID]
-		name := h.names[ws]
-		if name == "" {
-			name = strconv.FormatInt(ws, 10)
-		}
-		rows = append(rows, row{ch.Time(), []string{when(ch.Time(), now), "#" + api.ShortID(ch.ItemID), h.titles[ch.ItemID], ch.Kind.String(), name, fieldChanges(ch), "by " + orSomeone(ch.Author)}})
 	}
-	for i, e := range edits {
-		if used[i] {
-			continue
-		}
-		if name := h.names[e.WorkspaceID]; name != "" {
-			e.WorkspaceName = name
-		}
-		cells := logRows([]store.Edit{e}, now)[1]
-		cells[6] = "you · " + cells[6]
-		rows = append(rows, row{e.CreatedAt, cells})
+	for _, e := range edits {
+		out = append(out, h.editEntry(e))
 	}
-	slices.SortStableFunc(rows, func(a, b row) int { return a.at.Compare(b.at) })
-	out := [][]string{logColumns[:]}
-	for _, r := range rows {
-		out = append(out, r.cells)
-	}
+	slices.SortStableFunc(out, func(a, b logEntry) int { return a.at.Compare(b.at) })
 	return out
 }
 
-// when is a time as the log's first column shows it: the local hour, with
-// the day when it is not today.
-func when(t, now time.Time) string {
-	at := t.Local()
-	if at.Format(time.DateOnly) != now.Local().Format(time.DateOnly) {
-		return at.Format("01-02 15:04")
+// editEntry is the log's line of an edit of this machine.
+func (h history) editEntry(e store.Edit) logEntry {
+	id, title := "#"+api.ShortID(e.ItemID), e.ItemTitle
+	switch e.Op {
+	case store.OpCreate:
+		id, title = "new", e.Title
+		if e.ResultItemID != "" {
+			id = "#" + api.ShortID(e.ResultItemID)
+		}
+	case store.OpTitle:
+		title = e.To
 	}
-	return at.Format("15:04")
+	return logEntry{at: e.CreatedAt, id: id, title: title, kind: e.Kind, ws: h.workspaceName(e.WorkspaceID, e.WorkspaceName),
+		change: h.names.editChange(e), who: "you · " + state(e)}
 }
 
-// fieldChanges describes a change made on the service: each field, from →
-// to, with the names the service gives the values.
-func fieldChanges(ch api.ItemChange) string {
-	var parts []string
-	labelled := slices.ContainsFunc(ch.Fields, func(f api.FieldChange) bool { return f.Field == "priority_label" })
-	for _, f := range ch.Fields {
-		if f.Field == "priority" && labelled {
-			continue // the legacy priority beside priority_label
-		}
-		before, after := orName(f.BeforeName, f.Before), orName(f.AfterName, f.After)
-		label := f.Field
-		if label == "priority_label" {
-			label = "priority"
-		}
-		part := label + " " + orNoneText(before) + " → " + orNoneText(after)
-		if before == "" && f.Field == "status" {
-			part = "created (" + orNoneText(after) + ")"
-		}
-		if !slices.Contains(parts, part) {
-			parts = append(parts, part)
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-func orName(name, value string) string {
-	if name != "" {
+// workspaceName is a workspace's name: as the service says it, else as
+// the edit kept it, else its id.
+func (h history) workspaceName(ws int64, kept string) string {
+	if name := h.wsNames[ws]; name != "" {
 		return name
 	}
-	return value
-}
-
-func orNoneText(v string) string {
-	if v == "" {
-		return noPriority
+	if kept != "" {
+		return kept
 	}
-	return v
+	return strconv.FormatInt(ws, 10)
 }
 
-func orSomeone(nick string) string {
-	if nick == "" {
-		return "someone"
+// author says who made a change on the service: "by you" for the login's
+// own changes made elsewhere (the web, another machine).
+func (h history) author(nick string) string {
+	switch {
+	case nick == "":
+		return "by someone"
+	case nick == h.user:
+		return "by you"
 	}
-	return nick
+	return "by " + nick
 }
 
-// writeJSON prints one JSON object a line: this machine's edits as the
-// outbox keeps them, then the changes made on the service by others, with
-// "source": "service".
+// writeJSON prints one JSON object a line, with the values as the service
+// keeps them: this machine's edits as the outbox keeps them, then the
+// changes made on the service otherwise, with "source": "service".
 func (h history) writeJSON(w io.Writer, edits []store.Edit) error {
 	enc := json.NewEncoder(w)
 	for _, e := range edits {
@@ -260,17 +263,17 @@ func (h history) writeJSON(w io.Writer, edits []store.Edit) error {
 	if h.err != nil {
 		return nil
 	}
-	mine := h.mine(edits)
-	for _, ch := range h.changes {
-		if _, ok := mine[ch.ID]; ok {
+	for c, i := range h.mine(edits) {
+		if i >= 0 {
 			continue
 		}
+		ch := h.changes[c]
 		out := struct {
 			Source string `json:"source"`
 			api.ItemChange
 			WorkspaceID int64  `json:"workspace_id"`
 			Title       string `json:"item_title,omitempty"`
-		}{"service", ch, h.wsOf[ch.ID], h.titles[ch.ItemID]}
+		}{"service", ch.ItemChange, ch.ws, h.titles[ch.ItemID]}
 		if err := enc.Encode(out); err != nil {
 			return err
 		}

@@ -16,8 +16,10 @@ import (
 
 // TestLogReadsTheServiceHistory: `triage log` lists a change someone made on
 // the service (here with a plain HTTP call, as curl makes it) beside this
-// machine's edit, marked "you"; --workspace is honoured; an API account
-// sees workspace names; a service without history is said to give none.
+// machine's edits, marked "you", each once and by the board's labels;
+// piped it is plain tab-separated lines, on a terminal a table whose
+// changes are whole; --workspace is honoured; an API account sees
+// workspace names; a service without history is said to give none.
 func TestLogReadsTheServiceHistory(t *testing.T) {
 	requireTmux(t)
 	s := startServe(t)
@@ -42,16 +44,56 @@ func TestLogReadsTheServiceHistory(t *testing.T) {
 		t.Fatalf("triage ended with %s", exit)
 	}
 
+	// And sets a bug's priority and owners from the command line.
+	runTriage(t, home, s, "set", "1", "--kind", "bug", "--priority", "高", "--owner", "bob,demo")
+
+	// Piped, the log is plain: one change a line, tab-separated, whole.
 	out := runTriage(t, home, s, "log")
-	t.Logf("triage log:\n%s", out)
-	short := "#" + api.ShortID(other) + " "
-	var theirs, mine bool
-	for _, line := range strings.Split(out, "\n") {
-		theirs = theirs || strings.Contains(line, short) && strings.Contains(line, "→ Low") && strings.Contains(line, "by someone_else")
-		mine = mine || strings.Contains(line, "High → Middle") && strings.Contains(line, "you · sent")
+	t.Logf("triage log | cat:\n%s", out)
+	short := "#" + api.ShortID(other)
+	var theirs, mine, bugPriority, bugOwner int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(line, "Changes on ") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if len(cells) != len(logColumns) || strings.Contains(line, "…") || strings.Contains(line, "TITLE") {
+			t.Errorf("piped, %q is not %d whole tab-separated cells", line, len(logColumns))
+			continue
+		}
+		id, kind, change, who := cells[1], cells[3], cells[5], cells[6]
+		switch {
+		case id == short && kind == "story" && strings.HasPrefix(change, "priority ") && strings.HasSuffix(change, "→ Low"):
+			theirs++
+			if who != "by someone_else" {
+				t.Errorf("someone_else's change says %q", who)
+			}
+		case change == "priority High → Middle":
+			mine++
+			if who != "you · sent" {
+				t.Errorf("this machine's move says %q", who)
+			}
+		case kind == "bug" && id == "#1" && strings.HasPrefix(change, "priority ") && strings.HasSuffix(change, " → 高") && who == "you · sent":
+			bugPriority++
+		case kind == "bug" && id == "#1" && strings.HasPrefix(change, "owner ") && strings.HasSuffix(change, " → bob, demo") && who == "you · sent":
+			bugOwner++
+		default:
+			t.Errorf("a line the log should not have (a change twice, or a raw value): %q", line)
+		}
 	}
-	if !theirs || !mine || !strings.Contains(out, "Changes on "+s.env["TRIAGE_BASE_URL"]) {
-		t.Errorf("triage log does not list the service's change by someone_else (%v) and this machine's, marked you (%v):\n%s", theirs, mine, out)
+	if theirs != 1 || mine != 1 || bugPriority != 1 || bugOwner != 1 || !strings.Contains(out, "Changes on "+s.env["TRIAGE_BASE_URL"]) {
+		t.Errorf("triage log lists someone_else's change %d times, this machine's move %d times, the bug's priority %d and owners %d times; want each once:\n%s",
+			theirs, mine, bugPriority, bugOwner, out)
+	}
+
+	// On a terminal of 120 columns it is a table whose changes are whole.
+	table := startTerminal(t, 120, 40, appHomeEnv(home, s), triageBinary(t), "log")
+	screen := table.WaitFor(20*time.Second, "[exit 0]")
+	t.Logf("triage log at 120 columns:\n%s", screen)
+	for _, want := range []string{"TITLE", "CHANGE", "WHO · STATE", "priority High → Middle", "by someone_else", " → 高 ", " → bob, demo "} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("at 120 columns the log does not show %q whole:\n%s", want, screen)
+		}
 	}
 
 	if other := runTriage(t, home, s, "log", "--workspace", "10022002"); strings.Contains(other, "Atlas Web") || strings.Contains(other, short) {

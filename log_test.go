@@ -14,11 +14,16 @@ import (
 	"triage/store"
 )
 
-// TestLogIsAStandUp runs the built `triage log` over a recorded outbox: the
-// changes of the chosen service since midnight, with short ids, titles cut
-// to fit by display width, kinds, workspace names (the id for old edits)
-// and priorities from → to, in columns that line up with Chinese text.
+// TestLogIsAStandUp runs the built `triage log` over a recorded outbox, on
+// a machine in the service's zone: the changes of the chosen service since
+// the service's midnight, with short ids, titles cut to fit by display
+// width, kinds, workspace names (the id for old edits) and priorities from
+// → to, in columns that line up with Chinese text on a terminal of 90
+// columns; piped, the same changes whole, one a line, tab-separated.
 func TestLogIsAStandUp(t *testing.T) {
+	if _, err := time.LoadLocation("Asia/Shanghai"); err != nil {
+		t.Skipf("the machine has no tz database to run triage in the service's zone: %v", err)
+	}
 	home := t.TempDir()
 	stateDir := filepath.Join(home, "state", "triage")
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
@@ -29,8 +34,8 @@ func TestLogIsAStandUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	const here, there = "http://127.0.0.1:8080", "https://api.tapd.cn"
-	now := time.Now().UTC()
-	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	now := time.Now().In(api.ServiceZone)
+	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, api.ServiceZone)
 	at := func(h, m int) time.Time {
 		return midnight.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute)
 	}
@@ -72,11 +77,12 @@ func TestLogIsAStandUp(t *testing.T) {
 	if err := ob.Close(); err != nil {
 		t.Fatal(err)
 	}
+	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"XDG_DATA_HOME=" + filepath.Join(home, "data"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "TZ=Asia/Shanghai"}
 	log := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(triageBinary(t), append([]string{"log", "--base-url", here}, args...)...)
-		cmd.Env = []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
-			"XDG_DATA_HOME=" + filepath.Join(home, "data"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "TZ=UTC", "COLUMNS=90"}
+		cmd.Env = env
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("triage log %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -84,25 +90,46 @@ func TestLogIsAStandUp(t *testing.T) {
 		return string(out)
 	}
 
-	today := log()
-	golden(t, "log/today.golden", today)
-	lines := strings.Split(strings.TrimSuffix(today, "\n"), "\n")
-	for _, col := range []string{"KIND", "WORKSPACE", "CHANGE", "STATE"} {
-		want := ansi.StringWidth(lines[0][:strings.Index(lines[0], col)])
-		for _, l := range lines[1:] {
-			if ansi.StringWidth(l) > 90 {
-				t.Errorf("%q is wider than COLUMNS=90", l)
-			}
+	term := startTerminal(t, 90, 20, env, triageBinary(t), "log", "--base-url", here)
+	screen := term.WaitFor(20*time.Second, "[exit 0]")
+	var table []string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.HasPrefix(l, "[exit") {
+			break
+		}
+		if strings.HasPrefix(l, "TIME") || len(table) > 0 {
+			table = append(table, strings.TrimRight(l, " "))
+		}
+	}
+	golden(t, "log/today.golden", strings.Join(table, "\n")+"\n")
+	for _, col := range []string{"KIND", "WORKSPACE", "CHANGE", "WHO · STATE"} {
+		want := ansi.StringWidth(table[0][:strings.Index(table[0], col)])
+		for _, l := range table[1:] {
 			if got := cellOf(l, want); got == "" || got[0] == ' ' {
 				t.Errorf("column %s does not start at cell %d in %q", col, want, l)
 			}
 		}
 	}
+
+	today := log()
+	long := "订单详情页在弱网下白屏，重试后仍然无法加载商品图片和价格信息"
+	lines := strings.Split(strings.TrimSuffix(today, "\n"), "\n")
+	if len(lines) != len(table)-1 || !strings.Contains(today, "\t"+long+"\t") || strings.Contains(today, "…") || strings.Contains(today, "TITLE") {
+		t.Errorf("piped, the log is not its %d changes whole, one a line:\n%s", len(table)-1, today)
+	}
+	for _, l := range lines {
+		if n := len(strings.Split(l, "\t")); n != len(logColumns) {
+			t.Errorf("piped, %q has %d cells, want %d", l, n, len(logColumns))
+		}
+	}
 	if strings.Contains(today, "#9") || strings.Contains(today, "#13") {
 		t.Errorf("today's log shows another service's or yesterday's change:\n%s", today)
 	}
-	if all := log("--since", "48h"); !strings.Contains(all, "#13") || strings.Contains(all, "#9 ") {
+	if all := log("--since", "48h"); !strings.Contains(all, "#13") || strings.Contains(all, "#9\t") {
 		t.Errorf("--since 48h shows:\n%s", all)
+	}
+	if y := log("--since", "yesterday"); !strings.Contains(y, "#13") {
+		t.Errorf("--since yesterday does not show yesterday's change:\n%s", y)
 	}
 }
 
@@ -118,26 +145,32 @@ func cellOf(line string, n int) string {
 	return ""
 }
 
-// TestParseSince: --since is today's local midnight by default, a duration
-// ago, or a local date and time.
+// TestParseSince: --since counts days as the service does, in China
+// Standard Time: at 17:50 UTC on Thursday 26 November it is already Friday
+// the 27th there, so today starts at 16:00 UTC and yesterday is Thursday.
+// Day words, weekdays, durations and dates are taken; the rest is refused.
 func TestParseSince(t *testing.T) {
-	now := time.Date(2026, 11, 25, 14, 30, 0, 0, time.Local)
+	now := time.Date(2026, 11, 26, 17, 50, 0, 0, time.UTC)
 	tests := []struct {
 		in   string
 		want time.Time
 		bad  bool
 	}{
-		{"", time.Date(2026, 11, 25, 0, 0, 0, 0, time.Local), false},
+		{"", time.Date(2026, 11, 26, 16, 0, 0, 0, time.UTC), false},
+		{"today", time.Date(2026, 11, 26, 16, 0, 0, 0, time.UTC), false},
+		{"yesterday", time.Date(2026, 11, 25, 16, 0, 0, 0, time.UTC), false},
+		{"monday", time.Date(2026, 11, 22, 16, 0, 0, 0, time.UTC), false},
 		{"36h", now.Add(-36 * time.Hour), false},
-		{"2026-11-20", time.Date(2026, 11, 20, 0, 0, 0, 0, time.Local), false},
-		{"2026-11-20 14:00", time.Date(2026, 11, 20, 14, 0, 0, 0, time.Local), false},
+		{"3d", now.Add(-72 * time.Hour), false},
+		{"2026-11-20", time.Date(2026, 11, 19, 16, 0, 0, 0, time.UTC), false},
+		{"2026-11-20 09:00", time.Date(2026, 11, 20, 1, 0, 0, 0, time.UTC), false},
 		{"-1h", time.Time{}, true},
-		{"yesterday", time.Time{}, true},
+		{"tomorrow", time.Time{}, true},
 	}
 	for _, tt := range tests {
 		got, err := parseSince(tt.in, now)
 		if (err != nil) != tt.bad || !got.Equal(tt.want) {
-			t.Errorf("parseSince(%q) = %v, %v; want %v (error: %v)", tt.in, got, err, tt.want, tt.bad)
+			t.Errorf("parseSince(%q) = %v, %v; want %v (error: %v)", tt.in, got.UTC(), err, tt.want, tt.bad)
 		}
 	}
 }

@@ -63,7 +63,7 @@ func TestStaleBoardAsksBeforeOverwriting(t *testing.T) {
 	want := map[string][]string{first: {"Low → Middle", "sent"}, second: {"High → Middle", "discarded"}}
 	for _, line := range strings.Split(out, "\n") {
 		for id, texts := range want {
-			short := "#" + api.ShortID(id) + " "
+			short := "#" + api.ShortID(id) + "\t"
 			if strings.Contains(line, short) && strings.Contains(line, texts[0]) && strings.Contains(line, texts[1]) {
 				delete(want, id)
 			}

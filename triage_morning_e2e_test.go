@@ -155,7 +155,7 @@ func TestTriageMorning(t *testing.T) {
 		t.Errorf("the offline comment is on the service %d times, want once", n)
 	}
 	out := runTriage(t, home, s, "log")
-	for _, want := range []string{"status planning → developing", "status developing → planning", "owner ", "iteration ", `comment "Planned for this sprint`} {
+	for _, want := range []string{"status Planning → Developing", "status Developing → Planning", "owner ", "iteration ", `comment "Planned for this sprint`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("triage log lacks %q:\n%s", want, out)
 		}

@@ -11,9 +11,6 @@ import (
 // TimeLayout is the layout of every time the service sends.
 const TimeLayout = "2006-01-02 15:04:05"
 
-// ServiceZone is the service's local time zone (China, UTC+8).
-var ServiceZone = time.FixedZone("CST", 8*60*60)
-
 // ParseTime reads a service time (YYYY-MM-DD HH:MM:SS, service local time).
 func ParseTime(s string) (time.Time, error) {
 	return time.ParseInLocation(TimeLayout, strings.TrimSpace(s), ServiceZone)

@@ -88,7 +88,19 @@ func diffItems(ws *Workspace, k api.Kind, before, after *api.Item) []fieldChange
 			out = append(out, fieldChange{Field: spec.name, Before: valueOrNil(b), After: valueOrNil(a)})
 		}
 	}
-	return out
+	return oneFieldPerPriority(out)
+}
+
+// oneFieldPerPriority drops the legacy priority from a write that changed
+// priority_label too: TAPD turns a read or write of priority into one of
+// priority_label (open.tapd.cn, API文档/subject/custom_priority), so its
+// history names one priority change, not two.
+func oneFieldPerPriority(fields []fieldChange) []fieldChange {
+	hasLabel := slices.ContainsFunc(fields, func(f fieldChange) bool { return f.Field == "priority_label" })
+	if !hasLabel {
+		return fields
+	}
+	return slices.DeleteFunc(fields, func(f fieldChange) bool { return f.Field == "priority" })
 }
 
 // valueOrNil is nil for an empty value, as TAPD writes an unset one.

@@ -63,7 +63,7 @@ func (s *Server) writeSpecRecord(p principal, spec recordSpec, form url.Values) 
 	}
 	k := spec.kind
 	rs := s.world.recordSetOf(ws.ID, k)
-	now := s.now().In(time.FixedZone("CST", 8*3600)).Format(time.DateTime)
+	now := api.FormatTime(s.now())
 	in := recordParams(k, form, "id", "workspace_id", "created", "modified")
 	actor := strings.TrimSpace(form.Get("current_user"))
 	if actor == "" {

@@ -48,12 +48,11 @@ func (w *world) recordSetOf(ws int64, k recordKind) *recordSet {
 // sprints ending at now's sprint, and a comment on each of the first three
 // stories and bugs.
 func (w *world) seedRecords(now time.Time) {
-	cn := time.FixedZone("CST", 8*3600)
 	for _, ws := range w.Workspaces {
 		nicks := w.memberNicks(ws)
 		wsID := strconv.FormatInt(ws.ID, 10)
 		its := w.recordSetOf(ws.ID, iterationKind)
-		first := now.In(cn).AddDate(0, 0, -14*5)
+		first := now.In(api.ServiceZone).AddDate(0, 0, -14*5)
 		for i := range 6 {
 			start, end := first.AddDate(0, 0, 14*i), first.AddDate(0, 0, 14*i+13)
 			status, completed := "done", end.Format(time.DateOnly)+" 18:00:00"
@@ -170,7 +169,7 @@ func (s *Server) writeRecord(p principal, k recordKind, scope api.Kind, form url
 		return nil, herr
 	}
 	rs := s.world.recordSetOf(ws.ID, k)
-	now := s.now().In(time.FixedZone("CST", 8*3600)).Format(time.DateTime)
+	now := api.FormatTime(s.now())
 	var r record
 	if k.wrapper == iterationKind.wrapper {
 		r, herr = s.writeIteration(ws, rs, form, p, now)
