@@ -21,7 +21,7 @@ import (
 
 // unreachable ends a run whose service did not answer.
 func (r *setRun) unreachable(refs []itemRef, cause error) error {
-	fmt.Fprintf(r.cli.stderr, "triage: the service did not answer, so nothing was sent: %s\n", api.LeadWithAdvice(cause))
+	fmt.Fprintf(r.cli.stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
 			fmt.Fprintln(r.cli.stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")

@@ -29,17 +29,15 @@ type setPlan struct {
 // plan reads every item and the field information of its kind, checks the
 // new values, and returns a plan per change. A refused value is a result,
 // not a plan, and the item's other changes are then not sent either. A
-// network error stops it: the caller tells the service is unreachable.
+// name several items answer to stops it (a usage error), and so does a
+// failure of the service: the caller tells whether it may pass.
 func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
-	ws := r.t.ws
 	for _, ref := range refs {
-		if ref.workspace == 0 {
-			if _, err := r.t.workspace(); err != nil {
-				return nil, err
-			}
+		if _, err := r.t.workspace(); ref.workspace == 0 && err != nil {
+			return nil, err
 		}
 	}
-	found, err := lookupItems(ctx, r.t.client, refs, ws)
+	found, err := lookupItems(ctx, r.t.client, refs, r.t.ws)
 	if err != nil {
 		return nil, err
 	}

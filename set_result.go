@@ -132,6 +132,8 @@ func (r setResult) line() string {
 		return "✓ " + name + " " + r.Field + " is already " + r.toShown
 	case resultWouldChange:
 		return "would change " + name + change
+	case resultQueued:
+		return "• " + name + change + " queued: " + r.Reason
 	case resultConflict:
 		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, r.theirsShown, r.fromShown)
 	}
