@@ -93,9 +93,10 @@ func TestScriptGolden(t *testing.T) {
 		{"list_bad_filter", false, []string{"list", "foo:bar", "status:"}},
 		{"list_no_such_status", false, []string{"list", "status:zzz", "prio:hi|nope"}},
 		{"view_table", true, []string{"view", "#3", "--comments", "--kind", "bug"}},
-		{"view_plain", false, []string{"view", "3"}},
+		{"view_plain", false, []string{"view", "story/3"}},
+		{"view_ambiguous", false, []string{"view", "3"}},
 		{"view_url", false, []string{"view", "https://www.tapd.cn/10022001/prong/tasks/view/1110022001000000002"}},
-		{"view_json", false, []string{"view", "1110022001000000003", "--json", "--comments"}},
+		{"view_json", false, []string{"view", "1110022001000000003", "--kind", "story", "--json", "--comments"}},
 		{"view_missing", false, []string{"view", "99999"}},
 	}
 	for _, tt := range tests {

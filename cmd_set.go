@@ -27,6 +27,7 @@ type setFlags struct {
 	priority, title, ifPriority optionalString
 	status, owner, iteration    optionalString
 	severity, comment           optionalString
+	fields                      transitionValues
 	kindName                    string
 	dryRun, queue, asJSON       bool
 }
@@ -40,6 +41,31 @@ type optionalString struct {
 func (o *optionalString) String() string     { return o.value }
 func (o *optionalString) Set(s string) error { o.value, o.set = s, true; return nil }
 
+// transitionValues are the --field NAME=VALUE flags, in the order given.
+type transitionValues struct {
+	names  []string
+	values map[string]string
+}
+
+func (v *transitionValues) String() string { return strings.Join(v.names, ",") }
+
+// Set takes one NAME=VALUE; a name given again takes the last value.
+func (v *transitionValues) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if !ok || name == "" || value == "" {
+		return fmt.Errorf("want NAME=VALUE, as resolution=duplicated, not %q", s)
+	}
+	if v.values == nil {
+		v.values = map[string]string{}
+	}
+	if _, seen := v.values[name]; !seen {
+		v.names = append(v.names, name)
+	}
+	v.values[name] = value
+	return nil
+}
+
 // register adds the flags of set.
 func (f *setFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.priority, "priority", "new priority: a `LABEL` or value of the workspace's options, or none")
@@ -48,9 +74,10 @@ func (f *setFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.owner, "owner", "new owners: `NICKS` of workspace members, as a;b or a,b; none clears them")
 	fs.Var(&f.iteration, "iteration", "new iteration: an `ITERATION` id or name of the workspace, or none to unplan")
 	fs.Var(&f.severity, "severity", "new severity of bugs: a `SEVERITY` value or label of the workspace's options")
+	fs.Var(&f.fields, "field", "a field the status move asks for, as `NAME=VALUE` (resolution=duplicated); repeat it for more")
 	fs.Var(&f.comment, "comment", "add a comment `TEXT` after the other changes")
 	fs.Var(&f.ifPriority, "if-priority", "write only if the priority is still `LABEL` (the value you saw; default: the value read just before)")
-	fs.StringVar(&f.kindName, "kind", "", "`KIND` of items named by short id: story, bug or task (default: each in turn)")
+	fs.StringVar(&f.kindName, "kind", "", "`KIND` of the items: story, bug or task (default: each; an id several kinds share is an error that lists them)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print what would change, and change nothing")
 	fs.BoolVar(&f.queue, "queue", false, "when the service cannot be reached, keep the edits in the outbox, sent when triage next opens this profile")
 	fs.BoolVar(&f.asJSON, "json", false, "print one JSON array of results on stdout instead of lines on stderr")
@@ -91,6 +118,8 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 		return fmt.Errorf("%w: --comment: a comment cannot be empty", errUsage)
 	case f.status.set && strings.TrimSpace(f.status.value) == "":
 		return fmt.Errorf("%w: --status: name the status to move to", errUsage)
+	case len(f.fields.names) > 0 && !f.status.set:
+		return fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", errUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
@@ -128,9 +157,8 @@ type setRun struct {
 // --dry-run, says what they would change).
 func (r *setRun) do(ctx context.Context, refs []itemRef) error {
 	plans, err := r.plan(ctx, refs)
-	var ae *api.Error
-	if errors.As(err, &ae) && ae.Kind == api.ErrNetwork {
-		return r.unreachable(ctx, refs, err)
+	if api.Temporary(err) {
+		return r.unreachable(refs, err)
 	}
 	if err != nil {
 		return err

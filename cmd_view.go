@@ -19,7 +19,7 @@ func (c *cli) cmdView(ctx context.Context, args []string) error {
 	fs := newFlags("view")
 	var g globalFlags
 	g.register(fs)
-	kindName := fs.String("kind", "", "`KIND` of the item when its id is short: story, bug or task (default: each in turn)")
+	kindName := fs.String("kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
 	comments := fs.Bool("comments", false, "print its comments too, oldest first")
 	asJSON := fs.Bool("json", false, "print the item as JSON, with every field the service sent")
 	web := fs.Bool("web", false, "open the item in the browser")
@@ -28,7 +28,7 @@ func (c *cli) cmdView(ctx context.Context, args []string) error {
 		return err
 	}
 	if len(ids) != 1 {
-		return fmt.Errorf("%w: view takes one item: its short id (12 or #12), full id or web address; see 'triage view --help'", errUsage)
+		return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", errUsage)
 	}
 	var kind *api.Kind
 	if *kindName != "" {
@@ -52,10 +52,14 @@ func (c *cli) cmdView(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	it, ws, err := ref.resolve(ctx, t.client, ws)
+	found, err := lookupItems(ctx, t.client, []itemRef{ref}, ws)
 	if err != nil {
 		return c.unreachable(err)
 	}
+	if found[0].notFound != nil {
+		return found[0].notFound
+	}
+	it := found[0].item
 	if *web {
 		u := it.WebURL(t.setup.cfg.WebURL)
 		if err := auth.NewDefaultBrowserOpener(c.env)(u); err != nil {

@@ -25,7 +25,7 @@ func TestItemPageFromTheApp(t *testing.T) {
 	home := t.TempDir()
 	env := append(appHomeEnv(home, s), "TRIAGE_BROWSER="+urls.program)
 
-	_, errOut, code := runBinary(t, env, "", "view", "1", "--web")
+	_, errOut, code := runBinary(t, env, "", "view", "story/1", "--web")
 	viewURL := urls.nth(1, 10*time.Second, func() string { return errOut })
 	if code != 0 || !itemPageURL.MatchString(viewURL) || !strings.HasSuffix(viewURL, "/1110022001000000001") {
 		t.Fatalf("triage view 1 --web (exit %d, %q) opened %q, not story 1's page on the service", code, errOut, viewURL)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -11,14 +10,15 @@ import (
 )
 
 // itemRef is an item as a user names it on the command line: the short id
-// shown on cards (12, #12), the full id, or the item's web-app address
-// (https://www.tapd.cn/{ws}/prong/stories/view/{id}, bugtrace/bugs/view,
-// prong/tasks/view), which also names its workspace and kind.
+// shown on cards (12, #12), with its kind (bug/12), the full id, or the
+// item's web-app address (https://www.tapd.cn/{ws}/prong/stories/view/{id},
+// bugtrace/bugs/view, prong/tasks/view, on TAPD or the service's own
+// address), which also names its workspace and kind.
 type itemRef struct {
 	text      string
 	digits    string     // the id as given: short or full
 	workspace int64      // from an address; 0: the command's
-	kinds     []api.Kind // the kinds it may be, in the order they are tried
+	kinds     []api.Kind // the kinds it may be
 }
 
 // The lengths of ids: a full one is a prefix, the workspace and the short
@@ -38,9 +38,20 @@ func parseItemRef(s string, kind *api.Kind) (itemRef, error) {
 	if strings.Contains(s, "://") {
 		return parseItemURL(r, s)
 	}
-	r.digits = strings.TrimPrefix(s, "#")
+	id := strings.TrimPrefix(s, "#")
+	if name, rest, ok := strings.Cut(id, "/"); ok {
+		k, err := api.ParseKind(strings.ToLower(name))
+		if err != nil {
+			return r, fmt.Errorf("%w: %q: %q is no kind; write story/12, bug/12 or task/12", errUsage, s, name)
+		}
+		if kind != nil && *kind != k {
+			return r, fmt.Errorf("%w: %q names a %s, and --kind a %s", errUsage, s, k, *kind)
+		}
+		r.kinds, id = []api.Kind{k}, strings.TrimPrefix(rest, "#")
+	}
+	r.digits = id
 	if r.digits == "" || strings.Trim(r.digits, "0123456789") != "" || (len(r.digits) > shortIDLen && len(r.digits) != fullIDLen) {
-		return r, fmt.Errorf("%w: %q is not an item: give its short id (12 or #12), its full id or its web address", errUsage, s)
+		return r, fmt.Errorf("%w: %q is not an item: give its short id (12, #12 or bug/12), its full id or its web address", errUsage, s)
 	}
 	return r, nil
 }
@@ -95,25 +106,4 @@ func (r itemRef) offlineKind() (api.Kind, bool) {
 		return r.kinds[0], true
 	}
 	return 0, false
-}
-
-// resolve reads the item named by r, trying each kind it may be.
-func (r itemRef) resolve(ctx context.Context, client *api.Client, ws int64) (api.Item, int64, error) {
-	if r.workspace != 0 {
-		ws = r.workspace
-	}
-	for _, k := range r.kinds {
-		found, err := client.GetMany(ctx, ws, k, r.ids(ws))
-		if err != nil {
-			return api.Item{}, ws, err
-		}
-		if len(found) > 0 {
-			return found[0], ws, nil
-		}
-	}
-	what := "story, bug or task"
-	if len(r.kinds) == 1 {
-		what = r.kinds[0].String()
-	}
-	return api.Item{}, ws, fmt.Errorf("workspace %d has no %s %s: check the id, or pass --workspace or the item's web address", ws, what, r.text)
 }

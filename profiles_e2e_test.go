@@ -103,7 +103,7 @@ func TestProfileOutboxesApart(t *testing.T) {
 	if _, errOut, code := run("set", "6", "--kind", "story", "--priority", "High", "--if-priority", "Middle", "--queue", "--profile", "a"); code != 3 || !strings.Contains(errOut, "queued") {
 		t.Fatalf("set --queue on a stopped a: exit %d\n%s", code, errOut)
 	}
-	if _, errOut, code := run("set", "7", "--priority", "High", "--profile", "b"); code != 0 {
+	if _, errOut, code := run("set", "story/7", "--priority", "High", "--profile", "b"); code != 0 {
 		t.Fatalf("set on b: exit %d\n%s", code, errOut)
 	}
 	outA, _, _ := run("log", "--json", "--profile", "a")
@@ -114,7 +114,7 @@ func TestProfileOutboxesApart(t *testing.T) {
 	if strings.Contains(outB, "1110022001000000006") || !strings.Contains(outB, `"item_id":"1110022001000000007"`) {
 		t.Errorf("b's outbox holds a's edit or lacks its own:\n%s", outB)
 	}
-	out, _, _ := run("view", "6", "--json", "--profile", "b")
+	out, _, _ := run("view", "story/6", "--json", "--profile", "b")
 	if !strings.Contains(out, `"priority_label":"Middle"`) {
 		t.Errorf("a's edit reached b's service:\n%s", out)
 	}

@@ -92,11 +92,11 @@ func (t *scriptTarget) names(ctx context.Context, ws int64, kind api.Kind) (work
 }
 
 // unreachable reports an error of the service and returns the error whose
-// exit code is exitNotChecked (3) when the service could not be reached, so
-// that a script tells "no answer" from "refused".
+// exit code is exitNotChecked (3) when the service could not be reached or
+// failed for a while (what the client retries), so that a script tells "no
+// answer" from "refused".
 func (c *cli) unreachable(err error) error {
-	var ae *api.Error
-	if errors.As(err, &ae) && ae.Kind == api.ErrNetwork {
+	if api.Temporary(err) {
 		fmt.Fprintf(c.stderr, "triage: %s\n", api.LeadWithAdvice(err))
 		return errNotChecked
 	}

@@ -27,38 +27,38 @@ func TestSetAgainstServe(t *testing.T) {
 	r := newStatusRun(t)
 	r.loginToken()
 	ws := []string{"TRIAGE_WORKSPACE=10022001"}
-	if got := priorityOf(r, ws, "4"); got != "High" {
+	if got := priorityOf(r, ws, "story/4"); got != "High" {
 		t.Fatalf("story 4 starts at %q, want High", got)
 	}
 
-	_, errOut, code := r.run("", ws, "set", "4", "#5", "--priority", "low")
-	if code != 0 || strings.Count(errOut, "✓") != 2 || !strings.Contains(errOut, `✓ 4 (story 1110022001000000004) priority "High" → "Low"`) {
+	_, errOut, code := r.run("", ws, "set", "story/4", "story/5", "--priority", "low")
+	if code != 0 || strings.Count(errOut, "✓") != 2 || !strings.Contains(errOut, `✓ story/4 (story 1110022001000000004) priority High → Low`) {
 		t.Errorf("a clean write: exit %d\n%s", code, errOut)
 	}
-	if got := priorityOf(r, ws, "4"); got != "Low" {
+	if got := priorityOf(r, ws, "story/4"); got != "Low" {
 		t.Errorf("after set, story 4 is %q, want Low", got)
 	}
 
-	out, errOut, code := r.run("", ws, "set", "4", "--priority", "Middle", "--if-priority", "High", "--json")
+	out, errOut, code := r.run("", ws, "set", "story/4", "--priority", "Middle", "--if-priority", "High", "--json")
 	var results []setResult
 	if err := json.Unmarshal([]byte(out), &results); err != nil || code != 1 || len(results) != 1 ||
 		results[0].Result != resultConflict || results[0].Theirs != "Low" {
 		t.Errorf("a conflict: exit %d, %+v (%v)\n%s%s", code, results, err, out, errOut)
 	}
-	if got := priorityOf(r, ws, "4"); got != "Low" {
+	if got := priorityOf(r, ws, "story/4"); got != "Low" {
 		t.Errorf("after a conflict, story 4 is %q, want Low as it was", got)
 	}
 
-	_, errOut, code = r.run("", ws, "set", "4", "--priority", "Urgent")
+	_, errOut, code = r.run("", ws, "set", "story/4", "--priority", "Urgent")
 	if code != 1 || !strings.Contains(errOut, `refused: "Urgent" is not a priority of stories here; choose High, Middle, Low, Nice To Have, none`) {
 		t.Errorf("an unknown priority: exit %d\n%s", code, errOut)
 	}
 
-	out, _, code = r.run("", ws, "set", "6", "--priority", "High", "--dry-run")
-	if code != 0 || !strings.Contains(out, `would change 6 (story 1110022001000000006) priority "Middle" → "High"`) {
+	out, _, code = r.run("", ws, "set", "story/6", "--priority", "High", "--dry-run")
+	if code != 0 || !strings.Contains(out, `would change story/6 (story 1110022001000000006) priority Middle → High`) {
 		t.Errorf("--dry-run: exit %d\n%s", code, out)
 	}
-	if got := priorityOf(r, ws, "6"); got != "Middle" {
+	if got := priorityOf(r, ws, "story/6"); got != "Middle" {
 		t.Errorf("--dry-run changed story 6 to %q", got)
 	}
 

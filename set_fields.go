@@ -89,6 +89,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 	if to == p.now {
 		return p, "", nil
 	}
+	p.fields = r.flags.fields.values
 	typeID, _ := p.item.Get("workitem_type_id") // a story's type, whose workflow it follows
 	if typeID == "0" {
 		typeID = ""
@@ -104,10 +105,9 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 			continue
 		}
 		if t.To == to {
-			if need := t.Required(); len(need) > 0 {
-				return p, fmt.Sprintf("the move from %s to %s asks for %s: make it in the app, where they are asked for", label(p.now), label(to), strings.Join(need, ", ")), nil
-			}
-			return p, "", nil
+			fields, reason := r.transitionFields(p, t, label)
+			p.fields = fields
+			return p, reason, nil
 		}
 		allowed = append(allowed, label(t.To))
 	}
@@ -150,13 +150,14 @@ func (r *setRun) iterationPlan(ctx context.Context, p setPlan) (setPlan, string,
 	p.op = store.OpIteration
 	p.now = store.NoIteration(p.item.IterationID)
 	p.seen = p.now
-	value := strings.TrimSpace(r.flags.iteration.value)
-	if value == "" || strings.EqualFold(value, noPriority) || value == "0" {
-		return p, "", nil
-	}
 	iterations, err := r.iterationsOf(ctx, p.ws)
 	if err != nil {
 		return p, "", err
+	}
+	p.iterations = iterations
+	value := strings.TrimSpace(r.flags.iteration.value)
+	if value == "" || strings.EqualFold(value, noPriority) || value == "0" {
+		return p, "", nil
 	}
 	names := make([]string, 0, len(iterations)+1)
 	for _, it := range iterations {

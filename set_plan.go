@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"triage/api"
 	"triage/store"
@@ -22,29 +20,32 @@ type setPlan struct {
 	now   string // the value read just before ("" offline)
 	to    string
 	names workspaceNames
+	// fields are the fields the status move asks for (--field).
+	fields map[string]string
+	// iterations are the workspace's, to name an iteration change.
+	iterations []api.Iteration
 }
 
 // plan reads every item and the field information of its kind, checks the
 // new values, and returns a plan per change. A refused value is a result,
 // not a plan, and the item's other changes are then not sent either. A
-// network error stops it: the caller tells the service is unreachable.
+// name several items answer to stops it (a usage error), and so does a
+// failure of the service: the caller tells whether it may pass.
 func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
-	var plans []setPlan
 	for _, ref := range refs {
-		ws := ref.workspace
-		if ws == 0 {
-			var err error
-			if ws, err = r.t.workspace(); err != nil {
-				return nil, err
-			}
-		}
-		it, ws, err := ref.resolve(ctx, r.t.client, ws)
-		var ae *api.Error
-		switch {
-		case errors.As(err, &ae):
+		if _, err := r.t.workspace(); ref.workspace == 0 && err != nil {
 			return nil, err
-		case err != nil:
-			r.results = append(r.results, setResult{Item: ref.text, Result: resultNotFound, Reason: err.Error()})
+		}
+	}
+	found, err := lookupItems(ctx, r.t.client, refs, r.t.ws)
+	if err != nil {
+		return nil, err
+	}
+	var plans []setPlan
+	for i, ref := range refs {
+		it, ws := found[i].item, found[i].ws
+		if found[i].notFound != nil {
+			r.results = append(r.results, setResult{Item: ref.text, Result: resultNotFound, Reason: found[i].notFound.Error()})
 			continue
 		}
 		names, err := r.namesOf(ctx, ws, it.Kind)
@@ -167,86 +168,8 @@ func (p setPlan) edit(service, session, user string) store.Edit {
 	if p.op == store.OpPriority {
 		e.SeenPriority = p.seen
 	}
+	if p.op == store.OpStatus {
+		e.Fields = p.fields
+	}
 	return e
-}
-
-// unreachable ends a run whose service could not be reached: nothing is
-// kept, or with --queue each change waits in the outbox, conditional on the
-// value the caller stated.
-func (r *setRun) unreachable(ctx context.Context, refs []itemRef, cause error) error {
-	fmt.Fprintf(r.cli.stderr, "triage: the service could not be reached: %s\n", cause)
-	if !r.flags.queue || r.flags.dryRun {
-		if !r.flags.dryRun {
-			fmt.Fprintln(r.cli.stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")
-		}
-		return errNotChecked
-	}
-	queued, err := r.queueOffline(refs)
-	if err != nil {
-		return err
-	}
-	r.results = append(r.results, queued...)
-	return r.report()
-}
-
-// queueOffline keeps the changes in the outbox without reading the items:
-// the caller must state what they saw (--if-priority), the kind must be
-// known (--kind, the address, or the full id), and a title, which needs
-// the current one, cannot be changed.
-func (r *setRun) queueOffline(refs []itemRef) ([]setResult, error) {
-	cfg := r.t.setup.cfg
-	user := r.t.sess.Nick
-	if user == "" {
-		user = r.t.sess.APIUser
-	}
-	switch {
-	case r.flags.title.set || r.flags.status.set || r.flags.owner.set || r.flags.iteration.set || r.flags.severity.set || r.flags.comment.set:
-		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service cannot be reached", errUsage)
-	case !r.flags.ifPriority.set:
-		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", errUsage)
-	case user == "":
-		return nil, errors.New("--queue: whose edits these are is unknown while the service cannot be reached (a token from the environment does not say): log in with triage login, which remembers it, or retry when the service answers")
-	}
-	outbox, err := openOutbox(r.t.setup.paths)
-	if err != nil {
-		return nil, err
-	}
-	defer outbox.Close()
-	service, _ := store.ServiceKey(cfg.BaseURL)
-	var out []setResult
-	for _, ref := range refs {
-		p, res, ok := r.offlinePlan(ref, service)
-		if ok {
-			e, err := outbox.Add(p.edit(cfg.BaseURL, store.NewSessionID(time.Now()), user))
-			if err != nil {
-				return out, err
-			}
-			res = p.result(resultQueued, fmt.Sprintf("kept in the outbox (edit %d), sent when triage next opens this profile", e.Seq))
-		}
-		out = append(out, res)
-	}
-	return out, nil
-}
-
-// offlinePlan is the plan of one item without reading it.
-func (r *setRun) offlinePlan(ref itemRef, service string) (setPlan, setResult, bool) {
-	ws := ref.workspace
-	if ws == 0 {
-		ws = r.t.ws
-	}
-	kind, ok := ref.offlineKind()
-	if ws == 0 || !ok {
-		return setPlan{}, setResult{Item: ref.text, Result: resultRefused,
-			Reason: "its kind and workspace are unknown without the service: pass --kind and --workspace, or the item's web address"}, false
-	}
-	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: ref.ids(ws)[0]}, op: store.OpPriority}
-	opts, _, _ := store.SavedOptions(r.t.setup.paths.CacheDir, service, kind)
-	p.names = workspaceNames{kind: kind, opts: opts}
-	to, ok1 := optionValue(opts, r.flags.priority.value)
-	seen, ok2 := optionValue(opts, r.flags.ifPriority.value)
-	if !ok1 || !ok2 {
-		return p, p.refused(fmt.Sprintf("not a priority of %s last read from this service; choose %s", kind.Path(), optionList(opts))), false
-	}
-	p.to, p.seen = to, seen
-	return p, setResult{}, true
 }

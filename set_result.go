@@ -34,12 +34,22 @@ type setResult struct {
 	Theirs string `json:"theirs,omitempty"` // a conflict: the value on the service
 	Result string `json:"result"`
 	Reason string `json:"reason,omitempty"`
+	// fromShown, toShown and theirsShown are From, To and Theirs as the
+	// board shows them (labels, names), for the lines a person reads; the
+	// JSON keeps the codes.
+	fromShown, toShown, theirsShown string
 }
 
 // result is the plan's result with an outcome.
 func (p setPlan) result(outcome, reason string) setResult {
 	return setResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
-		From: p.seen, To: p.to, Result: outcome, Reason: reason}
+		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
+}
+
+// withTheirs is a conflict's result with the value found on the service.
+func (p setPlan) withTheirs(r setResult, theirs string) setResult {
+	r.Theirs, r.theirsShown = theirs, p.shown(theirs)
+	return r
 }
 
 // refused is the plan's result when a value is refused before sending.
@@ -53,9 +63,7 @@ func (p setPlan) dryRun() setResult {
 	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
 		return p.result(resultUnchanged, "")
 	case p.now != p.seen:
-		r := p.result(resultConflict, "it was changed meanwhile")
-		r.Theirs = p.now
-		return r
+		return p.withTheirs(p.result(resultConflict, "it was changed meanwhile"), p.now)
 	}
 	return p.result(resultWouldChange, "")
 }
@@ -82,8 +90,7 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) setResu
 	case store.OutcomeApplied:
 		return p.result(resultUnchanged, "")
 	case store.OutcomeConflict:
-		r := p.result(resultConflict, "changed meanwhile by someone else; nothing written")
-		r.Theirs = res.Edit.Theirs
+		r := p.withTheirs(p.result(resultConflict, "changed meanwhile by someone else; nothing written"), res.Edit.Theirs)
 		if _, err := ob.TakeTheirs(res.Edit.Seq); err != nil {
 			r.Reason += "; " + err.Error()
 		}
@@ -92,7 +99,7 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) setResu
 		return p.result(resultRefused, res.Edit.LastError)
 	}
 	if queue {
-		return p.result(resultQueued, fmt.Sprintf("kept in the outbox (edit %d), sent when triage next opens this profile: %s", res.Edit.Seq, reason))
+		return p.result(resultQueued, fmt.Sprintf("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s", res.Edit.Seq, reason))
 	}
 	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason); err != nil {
 		if errors.Is(err, store.ErrEditState) {
@@ -103,7 +110,8 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) setResu
 	return p.result(resultUnreachable, "not sent, nothing kept (--queue keeps it): "+reason)
 }
 
-// line is the result as one line for a person.
+// line is the result as one line for a person, with the values as the
+// board shows them.
 func (r setResult) line() string {
 	name := r.Item
 	if r.ID != "" {
@@ -115,27 +123,21 @@ func (r setResult) line() string {
 	case string(store.OpComment):
 		change = fmt.Sprintf(" comment %q", r.To)
 	default:
-		change = fmt.Sprintf(" %s %s → %s", r.Field, shown(r.From), shown(r.To))
+		change = fmt.Sprintf(" %s %s → %s", r.Field, r.fromShown, r.toShown)
 	}
 	switch r.Result {
 	case resultApplied:
 		return "✓ " + name + change
 	case resultUnchanged:
-		return "✓ " + name + " " + r.Field + " is already " + shown(r.To)
+		return "✓ " + name + " " + r.Field + " is already " + r.toShown
 	case resultWouldChange:
 		return "would change " + name + change
+	case resultQueued:
+		return "• " + name + change + " queued: " + r.Reason
 	case resultConflict:
-		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, shown(r.Theirs), shown(r.From))
+		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, r.theirsShown, r.fromShown)
 	}
 	return "✗ " + name + " " + r.Result + ": " + r.Reason
-}
-
-// shown is a value as the report writes it.
-func shown(v string) string {
-	if v == "" {
-		return noPriority
-	}
-	return fmt.Sprintf("%q", v)
 }
 
 // writeSetJSON prints the results as one JSON array.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -76,4 +77,13 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		return min(t.Sub(now), maxRetryAfter)
 	}
 	return 0
+}
+
+// Temporary reports whether err is a failure the client treats as passing:
+// what a read is retried on (429, 500, 502, 503, 504, a gateway's page with
+// such a status, a refused or broken connection, a time-out). Another try
+// later may succeed; a refusal or a conflict will not.
+func Temporary(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && retryable(e)
 }
