@@ -85,3 +85,20 @@ func open(base context.Context, m *Model, ws int64) {
 		return !m.eng.Progress(api.Story).Busy && m.cur().fields != nil && len(m.cur().items) > 0 && !m.awaitIters
 	})
 }
+
+// TestFilterHintsComeFromTheKindOnScreen against the sandbox: on the Bugs
+// tab an empty status: suggests a bug's status, not a story's.
+func TestFilterHintsComeFromTheKindOnScreen(t *testing.T) {
+	m, _, base := sandboxBoard(t)
+	_, cmd := m.Update(uitest.Key("tab"))
+	firstFrame(base, m, cmd, func(m *Model) bool {
+		return m.tab == api.Bug && !m.eng.Progress(api.Bug).Busy && m.cur().fields != nil && len(m.cur().items) > 0
+	})
+	press(m, "/")
+	filterNow(base, m, "status:")
+	first := strings.ToLower(m.cur().fields["status"].Options.Pairs[0].Label)
+	got := strings.Join(m.filterProblems(m.cur()), "; ")
+	if want := "status: needs a value, e.g. status:" + filter.QuoteValue(first); got != want {
+		t.Errorf("on the Bugs tab the filter line says %q, want %q", got, want)
+	}
+}
