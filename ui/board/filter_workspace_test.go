@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -19,5 +20,30 @@ func TestIterationAliasThatCannotApplySaysSo(t *testing.T) {
 	want := "✗ iter:@current: no open iteration is current on 2026-01-06 here; name one (iter:NAME) or use iter:none"
 	if screen := h.screen(); !strings.Contains(screen, want) {
 		t.Errorf("the filter line does not say %q:\n%s", want, firstLines(screen, 3))
+	}
+}
+
+// TestPriorityFilterPickerCountsWhatTheColumnsShow: with a text filter on,
+// f offers each priority with the count its column's header shows.
+func TestPriorityFilterPickerCountsWhatTheColumnsShow(t *testing.T) {
+	h := newHarness(t, newFakeService(), true, 200, 40).load().keys("tab", "/", "n", "enter", "f")
+	d := h.m.cur()
+	if d.passing() == len(d.items) || h.m.pick == nil {
+		t.Fatalf("the filter keeps %d of %d bugs; picker open %v", d.passing(), len(d.items), h.m.pick != nil)
+	}
+	shown := h.m.pick.model.Shown()
+	for c, it := range shown {
+		if want := fmt.Sprint(len(d.visible(c))); it.Detail != want {
+			t.Errorf("%s: the picker counts %s, the column shows %s", it.Title, it.Detail, want)
+		}
+	}
+	var hint []string
+	for _, b := range h.m.KeyMap().ShortHelp() {
+		if b.Enabled() {
+			hint = append(hint, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	if got := strings.Join(hint, " · "); got != "enter choose · / or type filter · esc clear filter / cancel" {
+		t.Errorf("with the picker open the hint line says %q", got)
 	}
 }

@@ -175,10 +175,13 @@ func (m *Model) SetSize(width, height int) {
 func (m *Model) Title() string { return "Board" }
 
 // KeyMap returns the board's keys for the help view, or the answers of the
-// prompt open.
+// prompt open, or the keys of the picker open.
 func (m *Model) KeyMap() help.KeyMap {
-	if m.prompt != nil {
+	switch {
+	case m.prompt != nil:
 		return m.promptKeyMap()
+	case m.pick != nil:
+		return m.pick.model.KeyMap()
 	}
 	return m.helpKeys()
 }
