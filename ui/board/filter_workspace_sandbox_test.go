@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"triage/api"
 	"triage/api/sandbox"
 	"triage/filter"
@@ -100,5 +102,22 @@ func TestFilterHintsComeFromTheKindOnScreen(t *testing.T) {
 	got := strings.Join(m.filterProblems(m.cur()), "; ")
 	if want := "status: needs a value, e.g. status:" + filter.QuoteValue(first); got != want {
 		t.Errorf("on the Bugs tab the filter line says %q, want %q", got, want)
+	}
+}
+
+// TestIterationPickerDrawsItsRowsWhole against the sandbox at 120x40: the
+// picker of a story planned in the current iteration draws that row whole.
+func TestIterationPickerDrawsItsRowsWhole(t *testing.T) {
+	m, _, base := sandboxBoardWith(t, sandbox.Options{Clock: uitest.Now})
+	m.ctx.Now = uitest.Now
+	press(m, "/")
+	filterNow(base, m, "iter:@current")
+	press(m, "enter")
+	if _, cmd := m.Update(uitest.Key("i")); m.pick == nil {
+		firstFrame(base, m, cmd, func(m *Model) bool { return m.pick != nil })
+	}
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "· current iteration · planned here │") {
+		t.Errorf("the current iteration's row is cut:\n%s", view)
 	}
 }
