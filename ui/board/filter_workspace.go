@@ -77,3 +77,18 @@ func namesIteration(q string) bool {
 	}
 	return false
 }
+
+// leaveEmptyColumn puts the column cursor on the first column the filter
+// leaves cards in when its own has none, as a load brings the items: a
+// filter kept into another workspace shows its first card, not "no matches".
+func leaveEmptyColumn(d *dataset) {
+	if !d.filtering() || d.prio >= 0 || len(d.visible(d.cur)) > 0 {
+		return
+	}
+	for c := range d.cols {
+		if len(d.visible(c)) > 0 {
+			d.cur = c
+			return
+		}
+	}
+}

@@ -47,3 +47,16 @@ func TestPriorityFilterPickerCountsWhatTheColumnsShow(t *testing.T) {
 		t.Errorf("with the picker open the hint line says %q", got)
 	}
 }
+
+// TestFilterKeptIntoAWorkspaceShowsItsFirstCard: a filter kept as a
+// workspace opens puts the cursor on the first card it keeps, not on an
+// empty column.
+func TestFilterKeptIntoAWorkspaceShowsItsFirstCard(t *testing.T) {
+	h := newHarness(t, newFakeService(), true, 200, 40).load().keys("tab", "/", "p", "a", "y", "m", "e", "n", "t", "enter")
+	h.run(h.m.openWorkspace(testWS))
+	d := h.m.cur()
+	i, ok := h.m.selected()
+	if d.typed != "payment" || d.passing() != 1 || !ok || d.items[i].ShortID() != "1002" {
+		t.Errorf("after opening the workspace the filter %q keeps %d bugs and the cursor is on column %q", d.typed, d.passing(), d.cols[d.cur].label)
+	}
+}
