@@ -55,18 +55,18 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 		}
 	}
 	q := filter.Parse(query, me)
-	if len(q.Problems) > 0 {
-		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(q.Problems, "; "))
-	}
 	names, err := t.names(ctx, ws, kind)
 	if err != nil {
 		return c.unreachable(err)
 	}
 	opts := names.filterOptions()
-	if problems := q.Unmatched(&opts); len(problems) > 0 {
+	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
 	}
-	if err := c.resolveIterAliases(ctx, t.client, ws, &q); err != nil {
+	if err := names.checkColumns(cols); err != nil {
+		return err
+	}
+	if err := c.readIterations(ctx, t.client, ws, &q, &opts); err != nil {
 		return err
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
@@ -76,6 +76,12 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	items, err := t.client.List(ctx, req)
 	if err != nil {
 		return c.unreachable(err)
+	}
+	if err := c.readOwners(ctx, t.client, ws, me, items, &q, &opts); err != nil {
+		return err
+	}
+	if problems := q.Unmatched(&opts); len(problems) > 0 {
+		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
 	}
 	kept := items[:0]
 	for i := range items {
@@ -130,23 +136,44 @@ func queryOf(words []string) string {
 	return strings.Join(out, " ")
 }
 
-// resolveIterAliases reads the workspace's iterations when the filter names
-// iter:@current or iter:@next, and says so when no iteration is that today.
-func (c *cli) resolveIterAliases(ctx context.Context, client *api.Client, ws int64, q *filter.Query) error {
-	named := q.IterAliasesNamed()
-	if len(named) == 0 {
+// readIterations reads the workspace's iterations when the filter has an
+// iter: term: they name iter:@current and iter:@next, and what the term's
+// values are checked against, as on the board.
+func (c *cli) readIterations(ctx context.Context, client *api.Client, ws int64, q *filter.Query, o *filter.Options) error {
+	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "iter" }) {
 		return nil
 	}
 	its, err := client.Iterations(ctx, ws)
 	if err != nil {
 		return c.unreachable(err)
 	}
-	today := time.Now().In(api.ServiceZone).Format(time.DateOnly)
-	q.IterAlias = filter.IterAliases(its, today)
-	for _, a := range named {
-		if q.IterAlias[a] == "" {
-			return fmt.Errorf("%w: the filter: iter:%s: no open iteration is %s on %s; name one (iter:NAME) or use iter:none", errUsage, a, strings.TrimPrefix(a, "@"), today)
-		}
+	o.Today = time.Now().In(api.ServiceZone).Format(time.DateOnly)
+	o.Iterations = filter.IterationOptions(its)
+	q.IterAlias = filter.IterAliases(its, o.Today)
+	return nil
+}
+
+// readOwners reads the workspace's members when the filter has an owner:
+// term: its values are checked against them, the owners of the items
+// (people who left still own some) and the user, as on the board.
+func (c *cli) readOwners(ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
+	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "owner" }) {
+		return nil
 	}
+	members, err := client.Members(ctx, ws)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	nicks := make([]string, len(members))
+	for k, p := range members {
+		nicks[k] = p.Nick
+	}
+	o.Owners = filter.Owners(me, nicks, func(yield func(string) bool) {
+		for i := range items {
+			if !yield(items[i].Owner) {
+				return
+			}
+		}
+	})
 	return nil
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -75,6 +77,63 @@ func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
 // checked against, as the board's filter line checks them.
 func (n workspaceNames) filterOptions() filter.Options {
 	return filter.FieldOptions(n.fi, n.opts)
+}
+
+// checkColumns refuses a column that is neither one of the list's own nor
+// a field of the kind: one the field information names or one every item
+// carries; it says which, and what may be used.
+func (n workspaceNames) checkColumns(cols []string) error {
+	probe := api.Item{Kind: n.kind}
+	for _, col := range cols {
+		if _, field := n.fi[col]; field || slices.Contains(itemColumnNames, col) {
+			continue
+		}
+		if _, carried := probe.Get(col); carried && col != "" {
+			continue
+		}
+		fields := slices.Sorted(maps.Keys(n.fi))
+		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", errUsage,
+			col, nearest(col, append(slices.Clone(itemColumnNames), fields...)), strings.Join(itemColumnNames, ", "),
+			n.kind.Path(), filter.ListSome(fields, 8))
+	}
+	return nil
+}
+
+// nearest is " (did you mean NAME?)" for the name within two edits of typed,
+// or "".
+func nearest(typed string, names []string) string {
+	best, bestDist := "", 3
+	for _, name := range names {
+		if d := editDistance(typed, name); d < bestDist {
+			best, bestDist = name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// editDistance is the number of letters to insert, delete or change to
+// turn a into b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			change := prev[j-1]
+			if a[i-1] != b[j-1] {
+				change++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, change)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // cell is the text of one column for an item, with no control characters.

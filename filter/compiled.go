@@ -12,8 +12,10 @@ import (
 type Compiled struct {
 	Query
 	answers []map[string]bool // per term: value → passes
-	// unmatched are the values matching no option, for options of version
-	// checked-1 (0: not checked).
+	// problems are the terms that could not be read and unmatched the
+	// values matching no option, for options of version checked-1 (0: not
+	// checked).
+	problems  []string
 	unmatched []string
 	checked   int
 }
@@ -44,15 +46,16 @@ func (c *Compiled) Remember(k int, value string, passes bool) {
 // then the values that match no option. version names the options (any
 // number that changes when they do); the check runs again only then.
 func (c *Compiled) AllProblems(version int, options func() Options) []string {
-	if len(c.Terms) == 0 {
+	if len(c.Terms) == 0 && len(c.blanks) == 0 {
 		return c.Query.Problems
 	}
 	if c.checked != version+1 {
 		o := options()
+		c.problems = c.ProblemsWith(&o)
 		c.unmatched = c.Unmatched(&o)
 		c.checked = version + 1
 	}
-	return append(slices.Clip(c.Query.Problems), c.unmatched...)
+	return append(slices.Clip(c.problems), c.unmatched...)
 }
 
 // Narrows reports whether every item c passes also passes old: words and

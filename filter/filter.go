@@ -16,6 +16,7 @@ package filter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -87,6 +88,17 @@ type Query struct {
 	// IterAlias names the iterations iter:@current and iter:@next stand for
 	// (IterAliases); the caller sets it when the query names them.
 	IterAlias map[string]string
+	// blanks are the field terms typed without a value, whose problem
+	// (at its place in Problems) gives an example of the workspace's
+	// values once they are known (ProblemsWith).
+	blanks []blank
+}
+
+// blank is a field term typed without a value: key as typed, its field,
+// and the place of its problem.
+type blank struct {
+	at         int
+	key, field string
 }
 
 // Parse reads a filter, in any case; me is the nick of the person logged
@@ -154,11 +166,31 @@ func (tq *Query) add(tok, me string) {
 	}
 	if len(t.Alts) == 0 {
 		if strings.TrimSpace(value) == "" {
-			tq.Problems = append(tq.Problems, fmt.Sprintf("%s: needs a value, e.g. %s", key, Example(field)))
+			tq.blanks = append(tq.blanks, blank{at: len(tq.Problems), key: key, field: field})
+			tq.Problems = append(tq.Problems, needsValue(key, Example(field)))
 		}
 		return
 	}
 	tq.Terms = append(tq.Terms, t)
+}
+
+// needsValue is the problem of a field term typed without a value.
+func needsValue(key, example string) string {
+	return fmt.Sprintf("%s: needs a value, e.g. %s", key, example)
+}
+
+// ProblemsWith are the problems of reading the filter, a term typed
+// without a value given an example of the values o offers (a bug's
+// status, not a story's).
+func (q *Query) ProblemsWith(o *Options) []string {
+	if len(q.blanks) == 0 {
+		return q.Problems
+	}
+	out := slices.Clone(q.Problems)
+	for _, b := range q.blanks {
+		out[b.at] = needsValue(b.key, o.Example(b.field))
+	}
+	return out
 }
 
 // Example is an example term of a field.

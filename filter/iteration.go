@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -41,6 +42,51 @@ func (q *Query) IterAliasesNamed() []string {
 			if strings.HasPrefix(a.Text, "@") && !slices.Contains(out, a.Text) {
 				out = append(out, a.Text)
 			}
+		}
+	}
+	return out
+}
+
+// IterationOptions are the iterations by name and id, for checking a
+// filter's iter: values (Options.Iterations).
+func IterationOptions(its []api.Iteration) []Option {
+	out := make([]Option, len(its))
+	for k, x := range its {
+		out[k] = Option{Name: x.Name, Code: x.ID}
+	}
+	return out
+}
+
+// UnresolvedAlias says that no iteration is alias (@current, @next) on day
+// today here, and what to use instead.
+func UnresolvedAlias(alias, today string) string {
+	return fmt.Sprintf("iter:%s: no open iteration is %s on %s here; name one (iter:NAME) or use iter:none", alias, strings.TrimPrefix(alias, "@"), today)
+}
+
+// unmatchedIterations says which values of an iter: term name no iteration
+// here: an alias no iteration is today (IterAlias), an alias that is not
+// one, or a name or id no iteration has. Checked once the iterations are
+// known.
+func (q *Query) unmatchedIterations(t Term, o *Options) []string {
+	if o.Iterations == nil {
+		return nil
+	}
+	var out []string
+	for _, a := range t.Alts {
+		switch {
+		case a.Exact || a.Text == "none":
+		case a.Text == "@current" || a.Text == "@next":
+			if q.IterAlias[a.Text] == "" {
+				out = append(out, UnresolvedAlias(a.Text, o.Today))
+			}
+		case strings.HasPrefix(a.Text, "@"):
+			out = append(out, fmt.Sprintf("iter:%s is not an alias: use iter:@current or iter:@next", a.Text))
+		case !slices.ContainsFunc(o.Iterations, func(x Option) bool { return strings.ToLower(x.Name) == a.Text || x.Code == a.Text }):
+			names := []string{"none", "@current", "@next"}
+			for _, x := range o.Iterations {
+				names = append(names, x.Name)
+			}
+			out = append(out, fmt.Sprintf("iter:%s matches no iteration here (%s)", QuoteValue(a.Text), ListSome(names, 6)))
 		}
 	}
 	return out

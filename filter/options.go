@@ -19,6 +19,11 @@ type Options struct {
 	// members, the owners on its items and the user. nil: not known, so not
 	// checked.
 	Owners []string
+	// Iterations are the workspace's iterations, by name and id, and Today
+	// the service's day (YYYY-MM-DD) they were resolved on. nil: not read,
+	// so not checked.
+	Iterations []Option
+	Today      string
 }
 
 // Option is one value of a field: the name shown and the code behind it.
@@ -50,6 +55,10 @@ func (o *Options) Values(field string) (names, codes []string) {
 func (q *Query) Unmatched(o *Options) []string {
 	var out []string
 	for _, t := range q.Terms {
+		if t.Field == "iter" {
+			out = append(out, q.unmatchedIterations(t, o)...)
+			continue
+		}
 		if names, codes := o.Values(t.Field); len(names) > 0 {
 			out = append(out, unmatched(t, names, codes)...)
 		}
@@ -80,6 +89,20 @@ func Owners(me string, members []string, ownerFields iter.Seq[string]) []string 
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Example is a term of a field with a value this workspace offers: its
+// first status or priority, @me or an owner, @current; the language's own
+// example when the options name none.
+func (o *Options) Example(field string) string {
+	names, _ := o.Values(field)
+	if field == "prio" && len(names) > 1 {
+		names = names[1:] // a priority, not "none"
+	}
+	if len(names) == 0 || field == "iter" {
+		return Example(field)
+	}
+	return field + ":" + QuoteValue(strings.ToLower(names[0]))
 }
 
 // FieldOptions are the statuses of a kind's field information and its

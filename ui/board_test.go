@@ -34,7 +34,7 @@ func TestWithTheRealBoard(t *testing.T) {
 	}
 	d.Press("l", "e") // from the "No priority" column to the first card of High
 	d.Until("the editor", func() bool { _, ok := m.top().(*editor.Model); return ok })
-	d.Press("tab", "enter", "j", "enter", "ctrl+s")
+	d.Press("tab", "enter", "down", "enter", "ctrl+s")
 	d.Until("back on the board", func() bool { _, ok := m.top().(*board.Model); return ok })
 	d.Until("the service got the priority", func() bool { return len(svc.Sent()) == 1 })
 	if got := svc.Sent(); !slices.Equal(got, []string{"1010022001000000001=Middle"}) {

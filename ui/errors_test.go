@@ -60,7 +60,7 @@ func TestSwitchWorkspaceSaysTheSame(t *testing.T) {
 	}
 	h.d.Press("w")
 	h.until("the picker", h.onTop("picker"))
-	h.d.Press("j", "enter")
+	h.d.Press("down", "enter")
 	h.until("the board of Payments", func() bool { return h.ctx.WorkspaceID == 10022002 })
 	h.d.Settle()
 	if line := h.statusLine(); strings.Contains(line, "a failure in the first workspace") {

@@ -134,7 +134,7 @@ func TestRouting(t *testing.T) {
 		wantName  string
 	}{
 		{"no session: login, then the picker", nil, 0, nil, []string{"t", "good", "enter"}, []string{"picker"}, 0, ""},
-		{"login, picker, board", nil, 0, nil, []string{"t", "good", "enter", "WAIT", "j", "enter"}, []string{"board"}, 10022002, "Payments"},
+		{"login, picker, board", nil, 0, nil, []string{"t", "good", "enter", "WAIT", "down", "enter"}, []string{"board"}, 10022002, "Payments"},
 		{"the picker filters", nil, 0, nil, []string{"t", "good", "enter", "WAIT", "mobile", "enter"}, []string{"board"}, 10022003, "移动端 Mobile"},
 		{"session and workspace: the board", token(), 10022001, nil, nil, []string{"board"}, 10022001, ""},
 		{"oauth session: its workspace", &auth.Session{Method: auth.MethodOAuth, Nick: "anyechen", WorkspaceID: 10022002}, 0, nil, nil, []string{"board"}, 10022002, ""},
@@ -187,7 +187,7 @@ func TestLoginThenPickerRemembersAndStoresTheCredential(t *testing.T) {
 	h := start(t, nil, 0, nil)
 	h.d.Press("t", "good", "enter")
 	h.until("the picker", h.onTop("picker"))
-	h.d.Press("j", "enter")
+	h.d.Press("down", "enter")
 	h.until("the board", h.onTop("board"))
 	h.d.Settle()
 	h.mu.Lock()
@@ -544,7 +544,7 @@ func TestSwitchWorkspaceFromTheBoard(t *testing.T) {
 	}
 	h.d.Press("w")
 	h.until("the picker", h.onTop("picker"))
-	h.d.Press("j", "enter")
+	h.d.Press("down", "enter")
 	h.until("the board of Payments", func() bool {
 		return slices.Equal(h.board.loaded, []int64{10022001, 10022002}) && h.ctx.WorkspaceID == 10022002
 	})

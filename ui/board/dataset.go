@@ -39,7 +39,12 @@ type dataset struct {
 	// priorityCol is each priority's column as if grouped by it, to sort
 	// the list by priority when grouped by another field; nil otherwise.
 	priorityCol map[string]int
-	iterAlias   map[string]string // @current, @next → iteration id, for the filter
+	// iterAlias names the iterations @current and @next stand for on day
+	// today, and iterOpts are the workspace's iterations, for the filter
+	// (filter_workspace.go); nil while not read.
+	iterAlias map[string]string
+	iterOpts  []filter.Option
+	today     string
 
 	typed string          // the text filter as typed
 	query string          // lower-cased text filter; "" for none
@@ -313,6 +318,7 @@ func (d *dataset) carry(old *dataset) {
 	}
 	d.sort = old.sort
 	d.typed = old.typed
+	d.iterAlias, d.iterOpts, d.today = old.iterAlias, old.iterOpts, old.today
 	if old.group != "" {
 		d.regroup(old.group, old.groupOpts)
 	}

@@ -228,7 +228,7 @@ func TestMoveKeepsYourPlace(t *testing.T) {
 func TestClearingAPriority(t *testing.T) {
 	svc := newFakeService()
 	h := newHarness(t, svc, true, 80, 23).load().keys("tab", "l") // #1001, 紧急
-	h.keys("p", "G", "enter")
+	h.keys("p", "end", "enter")
 	if got := h.columnOf(api.Bug, "1001"); got != noPriority {
 		t.Errorf("after clearing #1001 is in %q, want %s", got, noPriority)
 	}
@@ -241,7 +241,7 @@ func TestClearingAPriority(t *testing.T) {
 	svc.writeErrs = []error{refused}
 	h = newHarness(t, svc, true, 80, 23).load().keys("tab", "l")
 	h.takeOut()
-	h.keys("p", "G", "enter")
+	h.keys("p", "end", "enter")
 	if got := h.columnOf(api.Bug, "1001"); got != "紧急" {
 		t.Errorf("after the refusal #1001 is in %q, want it back in 紧急", got)
 	}

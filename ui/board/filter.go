@@ -49,6 +49,7 @@ func (d *dataset) setQuery(q, me string) {
 		return
 	}
 	tq := filter.Compile(q, me)
+	tq.IterAlias = d.iterAlias
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)
 	} else {

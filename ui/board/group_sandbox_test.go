@@ -117,7 +117,13 @@ func TestBulkMoveWithAWhy(t *testing.T) {
 // the same service, to read back what the board wrote.
 func sandboxBoard(t *testing.T) (*Model, *api.Client, context.Context) {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
+	return sandboxBoardWith(t, sandbox.Options{})
+}
+
+// sandboxBoardWith is sandboxBoard on a sandbox started with opts.
+func sandboxBoardWith(t *testing.T, opts sandbox.Options) (*Model, *api.Client, context.Context) {
+	t.Helper()
+	srv, err := sandbox.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,7 +88,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Mine):
 		q := filter.Toggle(m.filter.Value(), filter.MineTerm)
 		m.filter.SetValue(q)
-		m.keepSelection(func() { m.applyQuery(q) })
+		var read tea.Cmd
+		m.keepSelection(func() { read = m.applyQuery(q) })
+		return read
 	case key.Matches(msg, k.Clear):
 		if m.marking() {
 			return m.clearMarks()
@@ -153,8 +155,7 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.moveCursor(0, 1)
 		return nil
 	case key.Matches(msg, m.keys.Complete):
-		m.completeFilter()
-		return nil
+		return m.completeFilter()
 	}
 	m.filterHint = ""
 	return m.onFilterInput(msg)
@@ -164,19 +165,21 @@ func (m *Model) onFilterKey(msg tea.KeyPressMsg) tea.Cmd {
 // text at once.
 func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 	if m.filter.Update(msg) {
-		m.applyQuery(m.filter.Value())
-		return m.needIterations(m.filter.Value())
+		return m.applyQuery(m.filter.Value())
 	}
 	return nil
 }
 
 // applyQuery filters the current kind by text and puts every cursor back at
-// the top of the results.
-func (m *Model) applyQuery(q string) {
+// the top of the results. It returns the read of the iterations when the
+// filter names one and they are not known yet.
+func (m *Model) applyQuery(q string) tea.Cmd {
 	d := m.cur()
 	d.typed = q
+	read := m.resolveIterations(d)
 	d.setQuery(q, m.person())
 	m.resetCursors(d)
+	return read
 }
 
 // resetCursors puts every cursor of d on its first item, and the column

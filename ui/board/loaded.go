@@ -29,6 +29,7 @@ func (m *Model) onLoaded(ld workspace.Loaded) {
 			m.changed[k] = nil
 		}
 	}
+	leaveEmptyColumn(d)
 	m.clamp(d)
 	if !ld.Reset || selID == "" {
 		return

@@ -113,26 +113,32 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	return m
 }
 
-// Load shows the board of a workspace: it drops whatever the board showed,
-// and has the engine load the current kind (its cached board drawn
-// meanwhile). Other kinds load when their tab is first opened. The root
-// opens the engine on the workspace first (workspace.Engine.Open), which
-// drops the items of another.
+// Load shows the board of a workspace: it drops whatever the board showed
+// but each kind's filter, resolved again for this workspace (or the state
+// restored for it), and has the engine load the current kind (its cached
+// board drawn meanwhile). Other kinds load when their tab is first opened.
+// The root opens the engine on the workspace first (workspace.Engine.Open),
+// which drops the items of another.
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
+	m.awaitIters = false // a read for the workspace before is dropped
 	for _, k := range api.Kinds {
+		typed := m.sets[k].typed
 		m.sets[k] = m.indexOf(k)
+		m.sets[k].typed = typed
 		m.changed[k], m.marks[k] = nil, nil
 	}
 	m.lastErr = nil
+	var read tea.Cmd
 	if st := m.restore; st != nil {
 		m.restore = nil
 		if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" {
 			m.tab = k
 		}
-		m.apply(*st)
+		read = m.apply(*st)
 	}
-	return m.eng.Load(m.tab)
+	m.filter.SetValue(m.cur().typed)
+	return tea.Batch(read, m.resolveFilters(), m.eng.Load(m.tab))
 }
 
 // indexOf is a new index over the engine's items of kind k, filled.
@@ -169,10 +175,13 @@ func (m *Model) SetSize(width, height int) {
 func (m *Model) Title() string { return "Board" }
 
 // KeyMap returns the board's keys for the help view, or the answers of the
-// prompt open.
+// prompt open, or the keys of the picker open.
 func (m *Model) KeyMap() help.KeyMap {
-	if m.prompt != nil {
+	switch {
+	case m.prompt != nil:
 		return m.promptKeyMap()
+	case m.pick != nil:
+		return m.pick.model.KeyMap()
 	}
 	return m.helpKeys()
 }

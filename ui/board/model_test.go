@@ -159,11 +159,11 @@ func TestPriorityKeys(t *testing.T) {
 		{"digit sets the nth option", []string{"3"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
 		{"digit past the options", []string{"9"}, "1008", noPriority, "", "", nil, "Bugs have 5 priorities"},
-		{"picker opens on the current priority", []string{"p", "k", "k", "k", "enter"}, "1011", noPriority, "1008", "中",
+		{"picker opens on the current priority", []string{"p", "up", "up", "up", "enter"}, "1011", noPriority, "1008", "中",
 			[]string{"priority 1110022001000001008=medium"}, ""},
-		{"picker clears a priority", []string{"l", "p", "j", "j", "j", "j", "j", "enter"}, "1006", "紧急", "1001", noPriority,
+		{"picker clears a priority", []string{"l", "p", "down", "down", "down", "down", "down", "enter"}, "1006", "紧急", "1001", noPriority,
 			[]string{"priority 1110022001000001001="}, ""},
-		{"picker cancelled", []string{"p", "j", "esc"}, "1008", noPriority, "", "", nil, ""},
+		{"picker cancelled", []string{"p", "down", "esc"}, "1008", noPriority, "", "", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,9 +273,9 @@ func TestFilter(t *testing.T) {
 		{"backspace widens", []string{"/", "crashx", "backspace"}, []string{"1006"}},
 		{"words in order", []string{"/", "token exp"}, []string{"1006"}},
 		{"esc clears", []string{"/", "crash", "esc"}, nil},
-		{"priority filter", []string{"f", "j", "j", "enter"}, []string{"1002", "1003"}},
-		{"both filters", []string{"f", "j", "j", "enter", "/", "payment"}, []string{"1002"}},
-		{"esc clears both", []string{"f", "j", "enter", "/", "x", "enter", "esc"}, nil},
+		{"priority filter", []string{"f", "down", "down", "enter"}, []string{"1002", "1003"}},
+		{"both filters", []string{"f", "down", "down", "enter", "/", "payment"}, []string{"1002"}},
+		{"esc clears both", []string{"f", "down", "enter", "/", "x", "enter", "esc"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

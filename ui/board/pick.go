@@ -90,13 +90,14 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	return nil
 }
 
-// openFilterPicker opens the picker of the priority to keep.
+// openFilterPicker opens the picker of the priority to keep, each with
+// the count its column's header shows (the text filter's).
 func (m *Model) openFilterPicker() tea.Cmd {
 	d := m.cur()
 	items := make([]picker.Item, 0, len(d.cols))
 	cols := make([]int, 0, len(d.cols))
 	for c, col := range d.cols {
-		items = append(items, picker.Item{Title: col.label, Detail: common.Count(len(col.all)), Value: col.key, Color: col.color})
+		items = append(items, picker.Item{Title: col.label, Detail: common.Count(len(d.visible(c))), Value: col.key, Color: col.color})
 		cols = append(cols, c)
 	}
 	m.pick = &pickState{purpose: pickFilter, kind: d.kind, cols: cols,
@@ -108,10 +109,11 @@ func (m *Model) openFilterPicker() tea.Cmd {
 	return nil
 }
 
-// sizePicker sizes the picker box for n choices within the board.
+// sizePicker sizes the picker box for n choices within the board: half
+// the board, or what its rows need to be drawn whole.
 func (m *Model) sizePicker(n int) {
 	m.pick.choices = n
-	w := min(max(m.width/2, 30), m.width-4)
+	w := min(max(m.width/2, 30, m.pick.model.Wide()), m.width-4)
 	h := min(n+3, m.bodyHeight()-2)
 	m.pick.model.SetSize(max(w, 10), max(h, 4))
 }

@@ -123,7 +123,7 @@ func (m *Model) onReferenceRead(msg workspace.ReferenceReadMsg) tea.Cmd {
 	}
 	if m.awaitIters {
 		m.awaitIters = false
-		cmd = tea.Batch(cmd, m.needIterations(m.cur().typed))
+		cmd = tea.Batch(cmd, m.resolveFilters())
 	}
 	if d := m.cur(); m.awaitTypes && d.groupField() == workspace.Status {
 		known, read := m.eng.MovesOf(d.kind, d.items...)

@@ -2,11 +2,9 @@ package board
 
 import (
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"triage/api"
 	"triage/filter"
 	"triage/store"
 )
@@ -84,6 +82,7 @@ func (m *Model) filterOptions(d *dataset) filter.Options {
 			}
 		}
 	})
+	o.Iterations, o.Today = d.iterOpts, d.today
 	return o
 }
 
@@ -97,7 +96,7 @@ func (m *Model) filterProblems(d *dataset) []string {
 
 // completeFilter is tab in the filter: it completes the term being typed
 // and, when several choices fit, lists them.
-func (m *Model) completeFilter() {
+func (m *Model) completeFilter() tea.Cmd {
 	q := m.filter.Value()
 	o := m.filterOptions(m.cur())
 	next, choices := o.Complete(q, m.person() != "")
@@ -108,10 +107,11 @@ func (m *Model) completeFilter() {
 	case len(choices) > 1:
 		m.filterHint = "tab: " + filter.ListSome(choices, 8)
 	}
-	if next != q {
-		m.filter.SetValue(next)
-		m.applyQuery(next)
+	if next == q {
+		return nil
 	}
+	m.filter.SetValue(next)
+	return m.applyQuery(next)
 }
 
 // needMembers reads the workspace's members, once, for the filter's owner
@@ -119,24 +119,6 @@ func (m *Model) completeFilter() {
 func (m *Model) needMembers() tea.Cmd {
 	_, _, cmd := m.eng.Members()
 	return cmd
-}
-
-// needIterations reads the iterations when the filter names @current or
-// @next and they are not known; the filter applies again once they are.
-func (m *Model) needIterations(q string) tea.Cmd {
-	if !strings.Contains(q, "@current") && !strings.Contains(q, "@next") {
-		return nil
-	}
-	its, known, cmd := m.eng.Iterations()
-	if !known {
-		m.awaitIters = true
-		return cmd
-	}
-	d := m.cur()
-	d.iterAlias = filter.IterAliases(its, m.ctx.Clock().In(api.ServiceZone).Format(time.DateOnly))
-	d.query = "" // applies again with the aliases
-	m.applyQuery(d.typed)
-	return nil
 }
 
 // person is the nick owner:@me stands for: the user logged in, or "" for

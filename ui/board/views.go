@@ -53,9 +53,9 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 	}
 	m.filter.Blur()
 	m.filter.SetValue(st.Query)
-	m.applyQuery(st.Query)
+	read := m.applyQuery(st.Query)
 	m.viewName, m.focus = st.View, st.Focus
-	return cmd
+	return tea.Batch(cmd, read)
 }
 
 // focusRestored puts the cursor on the item a restored board focused, once

@@ -37,7 +37,7 @@ func TestBulkPickerOffersNone(t *testing.T) {
 	if !strings.Contains(h.screen(), "none") || !strings.Contains(h.screen(), "clear the priority") {
 		t.Fatalf("the bulk picker does not offer none:\n%s", h.screen())
 	}
-	h.keys("G", "enter")
+	h.keys("end", "enter")
 	if !strings.Contains(h.screen(), "2 items: High → none") {
 		t.Fatalf("choosing none does not preview clearing the marked cards:\n%s", h.screen())
 	}

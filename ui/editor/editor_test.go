@@ -48,7 +48,7 @@ func TestEditorUpdate(t *testing.T) {
 	}{
 		{"rename", open(story(), api.Story), []string{"ctrl+w", "JSON", "ctrl+s"},
 			common.SaveItemMsg{Kind: api.Story, ID: "1010022001000000042", Title: "Export the board as JSON", PriorityLabel: "Middle", Original: *story()}, false, ""},
-		{"new priority", open(story(), api.Story), []string{"tab", "enter", "k", "enter", "ctrl+s"},
+		{"new priority", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "ctrl+s"},
 			common.SaveItemMsg{Kind: api.Story, ID: "1010022001000000042", Title: "Export the board as CSV", PriorityLabel: "High", Original: *story()}, false, ""},
 		{"the picker types into its filter", open(story(), api.Story), []string{"enter", "enter", "nice", "enter", "ctrl+s"},
 			common.SaveItemMsg{Kind: api.Story, ID: "1010022001000000042", Title: "Export the board as CSV", PriorityLabel: "Nice To Have", Original: *story()}, false, ""},
@@ -69,7 +69,7 @@ func TestEditorUpdate(t *testing.T) {
 			nil, nil, false, "高 (high)"},
 		{"create", open(nil, api.Bug), []string{"Login fails", "ctrl+s"},
 			common.CreateItemMsg{New: api.NewItem{Kind: api.Bug, WorkspaceID: 10022001, Title: "Login fails", Creator: "anyechen"}}, false, ""},
-		{"create with a priority", open(nil, api.Bug), []string{"Login fails", "enter", "enter", "j", "enter", "ctrl+s"},
+		{"create with a priority", open(nil, api.Bug), []string{"Login fails", "enter", "enter", "down", "enter", "ctrl+s"},
 			common.CreateItemMsg{New: api.NewItem{Kind: api.Bug, WorkspaceID: 10022001, Title: "Login fails", PriorityLabel: "high", Creator: "anyechen"}}, false, ""},
 		{"create without a title", open(nil, api.Task), []string{"ctrl+s"}, nil, false, "The title is empty"},
 		{"create heading", open(nil, api.Task), nil, nil, false, "New task in Triage Demo"},
@@ -117,7 +117,7 @@ func TestEditorScreens(t *testing.T) {
 	}{
 		{"edit", open(story(), api.Story), []string{"!"}, "CSV!"},
 		{"priority picker", open(unknown, api.Bug), []string{"tab", "enter"}, "(current)"},
-		{"discard", open(story(), api.Story), []string{"tab", "enter", "k", "enter", "esc"}, "Discard"},
+		{"discard", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "esc"}, "Discard"},
 		{"create empty title", open(nil, api.Bug), []string{"ctrl+s"}, "empty"},
 	}
 	for _, tt := range tests {

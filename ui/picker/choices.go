@@ -23,7 +23,7 @@ const DoneValue = "\x00done"
 func PriorityChoices(opts []api.PriorityOption) []Item {
 	items := make([]Item, len(opts), len(opts)+1)
 	for k, o := range opts {
-		items[k] = Item{Title: o.Label, Detail: DigitKey(k), Value: o.Value, Color: o.Color}
+		items[k] = Item{Title: o.Label, Detail: DigitKey(k), Value: o.Value, Color: o.Color, Key: DigitKey(k)}
 	}
 	return append(items, Item{Title: NoneTitle, Detail: "clear the priority", Value: ""})
 }

@@ -13,20 +13,24 @@ type KeyMap struct {
 	Top      key.Binding
 	Bottom   key.Binding
 	Choose   key.Binding
+	Numbered key.Binding // a row's own key (a digit) chooses it; off when no row has one
 	Filter   key.Binding
 	Cancel   key.Binding
 }
 
-// DefaultKeyMap returns the picker's keys.
+// DefaultKeyMap returns the picker's keys. Letters and digits typed filter
+// (but a row's own key, which chooses it), so the cursor moves by the
+// arrows and the control keys only.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k", "ctrl+p"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j", "ctrl+n"), key.WithHelp("↓/j", "down")),
+		Up:       key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑/ctrl+p", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓/ctrl+n", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last")),
+		Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+		Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+		Numbered: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1–9", "choose the row so numbered")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/ or type", "filter")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter / cancel")),
 	}
@@ -34,13 +38,13 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the one-line help.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Choose, k.Filter, k.Cancel}
+	return []key.Binding{k.Choose, k.Numbered, k.Filter, k.Cancel}
 }
 
 // FullHelp lists every key.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Choose, k.Filter, k.Cancel},
+		{k.Choose, k.Numbered, k.Filter, k.Cancel},
 	}
 }

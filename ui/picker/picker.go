@@ -15,8 +15,9 @@ import (
 )
 
 // Item is one choice: Title is shown, Detail beside it (subtle), Value is
-// what ChosenMsg carries, Color an optional "#RRGGBB" swatch.
-type Item struct{ Title, Detail, Value, Color string }
+// what ChosenMsg carries, Color an optional "#RRGGBB" swatch, and Key the
+// key that chooses it at once (a digit the row shows; "": none).
+type Item struct{ Title, Detail, Value, Color, Key string }
 
 // ChosenMsg says the user chose Value; Index is its place in the items given to New.
 type ChosenMsg struct {
@@ -27,8 +28,9 @@ type ChosenMsg struct {
 // CancelledMsg says the user left the picker without choosing.
 type CancelledMsg struct{}
 
-// Model is the picker. Typing a letter (other than the movement keys) or /
-// starts the filter; while filtering every printable key goes to it.
+// Model is the picker. Typing a letter or digit, or /, starts the filter
+// and every printable key goes to it, but a row's own key (Item.Key), which
+// chooses that row; the arrows and control keys move.
 type Model struct {
 	ctx     *common.Context
 	title   string
@@ -59,9 +61,12 @@ func New(ctx *common.Context, title string, items []Item) *Model {
 func (m *Model) SetItems(items []Item) {
 	m.items = items
 	m.lower = make([]string, len(items))
+	numbered := false
 	for i, it := range items {
 		m.lower[i] = strings.ToLower(it.Title + "\x00" + it.Detail + "\x00" + it.Value)
+		numbered = numbered || it.Key != ""
 	}
+	m.keys.Numbered.SetEnabled(numbered)
 	m.refilter()
 }
 
@@ -130,6 +135,23 @@ func (m *Model) Title() string {
 // KeyMap returns the picker's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
 
+// Wide is the width the picker needs to draw every row whole: its title,
+// the current mark, the swatch and the detail.
+func (m *Model) Wide() int {
+	w := ansi.StringWidth(m.title) + len(" 999/999")
+	for _, it := range m.items {
+		row := 2 + ansi.StringWidth(it.Title) + ansi.StringWidth(m.ctx.Styles.Swatch(it.Color))
+		if it.Value == m.current && m.current != "" {
+			row += len(" (current)")
+		}
+		if it.Detail != "" {
+			row += 2 + ansi.StringWidth(it.Detail)
+		}
+		w = max(w, row)
+	}
+	return w
+}
+
 // SetSize sets the area the picker draws in.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
@@ -162,6 +184,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return common.Cmd(ChosenMsg{Value: it.Value, Index: m.shown[m.cursor]})
+	case key.Matches(msg, k.Numbered) && m.keyed(msg.Text) >= 0:
+		i := m.keyed(msg.Text)
+		return common.Cmd(ChosenMsg{Value: m.items[i].Value, Index: i})
 	case key.Matches(msg, k.Cancel):
 		if m.filter.Focused() || m.filter.Value() != "" {
 			m.filter.Blur()
@@ -199,6 +224,16 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// keyed is the item whose own key is k, or -1.
+func (m *Model) keyed(k string) int {
+	for i, it := range m.items {
+		if it.Key != "" && it.Key == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // refilter recomputes the matching items: every word of the filter must

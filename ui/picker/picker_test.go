@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"triage/api"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
@@ -58,9 +60,13 @@ func TestPickerUpdate(t *testing.T) {
 		capturing bool
 	}{
 		{"enter chooses the first", []string{"enter"}, nil, ChosenMsg{Value: "10022001", Index: 0}, false},
-		{"j moves down", []string{"j", "enter"}, nil, ChosenMsg{Value: "10022002", Index: 1}, false},
-		{"G then k", []string{"G", "k", "enter"}, nil, ChosenMsg{Value: "10022003", Index: 2}, false},
-		{"k stops at the top", []string{"k", "k", "enter"}, nil, ChosenMsg{Value: "10022001", Index: 0}, false},
+		{"down moves down", []string{"down", "enter"}, nil, ChosenMsg{Value: "10022002", Index: 1}, false},
+		{"ctrl+n moves down", []string{"ctrl+n", "enter"}, nil, ChosenMsg{Value: "10022002", Index: 1}, false},
+		{"end then up", []string{"end", "up", "enter"}, nil, ChosenMsg{Value: "10022003", Index: 2}, false},
+		{"up stops at the top", []string{"up", "ctrl+p", "enter"}, nil, ChosenMsg{Value: "10022001", Index: 0}, false},
+		{"a first j filters", []string{"j"}, []string{}, nil, true},
+		{"a first G filters", []string{"G", "backspace", "m", "o", "b"}, []string{"移动端 Mobile"}, nil, true},
+		{"digits filter rows that have no key", []string{"3"}, []string{"移动端 Mobile"}, nil, true},
 		{"typing filters", []string{"pay"}, []string{"Payments"}, nil, true},
 		{"filter is case-insensitive on detail", []string{"/", "MOBILE"}, []string{"移动端 Mobile"}, nil, true},
 		{"filter by id", []string{"/", "004"}, []string{"Platform"}, nil, true},
@@ -90,6 +96,50 @@ func TestPickerUpdate(t *testing.T) {
 	}
 }
 
+// TestPickerLettersFilterFromTheFirst: every letter typed goes to the
+// filter, the first one too, even those that move elsewhere (j, k, g, G).
+func TestPickerLettersFilterFromTheFirst(t *testing.T) {
+	for _, word := range []string{"kevinwu", "jane", "gus", "Gao"} {
+		m, _ := run(newPicker(spaces()), strings.Split(word, "")...)
+		if m.Filter() != word {
+			t.Errorf("typing %s gives the filter %q", word, m.Filter())
+		}
+	}
+}
+
+// TestPickerDigitsChooseTheRowsTheyLabel: in the priority picker, whose
+// rows show their digit, a digit chooses that row at once, filtering or
+// not, and the help names the digits; a row without a digit is not chosen.
+func TestPickerDigitsChooseTheRowsTheyLabel(t *testing.T) {
+	opts := []api.PriorityOption{{Value: "high", Label: "High"}, {Value: "low", Label: "Low"}}
+	for _, keys := range [][]string{{"2"}, {"l", "2"}, {"down", "2"}} {
+		m, msg := run(newPicker(PriorityChoices(opts)), keys...)
+		if msg != (ChosenMsg{Value: "low", Index: 1}) {
+			t.Errorf("%v chose %#v, want Low", keys, msg)
+		}
+		if help := m.KeyMap().ShortHelp(); !slices.ContainsFunc(help, func(b key.Binding) bool { return b.Enabled() && b.Help().Key == "1–9" }) {
+			t.Errorf("the hint line does not name the digits")
+		}
+	}
+	if m, msg := run(newPicker(PriorityChoices(opts)), "3"); msg != nil || m.Filter() != "3" {
+		t.Errorf("3, no row's key, chose %#v and filters %q", msg, m.Filter())
+	}
+	if help := newPicker(spaces()).KeyMap().ShortHelp(); slices.ContainsFunc(help, func(b key.Binding) bool { return b.Enabled() && b.Help().Key == "1–9" }) {
+		t.Errorf("a picker without numbered rows names the digits")
+	}
+}
+
+// TestPickerIsWideEnoughForItsRows: sized to Wide, every row is drawn
+// whole, the current iteration's detail too.
+func TestPickerIsWideEnoughForItsRows(t *testing.T) {
+	its := []api.Iteration{{ID: "6", Name: "Sprint 6", Status: "open", StartDate: "2026-11-27", EndDate: "2026-12-10"}}
+	m := newPicker(IterationChoices(its, "2026-11-27", "6"))
+	m.SetSize(m.Wide(), 10)
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "Sprint 6  2026-11-27 – 2026-12-10 · current iteration · planned here") {
+		t.Errorf("the row is cut:\n%s", view)
+	}
+}
+
 func TestPickerSetCurrentMovesTheCursor(t *testing.T) {
 	m := newPicker(spaces())
 	m.SetCurrent("10022003")
@@ -109,7 +159,7 @@ func TestPickerDrawsOnlyVisibleRows(t *testing.T) {
 	}
 	m := newPicker(items)
 	m.SetSize(80, 10)
-	m, _ = run(m, "G")
+	m, _ = run(m, "end")
 	view := ansi.Strip(m.View())
 	if lines := strings.Count(view, "\n") + 1; lines != 10 {
 		t.Fatalf("view has %d lines, want 10:\n%s", lines, view)
@@ -125,7 +175,7 @@ func BenchmarkPickerKeyAndFrame(b *testing.B) {
 		items[i] = Item{Title: fmt.Sprintf("item %d", i), Value: fmt.Sprint(i)}
 	}
 	m := newPicker(items)
-	down := uitest.Key("j")
+	down := uitest.Key("down")
 	for b.Loop() {
 		m.Update(down)
 		_ = m.View()
@@ -139,7 +189,7 @@ func TestPickerScreens(t *testing.T) {
 		keys  []string
 		ready string
 	}{
-		{"workspaces", spaces(), []string{"j"}, "Payments"},
+		{"workspaces", spaces(), []string{"down"}, "Payments"},
 		{"filtered", spaces(), []string{"mob"}, "1/4"},
 		{"no match", spaces(), []string{"zzz"}, "Nothing matches"},
 		{"priorities", priorities(), []string{"down", "down"}, "Low"},
