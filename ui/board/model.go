@@ -109,6 +109,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	}
 	m.paint = newPalette(ctx.Styles)
 	ctx.KeyOverrides.Remap("board", &m.keys)
+	m.prev.ScrollKeys = m.keys.PreviewDown.Help().Key + "/" + m.keys.PreviewUp.Help().Key
 	eng.Watch(m)
 	return m
 }
