@@ -116,7 +116,8 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 
 // Load shows the board of a workspace: it drops whatever the board showed,
 // and has the engine load the current kind (its cached board drawn
-// meanwhile). Other kinds load when their tab is first opened. The root
+// meanwhile) and count the others for their tabs. Other kinds load when
+// their tab is first opened. The root
 // opens the engine on the workspace first (workspace.Engine.Open), which
 // drops the items of another.
 func (m *Model) Load(workspaceID int64) tea.Cmd {
@@ -133,7 +134,8 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 		}
 		m.apply(*st)
 	}
-	return m.eng.Load(m.tab)
+	load := m.eng.Load(m.tab) // first, so that the kind shown is not counted as well
+	return tea.Batch(load, m.eng.CountUnloaded())
 }
 
 // indexOf is a new index over the engine's items of kind k, filled.
