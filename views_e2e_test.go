@@ -31,7 +31,7 @@ func TestSavedViewAndLastFilterComeBack(t *testing.T) {
 	term.Send(":")
 	term.WaitFor(10*time.Second, "Saved views", "high bugs", "my stories")
 	term.Send("Enter")
-	term.WaitFor(20*time.Second, "Bugs 180", "prio:high")
+	term.WaitFor(20*time.Second, "of 180 bugs", "prio:high")
 	term.Send("/")
 	term.Type(" crash")
 	term.Send("Enter", "j")
@@ -52,7 +52,7 @@ func TestSavedViewAndLastFilterComeBack(t *testing.T) {
 	}
 
 	again := startTerminal(t, 160, 40, env, triageBinary(t), "--insecure-storage")
-	screen := again.WaitFor(20*time.Second, "Bugs 180", "prio:high crash")
+	screen := again.WaitFor(20*time.Second, "of 180 bugs", "prio:high crash")
 	if got, want := cursorLine(screen), cursorLine(first); got == "" || got != want {
 		t.Errorf("the list and its focused item did not come back: the cursor is on\n%q\nwant\n%q\n%s", got, want, screen)
 	}

@@ -66,6 +66,8 @@ type dataset struct {
 
 	cur  int // selected column
 	left int // first column drawn
+
+	widths cellWidths // what the list's columns need (list_widths.go)
 }
 
 // datasetOf is an empty index over a kind's items, in the columns of its
@@ -166,6 +168,7 @@ func (d *dataset) Grew(first int32) {
 		var hb strings.Builder
 		for i := lo; i < min(lo+api.PageSize, n); i++ {
 			d.col = append(d.col, int32(d.columnFor(d.keyOf(&d.items[i]))))
+			d.widths.measure(&d.items[i])
 			filter.WriteHaystack(&hb, d.items[i].Title, d.items[i].Owner)
 			hb.WriteByte(0)
 		}
@@ -241,6 +244,7 @@ func (d *dataset) Detach(i int32) {
 func (d *dataset) Attach(i int32) {
 	d.forgetPast()
 	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
+	d.widths.measure(&d.items[i])
 	var hb strings.Builder
 	filter.WriteHaystack(&hb, d.items[i].Title, d.items[i].Owner)
 	d.hay[i] = hb.String()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -34,10 +35,12 @@ type fakeService struct {
 
 	fieldsErr error
 	listErr   error
+	countErr  error
 	readErr   error
 	writeErrs []error // popped by each write; nil entries succeed
 	writes    []string
 	reads     []string
+	counts    []api.Kind // the kinds counted, in order
 	creates   []api.NewItem
 	onWrite   func() // called as each write arrives
 	deltas    int    // refreshes by delta asked
@@ -144,6 +147,17 @@ func (s *fakeService) ListPages(_ context.Context, req api.ListRequest, onPage f
 		onPage(pages[k])
 	}
 	return nil
+}
+
+// Count counts the items of a kind, as the list would give them.
+func (s *fakeService) Count(_ context.Context, _ int64, kind api.Kind, _ url.Values) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.counts = append(s.counts, kind)
+	if s.countErr != nil {
+		return 0, s.countErr
+	}
+	return len(s.items[kind]), nil
 }
 
 // write records a write and returns the next scripted error.

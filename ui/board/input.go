@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/filter"
 	"triage/ui/common"
+	"triage/ui/preview"
 	"triage/ui/sortkey"
 )
 
@@ -52,6 +53,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.switchTab(api.Kind((int(m.tab) + len(api.Kinds) - 1) % len(api.Kinds)))
 	case key.Matches(msg, k.Preview):
 		return m.togglePreview()
+	case key.Matches(msg, k.PreviewDown):
+		m.prev.Scroll(preview.Step)
+	case key.Matches(msg, k.PreviewUp):
+		m.prev.Scroll(-preview.Step)
 	case key.Matches(msg, k.Workspace):
 		return common.Cmd(common.SwitchWorkspaceMsg{})
 	case key.Matches(msg, k.Views):

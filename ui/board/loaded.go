@@ -20,6 +20,7 @@ func (m *Model) onLoaded(ld workspace.Loaded) {
 		m.sets[k] = d
 	}
 	d.fields = d.src.Fields
+	d.widths.measuredUpToDate = false // the codes' names may have changed with the fields
 	if m.cards.set == d {
 		m.cards.set = nil // the statuses' names may have changed with the fields
 	}

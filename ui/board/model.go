@@ -109,6 +109,7 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 	}
 	m.paint = newPalette(ctx.Styles)
 	ctx.KeyOverrides.Remap("board", &m.keys)
+	m.prev.ScrollKeys = m.keys.PreviewDown.Help().Key + "/" + m.keys.PreviewUp.Help().Key
 	eng.Watch(m)
 	return m
 }
@@ -116,9 +117,9 @@ func New(ctx *common.Context, eng *workspace.Engine) *Model {
 // Load shows the board of a workspace: it drops whatever the board showed
 // but each kind's filter, resolved again for this workspace (or the state
 // restored for it), and has the engine load the current kind (its cached
-// board drawn meanwhile). Other kinds load when their tab is first opened.
-// The root opens the engine on the workspace first (workspace.Engine.Open),
-// which drops the items of another.
+// board drawn meanwhile) and count the others for their tabs. Other kinds
+// load when their tab is first opened. The root opens the engine on the
+// workspace first (workspace.Engine.Open), which drops the items of another.
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
 	m.awaitIters = false // a read for the workspace before is dropped
@@ -138,7 +139,8 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 		read = m.apply(*st)
 	}
 	m.filter.SetValue(m.cur().typed)
-	return tea.Batch(read, m.resolveFilters(), m.eng.Load(m.tab))
+	load := m.eng.Load(m.tab) // first, so that the kind shown is not counted as well
+	return tea.Batch(read, m.resolveFilters(), load, m.eng.CountUnloaded())
 }
 
 // indexOf is a new index over the engine's items of kind k, filled.

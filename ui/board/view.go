@@ -43,13 +43,23 @@ func (m *Model) View() string {
 	return out
 }
 
-// tabLabel is the text of a kind's tab: its name and, once loaded, its count.
+// tabLabel is the text of a kind's tab: its name and how many items it
+// has: those loaded once its load started, else as counted before it is
+// opened (workspace.Engine.CountUnloaded), else a dash.
 func (m *Model) tabLabel(k api.Kind) string {
-	n := len(m.sets[k].items)
-	if !m.eng.Progress(k).Started && n == 0 {
-		return k.Plural()
+	n, known := m.tabCount(k)
+	if !known {
+		return k.Plural() + " –"
 	}
 	return k.Plural() + " " + common.Count(n)
+}
+
+// tabCount is the number a kind's tab shows, and false while it is unknown.
+func (m *Model) tabCount(k api.Kind) (int, bool) {
+	if n := len(m.sets[k].items); n > 0 || m.eng.Progress(k).Started {
+		return n, true
+	}
+	return m.eng.Count(k)
 }
 
 // tabWidth is how wide a tab is drawn: its label and one cell of padding each side.
@@ -62,7 +72,8 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	n, _ := m.fit(d)
 	key := tabsKey{tab: m.tab, list: m.mode == modeList, left: d.left, n: n, columns: shownCount(d), width: m.width}
 	for j, k := range api.Kinds {
-		key.counts[j], key.started[j] = len(m.sets[k].items), m.eng.Progress(k).Started
+		n, known := m.tabCount(k)
+		key.counts[j], key.known[j] = n, known
 	}
 	b.WriteString(m.paint.lines.tabs.Get(key, m.tabsLine))
 }

@@ -12,7 +12,7 @@ import (
 func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
-	l := listcols.Lay(m.width, p.cursorWidth+stateCells-1, d.kind, d.sort.Key, m.listColumns)
+	l := listcols.Lay(m.width, p.cursorWidth+stateCells-1, d.listCells(), d.kind, d.sort.Key, m.listColumns)
 	paint.Pad(b, p.cursorWidth+stateCells)
 	for c, width := range l.W {
 		if width == 0 {

@@ -22,7 +22,7 @@ type lineMemo struct {
 type tabsKey struct {
 	tab              api.Kind
 	counts           [len(api.Kinds)]int
-	started          [len(api.Kinds)]bool
+	known            [len(api.Kinds)]bool
 	list             bool
 	left, n, columns int
 	width            int

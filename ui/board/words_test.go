@@ -46,3 +46,23 @@ func TestBulkPickerOffersNone(t *testing.T) {
 		t.Errorf("after the confirmation #2001 is in %q, want No priority", got)
 	}
 }
+
+// TestCardTitleWrapsBetweenWords: at any width, a card's title breaks
+// between words: "double-charges" is never cut across the card's two
+// title lines, though the word after the break point starts early in them.
+func TestCardTitleWrapsBetweenWords(t *testing.T) {
+	for _, width := range []int{80, 90, 100, 110, 120, 140, 160} {
+		svc := newFakeService()
+		svc.items[api.Story] = append(svc.items[api.Story], api.Item{
+			Kind: api.Story, ID: "1010022001000003001", WorkspaceID: "10022001",
+			Title: "Notifications: double-charges everyone", PriorityLabel: "High", Status: "planning", Modified: "2026-01-01 09:00:00"})
+		h := newHarness(t, svc, true, width, 30).load()
+		screen := h.screen()
+		if !strings.Contains(screen, "Notifications:") {
+			t.Fatalf("no card of the story at %d columns:\n%s", width, screen)
+		}
+		if !strings.Contains(screen, "double-charges") {
+			t.Errorf("the card's title is cut inside a word at %d columns:\n%s", width, screen)
+		}
+	}
+}

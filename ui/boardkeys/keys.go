@@ -37,8 +37,10 @@ type KeyMap struct {
 	Edit, New      key.Binding
 	Accept         key.Binding
 	Preview        key.Binding
-	Workspace      key.Binding
-	Views          key.Binding
+	// PreviewDown and PreviewUp scroll the preview pane.
+	PreviewDown, PreviewUp key.Binding
+	Workspace              key.Binding
+	Views                  key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -93,16 +95,18 @@ func DefaultKeyMap() KeyMap {
 		History:    b("U", "this session's changes", "U"),
 		Queue:      b("t", "triage queue", "t"),
 
-		Refresh:   b("r", "refresh", "r"),
-		Retry:     b("R", "retry failed edits, answer conflicts", "R"),
-		Open:      b("o", "open in browser", "o"),
-		Copy:      b("y", "copy link", "y"),
-		Edit:      b("enter/e", "edit", "enter", "e"),
-		New:       b("n", "new item", "n"),
-		Accept:    b("enter", "keep filter", "enter"),
-		Preview:   b("P", "preview pane", "P"),
-		Workspace: b("w", "switch workspace", "w"),
-		Views:     b(":", "saved views", ":"),
+		Refresh:     b("r", "refresh", "r"),
+		Retry:       b("R", "retry failed edits, answer conflicts", "R"),
+		Open:        b("o", "open in browser", "o"),
+		Copy:        b("y", "copy link", "y"),
+		Edit:        b("enter/e", "edit", "enter", "e"),
+		New:         b("n", "new item", "n"),
+		Accept:      b("enter", "keep filter", "enter"),
+		Preview:     b("P", "preview pane", "P"),
+		PreviewDown: b("ctrl+d", "scroll the preview down", "ctrl+d"),
+		PreviewUp:   b("ctrl+u", "scroll the preview up", "ctrl+u"),
+		Workspace:   b("w", "switch workspace", "w"),
+		Views:       b(":", "saved views", ":"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -124,6 +128,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"net/url"
 	"time"
 
 	"triage/api"
@@ -14,6 +15,7 @@ type Service interface {
 	Workspaces(ctx context.Context, nick string) ([]api.Workspace, error)
 	FieldInfo(ctx context.Context, workspaceID int64, kind api.Kind) (api.FieldInfo, error)
 	ListPages(ctx context.Context, req api.ListRequest, onPage func(api.Page)) error
+	Count(ctx context.Context, workspaceID int64, kind api.Kind, filter url.Values) (int, error)
 	Changes(ctx context.Context, req api.ListRequest, since time.Time) (api.Changes, error)
 	Get(ctx context.Context, workspaceID int64, kind api.Kind, id string) (api.Item, error)
 	Create(ctx context.Context, n api.NewItem) (api.Item, error)

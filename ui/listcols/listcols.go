@@ -7,12 +7,25 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"triage/api"
 	"triage/ui/sortkey"
 )
 
-// MinTitle is the narrowest the title column gets before other columns go.
-const MinTitle = 12
+// MinTitle is the narrowest the title column gets before other columns go
+// or are cut.
+const MinTitle = 20
+
+// minOwner is the narrowest the owner column is cut to when the title
+// would be narrower than MinTitle with every optional column gone.
+const minOwner = 8
+
+// Time widths: a modified time with its year, and without.
+const (
+	longTime  = len("2006-01-02 15:04")
+	shortTime = len("01-02 15:04")
+)
 
 // Col is a column of the list, in the order drawn.
 type Col int
@@ -56,40 +69,70 @@ type Layout struct {
 	ShortTime bool
 }
 
-// Lay shares the width between the columns; the title takes the
-// rest. When the title would be too narrow, the modified time goes first
-// (unless the list is sorted by it), then the severity, then the
-// iteration. Only bugs have a severity.
-func Lay(width, mark int, k api.Kind, sorted sortkey.Key, chosen string) Layout {
-	l := Layout{W: [Count]int{9, 0, 12, 10, 12, 14, 9, 19}}
-	if width < 100 {
-		l = Layout{W: [Count]int{8, 0, 10, 8, 10, 10, 8, 11}, ShortTime: true}
+// Lay shares the width between the columns. cells holds the widest cell
+// of each column other than the title (the modified time is measured
+// here); each of those columns is as wide as its widest cell or heading,
+// so none is cut while the title has room, and the title takes the rest.
+// When the title would be narrower than MinTitle, the modified time goes
+// first (unless the list is sorted by it), then the severity, then the
+// iteration; then the owner is cut, down to minOwner. Only bugs have a
+// severity; an iteration or severity column no item fills is left out
+// unless chosen (a view's columns:), which keeps only the columns it names.
+func Lay(width, mark int, cells [Count]int, k api.Kind, sorted sortkey.Key, chosen string) Layout {
+	l := Layout{ShortTime: width < 100}
+	cells[Modified] = longTime
+	if l.ShortTime {
+		cells[Modified] = shortTime
 	}
-	if k != api.Bug {
-		l.W[Severity] = 0
-	}
+	var names []string
 	if chosen != "" {
-		names := strings.Split(chosen, ",")
-		for c := range l.W {
-			if col := Col(c); col != Title && !slices.Contains(names, col.Name()) {
-				l.W[c] = 0
-			}
+		names = strings.Split(chosen, ",")
+	}
+	for c := range l.W {
+		col := Col(c)
+		switch {
+		case col == Title, col == Severity && k != api.Bug:
+			continue
+		case names != nil && !slices.Contains(names, col.Name()):
+			continue
+		case names == nil && (col == Iteration || col == Severity) && cells[c] == 0:
+			continue // no item has one: a blank column would only narrow the title
 		}
+		l.W[c] = max(cells[c], col.headerWidth(sorted))
 	}
 	for _, drop := range []Col{-1, Modified, Severity, Iteration} {
 		if drop >= 0 && drop.SortKey() != sorted {
 			l.W[drop] = 0
 		}
-		l.W[Title] = width - mark - 1
-		for c, w := range l.W {
-			if w > 0 && Col(c) != Title {
-				l.W[Title] -= w + 1
-			}
-		}
-		if l.W[Title] >= MinTitle {
+		if l.title(width, mark) >= MinTitle {
 			break
 		}
 	}
-	l.W[Title] = max(l.W[Title], 1)
+	if short := MinTitle - l.title(width, mark); short > 0 && l.W[Owner] > minOwner {
+		l.W[Owner] = max(minOwner, l.W[Owner]-short)
+	}
+	l.W[Title] = max(l.title(width, mark), 1)
 	return l
+}
+
+// title is the width the columns other than the title leave it, each
+// after a cell of space.
+func (l *Layout) title(width, mark int) int {
+	rest := width - mark - 1
+	for c, w := range l.W {
+		if w > 0 && Col(c) != Title {
+			rest -= w + 1
+		}
+	}
+	return rest
+}
+
+// headerWidth is how wide the column's heading is drawn: with the sort
+// arrow when the list is sorted by it.
+func (c Col) headerWidth(sorted sortkey.Key) int {
+	w := ansi.StringWidth(c.Header())
+	if c.SortKey() == sorted {
+		w += 2 // " ▲"
+	}
+	return w
 }

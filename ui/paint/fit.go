@@ -2,6 +2,7 @@ package paint
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -46,9 +47,10 @@ func WriteFit(b *strings.Builder, text string, w int) {
 	Pad(b, w-tw)
 }
 
-// SplitTitle cuts a title into the part that fills a line of w cells,
-// broken after a word when one ends in the line's second half (CJK text
-// breaks anywhere), and the rest.
+// SplitTitle cuts a title into the part that fills a line of w cells and
+// the rest, broken where a word ends: at the last space that fits, or
+// beside a wide (CJK) character, which may break anywhere. Only a word
+// longer than the whole line is cut inside.
 func SplitTitle(text string, w int) (first, rest string) {
 	if w <= 0 {
 		return "", text
@@ -67,11 +69,29 @@ func SplitTitle(text string, w int) (first, rest string) {
 			return cut, ""
 		}
 	}
-	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 && text[len(cut)] != ' ' {
-		cut = cut[:i]
+	if at := wordBreak(text, len(cut)); at > 0 {
+		cut = text[:at]
 	}
-	return cut, strings.TrimLeft(text[len(cut):], " ")
+	return strings.TrimRight(cut, " "), strings.TrimLeft(text[len(cut):], " ")
 }
+
+// wordBreak is the last place at or before byte n where text may break
+// between words: before a space or after one, or beside a wide
+// character; 0 for none.
+func wordBreak(text string, n int) int {
+	for at := n; at > 0; {
+		before, size := utf8.DecodeLastRuneInString(text[:at])
+		after, _ := utf8.DecodeRuneInString(text[at:])
+		if at == len(text) || before == ' ' || after == ' ' || wide(before) || wide(after) {
+			return at
+		}
+		at -= size
+	}
+	return 0
+}
+
+// wide reports whether r takes two cells (CJK and the like).
+func wide(r rune) bool { return r >= 0x1100 && ansi.StringWidth(string(r)) > 1 }
 
 // asciiWidth returns the width of printable ASCII text, and false when text
 // has anything else.

@@ -52,6 +52,12 @@ type Model struct {
 	open bool
 	at   Key    // the item it shows (or waits for)
 	gen  uint64 // of the last cursor move, to drop older timers
+	// top is the first line shown, and maxTop the last it may be for the
+	// item as last drawn (scroll.go).
+	top, maxTop int
+	// ScrollKeys names the embedding view's keys that scroll the pane
+	// ("ctrl+d/ctrl+u"), for the sign that more lines follow.
+	ScrollKeys string
 	// After is the timer of the pane (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 }
@@ -73,11 +79,11 @@ func (p *Model) Open() bool { return p.open }
 // it has sized itself.
 func (p *Model) Toggle() {
 	p.open = !p.open
-	p.at = Key{}
+	p.at, p.top = Key{}, 0
 }
 
 // Forget has the pane read its item again at the next Follow (after a
-// comment, say).
+// comment, say), where it is scrolled to.
 func (p *Model) Forget() { p.at = Key{} }
 
 // Follow makes the pane follow the cursor on item key (ok false: nothing
@@ -87,11 +93,14 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 		return nil
 	}
 	if !ok {
-		p.at = Key{}
+		p.at, p.top = Key{}, 0
 		return nil
 	}
 	if key == p.at {
 		return nil
+	}
+	if p.at != (Key{}) { // another item; after Forget, the same one read again keeps its place
+		p.top = 0
 	}
 	p.at = key
 	p.gen++

@@ -105,8 +105,6 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 			p.commentLines(whole.Comments, whole.Note, add)
 		}
 	}
-	if len(lines) > h-2 {
-		lines = lines[:max(h-2, 0)]
-	}
+	lines = p.window(lines, max(h-2, 1), func(text string) string { return s.Subtle.Render(text) })
 	return s.Dialog.Width(w).Height(h).MaxHeight(h).Render(strings.Join(lines, "\n"))
 }

@@ -20,10 +20,11 @@ type Engine struct {
 	ctx *common.Context
 	ws  int64
 
-	sets  [len(api.Kinds)]*Items    // each kind's items as shown
-	loads [len(api.Kinds)]loadState // each kind's load (load.go)
-	gen   uint64                    // the generation of the latest load
-	whole wholeItems                // the items read whole (whole.go)
+	sets   [len(api.Kinds)]*Items    // each kind's items as shown
+	loads  [len(api.Kinds)]loadState // each kind's load (load.go)
+	gen    uint64                    // the generation of the latest load
+	counts kindCounts                // the counts of the kinds not loaded yet (counts.go)
+	whole  wholeItems                // the items read whole (whole.go)
 
 	edits  map[editKey]*edit // item → the changes laid over it
 	token  uint64            // the last queuing's token
@@ -183,6 +184,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onReference(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
+	case countMsg:
+		return g.onCount(msg), true
 	case pagesMsg:
 		return g.onPages(msg), true
 	case CachedMsg:

@@ -3,6 +3,7 @@ package uitest
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -151,6 +152,16 @@ func (s *Service) ListPages(ctx context.Context, req api.ListRequest, onPage fun
 			return nil
 		}
 	}
+}
+
+// Count counts Items[kind]; the filter is not applied.
+func (s *Service) Count(ctx context.Context, workspaceID int64, kind api.Kind, filter url.Values) (int, error) {
+	if err := s.record("Count %d %s", workspaceID, kind); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.Items[kind]), nil
 }
 
 // Changes returns Items[kind], all of them changed, and their count.
