@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// BenchmarkTerminalFloor is Bubble Tea v2.0.10's renderer alone, as
+// BenchmarkTerminalFloor is Bubble Tea v2.1.1's renderer alone, as
 // Terminal.Frame drives it, on 120×40 frames no app could make cheaper:
 // no styles, no wide or non-ASCII glyph, nothing but plain letters or
 // nothing at all. It is the floor under BenchmarkKeyToTerminal in ./ui/:
