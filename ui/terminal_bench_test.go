@@ -25,11 +25,15 @@ import (
 // not inflate) and the bytes written per key (out-B/op).
 // BenchmarkTerminalFloor in ui/internal/uitest is the renderer alone on
 // plain frames: what no frame the app draws can go under.
+// BenchmarkFrameToTerminal is the renderer alone on the board's own frames:
+// the app's part of a key is what this benchmark adds to it.
 //
 //   - chinese=1in3: one title in three is Chinese, as in the board benchmarks;
 //   - chinese=none: every title is English. The renderer repaints every
 //     line that holds a wide character whole, on every frame, changed or
-//     not; this case shows the cost of a key where it can compare lines.
+//     not; the owner of one card in five is 王小明, so that card's last
+//     line is still repainted (most of the 2 KB written per key), and every
+//     other line is compared.
 //
 // Run it with
 //

@@ -7,15 +7,21 @@ import (
 	"time"
 )
 
-// BenchmarkTerminalFloor is Bubble Tea v2.0.10's renderer alone, as
+// BenchmarkTerminalFloor is Bubble Tea v2.1.1's renderer alone, as
 // Terminal.Frame drives it, on 120×40 frames no app could make cheaper:
 // no styles, no wide or non-ASCII glyph, nothing but plain letters or
 // nothing at all. It is the floor under BenchmarkKeyToTerminal in ./ui/:
 // each frame the renderer clears its cell buffer, parses the frame into it
-// and, for every one of the 4,800 cells, compares it, measures its width
-// twice (the check for cells the terminal could measure differently) and
-// hashes it (the scroll optimisation), changed or not. What the app sends
-// moves that cost by a few percent at most.
+// and, for every one of the 4,800 cells, compares it and hashes it (the
+// scroll optimisation), changed or not. It is a floor, not the renderer's
+// cost on an app's frame: the same renderer on the board's own frames
+// (BenchmarkFrameToTerminal in ./ui/) takes about 1.5 times as long before
+// the app does anything, for what is on the screen, not how the frame
+// spells it. A line that holds a wide character is repainted whole every
+// frame; every other non-ASCII cell has its width measured twice on each
+// side of the diff; blank runs and coloured cells cost more to compare than
+// letters; the walk's keys change lines. Its colour sequences, which the
+// app could spell differently, are a few microseconds of it.
 //
 //   - blank: forty empty lines;
 //   - ascii/same: forty lines of 120 letters, the same each frame;
@@ -44,7 +50,9 @@ func BenchmarkTerminalFloor(b *testing.B) {
 }
 
 // terminalFrames draws the frames in turn and reports the median frame
-// (ns/p50) and the bytes written per frame (out-B/op).
+// (ns/p50), the processor time per frame (cpu-ns/op, as
+// BenchmarkKeyToTerminal reports it per key, so the two compare on a busy
+// machine) and the bytes written per frame (out-B/op).
 func terminalFrames(b *testing.B, term *Terminal, frames []string) {
 	if _, err := term.Frame(frames[len(frames)-1]); err != nil {
 		b.Fatal(err)
@@ -53,6 +61,7 @@ func terminalFrames(b *testing.B, term *Terminal, frames []string) {
 	written := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := CPUTime()
 	for i := range b.N {
 		start := time.Now()
 		out, err := term.Frame(frames[i%len(frames)])
@@ -63,6 +72,7 @@ func terminalFrames(b *testing.B, term *Terminal, frames []string) {
 		written += len(out)
 	}
 	b.StopTimer()
+	b.ReportMetric(float64((CPUTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "ns/p50")
 	b.ReportMetric(float64(written)/float64(b.N), "out-B/op")
