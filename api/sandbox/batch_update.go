@@ -38,10 +38,6 @@ type batchAnswer struct {
 
 // serveBatchUpdate is POST /{kind}/batch_update_{story,bug,task}.
 func (s *Server) serveBatchUpdate(ex *exchange, kind api.Kind) {
-	if ex.r.Method != http.MethodPost {
-		ex.methodNotAllowed(http.MethodPost)
-		return
-	}
 	c, ok := s.authorized(ex)
 	if !ok {
 		return

@@ -14,30 +14,24 @@ import (
 	"triage/api"
 )
 
-// serveRecordSpec is GET (list), GET …/count and POST (create or update)
-// of a record kind of record_kinds.go.
-func (s *Server) serveRecordSpec(ex *exchange, spec recordSpec, count bool) {
-	write := ex.r.Method == http.MethodPost && !count && spec.write
-	if !write && !isRead(ex.r) {
-		allowed := []string{http.MethodGet}
-		if spec.write && !count {
-			allowed = append(allowed, http.MethodPost)
-		}
-		ex.methodNotAllowed(allowed...)
-		return
-	}
-	c, q, ok := s.call(ex, !write)
+// serveRecordList is GET of a record kind of record_kinds.go.
+func (s *Server) serveRecordList(ex *exchange, spec recordSpec) {
+	s.serveWorkspaceRead(ex, spec.scope, func(w *world, ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+		return w.readRecordSet(ws.ID, spec.kind).listRecords(spec.kind, q)
+	})
+}
+
+// serveRecordCount is GET …/count of a record kind.
+func (s *Server) serveRecordCount(ex *exchange, spec recordSpec) {
+	s.serveWorkspaceRead(ex, spec.scope, func(w *world, ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+		return w.readRecordSet(ws.ID, spec.kind).countRecords(spec.kind, q)
+	})
+}
+
+// serveRecordWrite is POST of a record kind: create (no id) or update (id).
+func (s *Server) serveRecordWrite(ex *exchange, spec recordSpec) {
+	c, q, ok := s.call(ex, false)
 	if !ok {
-		return
-	}
-	if !write {
-		s.answerRead(ex, c.principal, spec.scope, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-			rs := s.world.readRecordSet(ws.ID, spec.kind)
-			if count {
-				return rs.countRecords(spec.kind, q)
-			}
-			return rs.listRecords(spec.kind, q)
-		})
 		return
 	}
 	data, herr := s.writeSpecRecord(c.principal, spec, q)

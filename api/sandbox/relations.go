@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -135,10 +134,6 @@ func (w *world) linkStories(ws *Workspace, q url.Values) (json.RawMessage, *http
 // /relations writes it, answered {"success":1} as story/add_story_link_relations
 // shows.
 func (s *Server) serveAddStoryLink(ex *exchange) {
-	if ex.r.Method != http.MethodPost {
-		ex.methodNotAllowed(http.MethodPost)
-		return
-	}
 	c, q, ok := s.call(ex, false)
 	if !ok {
 		return

@@ -74,19 +74,22 @@ func (w *world) todos(ws *Workspace, kind api.Kind, nick string, q url.Values) (
 	return w.listItems(ws, kind, list)
 }
 
-// routeTodos serves /users/todo/{nick}/{entity_type}; it reports whether
-// path was one.
-func (s *Server) routeTodos(ex *exchange, path string) bool {
-	rest, ok := strings.CutPrefix(path, "/users/todo/")
-	if !ok {
-		return false
-	}
-	nick, entity, ok := strings.Cut(rest, "/")
+// serveCallerTodos is GET /user_oauth/get_user_todo_story|bug|task: the
+// to-dos of the user param, else of the caller's user.
+func (s *Server) serveCallerTodos(ex *exchange, kind api.Kind) { s.serveTodos(ex, kind, "") }
+
+// serveUserTodos is /users/todo/{nick}/{entity_type}.
+func (s *Server) serveUserTodos(ex *exchange) {
+	s.answerUserTodos(ex, ex.r.PathValue("nick"), ex.r.PathValue("entity"))
+}
+
+// answerUserTodos answers the to-dos of nick of an entity type, or 404 when
+// the path names no nick or no entity type, whatever the method.
+func (s *Server) answerUserTodos(ex *exchange, nick, entity string) {
 	kind, known := todoKind(entity)
-	if !ok || !known || nick == "" {
+	if !known || nick == "" {
 		ex.fail(fault(http.StatusNotFound, "to-dos are at /users/todo/{nick}/{story|bug|task}"))
-		return true
+		return
 	}
 	s.serveTodos(ex, kind, nick)
-	return true
 }

@@ -30,7 +30,7 @@ var workspaceRoles = []struct {
 }
 
 // roles is the data of GET /roles: role id → name.
-func roles(ws *Workspace) (json.RawMessage, *httpError) {
+func (w *world) roles(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
 	pairs := make([]api.Option, len(workspaceRoles))
 	for i, r := range workspaceRoles {
 		pairs[i] = api.Option{Value: r.id, Label: r.name.in(ws.Locale)}
@@ -48,69 +48,14 @@ type subWorkspace struct {
 // subWorkspaces is the data of GET /workspaces/sub_workspaces: the seed's
 // workspaces have no children, so it is the workspace itself, as TAPD's
 // example answers {"Workspace":{...}}.
-func (w *world) subWorkspaces(ws *Workspace) (json.RawMessage, *httpError) {
+func (w *world) subWorkspaces(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
 	return marshalData(map[string]subWorkspace{"Workspace": {workspaceInfo: w.workspaceRecord(ws), TemplateID: "1000000000000000020"}})
-}
-
-// companyProject is one entry of /workspaces/projects.
-type companyProject struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	PrettyName  string  `json:"pretty_name"`
-	Description *string `json:"description"`
-	Status      string  `json:"status"`
-	ParentID    string  `json:"parent_id"`
-	Category    string  `json:"category"`
-	Secrecy     string  `json:"secrecy"`
-	Created     string  `json:"created"`
-	CreatorID   string  `json:"creator_id"`
-	Creator     string  `json:"creator"`
-	BeginDate   *string `json:"begin_date"`
-	EndDate     *string `json:"end_date"`
-	MemberCount int     `json:"member_count"`
-}
-
-// serveCompanyProjects is GET /workspaces/projects?company_id=: the
-// company's workspaces the caller may reach, member_count a number.
-func (s *Server) serveCompanyProjects(ex *exchange) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	company, herr := required(q, "company_id")
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	if category := q.Get("category"); category != "" && category != "project" {
-		ex.ok([]any{})
-		return
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if !slices.ContainsFunc(s.world.Companies, func(co Company) bool { return co.ID == company }) {
-		ex.fail(fault(http.StatusNotFound, fmt.Sprintf("company %s not existed", quoteName(company))))
-		return
-	}
-	out := []map[string]companyProject{}
-	for _, ws := range s.world.Workspaces {
-		if ws.CompanyID != company || !s.mayReach(c.principal, ws) {
-			continue
-		}
-		info := s.world.workspaceRecord(ws)
-		out = append(out, map[string]companyProject{"Workspace": {
-			ID: info.ID, Name: info.Name, PrettyName: info.PrettyName, Description: &info.Description, Status: info.Status,
-			ParentID: company, Category: "project", Secrecy: "0", Created: info.Created, CreatorID: "0", Creator: info.Creator,
-			MemberCount: len(s.world.memberNicks(ws)),
-		}})
-	}
-	ex.ok(out)
 }
 
 // workspaceSetting is the data of GET /settings/get_workspace_setting?type=:
 // is_enabled_story_category (a number, 1: the category tree is on) or
 // workspace_metrology (day or hour).
-func workspaceSetting(q url.Values) (json.RawMessage, *httpError) {
+func (w *world) workspaceSetting(_ *Workspace, q url.Values) (json.RawMessage, *httpError) {
 	kind, herr := required(q, "type")
 	if herr != nil {
 		return nil, herr
