@@ -14,34 +14,6 @@ import (
 	"triage/api"
 )
 
-// serveRecordList is GET of a record kind of record_kinds.go.
-func (s *Server) serveRecordList(ex *exchange, spec recordSpec) {
-	s.serveWorkspaceRead(ex, spec.scope, func(w *world, ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
-		return w.readRecordSet(ws.ID, spec.kind).listRecords(spec.kind, q)
-	})
-}
-
-// serveRecordCount is GET …/count of a record kind.
-func (s *Server) serveRecordCount(ex *exchange, spec recordSpec) {
-	s.serveWorkspaceRead(ex, spec.scope, func(w *world, ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
-		return w.readRecordSet(ws.ID, spec.kind).countRecords(spec.kind, q)
-	})
-}
-
-// serveRecordWrite is POST of a record kind: create (no id) or update (id).
-func (s *Server) serveRecordWrite(ex *exchange, spec recordSpec) {
-	c, q, ok := s.call(ex, false)
-	if !ok {
-		return
-	}
-	data, herr := s.writeSpecRecord(c.principal, spec, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
-}
-
 // writeSpecRecord creates a record (no id; the spec's required fields) or
 // updates the fields a form names (id), saves it with --data and answers
 // {"Wrapper":{...}}. The record changes in memory only once it is saved.

@@ -26,12 +26,13 @@ import (
 func (s *Server) routes() *http.ServeMux {
 	t := routeTable{s: s, mux: http.NewServeMux()}
 
-	// Credentials: token.go, users.go.
+	// Credentials: token.go, users_http.go.
 	t.handle("POST /tokens/request_token", s.serveToken)
 	t.handle("GET /quickstart/testauth", s.serveTestAuth)
 	t.handle("GET /users/info", s.serveUserInfo)
 
-	// Workspaces: workspaces_http.go.
+	// Workspaces: workspaces_http.go; one workspace's data: meta.go,
+	// workspaces.go.
 	t.handle("GET /workspaces/user_participant_projects", s.serveParticipantProjects)
 	t.handle("GET /workspaces/get_workspace_info", s.serveWorkspaceInfo)
 	t.handle("GET /workspaces/projects", s.serveCompanyProjects)
@@ -42,7 +43,7 @@ func (s *Server) routes() *http.ServeMux {
 	t.read("GET /users/get_personal_setting", api.Story, (*world).personalSettingOf)
 	t.read("GET /workitem_types", api.Story, (*world).workitemTypes)
 
-	// Stories, bugs and tasks: items_http.go, batch_update.go.
+	// Stories, bugs and tasks: items_http.go.
 	t.kind("GET /stories", api.Story, s.serveItemList)
 	t.kind("POST /stories", api.Story, s.serveItemWrite)
 	t.kind("GET /stories/count", api.Story, s.serveItemCount)
@@ -64,7 +65,8 @@ func (s *Server) routes() *http.ServeMux {
 	t.kind("GET /tasks/custom_fields_settings", api.Task, s.serveCustomFieldSettings)
 	t.kind("POST /tasks/batch_update_task", api.Task, s.serveBatchUpdate)
 
-	// Links between items: relations.go.
+	// Links between items: relations.go reads them, records_http.go writes a
+	// story link.
 	t.read("GET /stories/get_related_bugs", api.Bug, (*world).relatedBugs)
 	t.read("GET /bugs/get_related_stories", api.Bug, (*world).relatedStories)
 	t.read("GET /stories/get_link_stories", api.Story, (*world).linkStories)
@@ -94,7 +96,9 @@ func (s *Server) routes() *http.ServeMux {
 	t.records("/iterations/custom_fields_settings", iterationFieldRecords)
 	t.iterationsOrComments("/comments", commentKind)
 
-	// Other records of a workspace: record_write.go, record_kinds.go.
+	// Other records of a workspace (record_kinds.go): records_http.go; the
+	// fields of test cases and plans, tcase_fields.go; the commit keyword of
+	// an item, items_http.go.
 	t.records("/releases", releaseRecords)
 	t.records("/label", labelRecords)
 	t.records("/modules", moduleRecords)
@@ -112,7 +116,7 @@ func (s *Server) routes() *http.ServeMux {
 	t.records("/attachments", attachmentRecords)
 	t.handle("GET /svn_commits/get_scm_copy_keywords", s.serveSCMKeywords)
 
-	// A user's to-dos: todos.go. /users/todo/… checks its path before the
+	// A user's to-dos: todos_http.go. /users/todo/… checks its path before the
 	// method.
 	t.kind("GET /user_oauth/get_user_todo_story", api.Story, s.serveCallerTodos)
 	t.kind("GET /user_oauth/get_user_todo_bug", api.Bug, s.serveCallerTodos)

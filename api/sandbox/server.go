@@ -1,7 +1,3 @@
-// Package sandbox is a local implementation of TAPD's open API: the API
-// (base_url) and the browser authorization pages (auth_url) of one service,
-// served by one http.Handler. It follows CONTRACT.md, so the client is tested
-// against the behaviour of the real service.
 package sandbox
 
 import (

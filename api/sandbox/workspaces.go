@@ -6,12 +6,13 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 
 	"triage/api"
 )
 
-// Roles, sub-workspaces, a company's projects, workspace settings and
-// personal settings. Shapes: workspace/roles (user/get_roles),
+// A workspace as TAPD writes it, its roles, sub-workspaces, a company's
+// projects, workspace settings and personal settings. Shapes: workspace/roles (user/get_roles),
 // workspace/get_sub_workspaces, workspace/projects,
 // setting/get_workspace_setting, user/get_personal_setting.
 
@@ -106,4 +107,61 @@ func (w *world) personalSettingOf(ws *Workspace, q url.Values) (json.RawMessage,
 		}
 	}
 	return marshalData(out)
+}
+
+// workspaceInfo is a workspace as TAPD writes it: every field present, the
+// ones without a value as null.
+type workspaceInfo struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Category    string  `json:"category"`
+	Status      string  `json:"status"`
+	Description string  `json:"description"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	ExternalOn  string  `json:"external_on"`
+	ParentID    *string `json:"parent_id"`
+	Creator     string  `json:"creator"`
+	Created     string  `json:"created"`
+	CompanyID   string  `json:"company_id"`
+}
+
+// workspaceWrapper is the wire form {"Workspace":{...}}.
+type workspaceWrapper struct {
+	Workspace workspaceInfo `json:"Workspace"`
+}
+
+func (w *world) workspaceRecord(ws *Workspace) workspaceInfo {
+	id := strconv.FormatInt(ws.ID, 10)
+	return workspaceInfo{
+		ID: id, Name: ws.Name, PrettyName: id, Category: "project", Status: "normal",
+		Description: text{"Seeded workspace of the triage sandbox.", "triage 沙盒的示例项目。"}.in(ws.Locale),
+		ExternalOn:  "0", Creator: w.memberNicks(ws)[0], Created: seedEpoch, CompanyID: ws.CompanyID,
+	}
+}
+
+func companyRecord(co *Company) workspaceInfo {
+	return workspaceInfo{
+		ID: co.ID, Name: co.Name, PrettyName: co.ID, Category: api.CategoryOrganization, Status: "normal",
+		ExternalOn: "0", Created: seedEpoch, CompanyID: co.ID,
+	}
+}
+
+// companyProject is one entry of /workspaces/projects.
+type companyProject struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Description *string `json:"description"`
+	Status      string  `json:"status"`
+	ParentID    string  `json:"parent_id"`
+	Category    string  `json:"category"`
+	Secrecy     string  `json:"secrecy"`
+	Created     string  `json:"created"`
+	CreatorID   string  `json:"creator_id"`
+	Creator     string  `json:"creator"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	MemberCount int     `json:"member_count"`
 }

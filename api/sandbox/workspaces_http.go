@@ -4,16 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
-
-	"triage/api"
 )
 
 // The interfaces of workspaces that answer from more than one workspace or
 // company: the workspaces a user takes part in, one workspace's
 // information, a company's projects. The reads of one workspace's data
-// (users, roles, settings) are the world's (meta.go,
-// workspace_settings.go), served by serveWorkspaceRead.
+// (users, roles, settings) and the shapes of a workspace are the world's
+// (meta.go, workspaces.go), served by serveWorkspaceRead.
 
 // serveParticipantProjects is GET /workspaces/user_participant_projects?nick=:
 // the workspaces a user takes part in that the caller may reach, each
@@ -82,63 +79,6 @@ func (s *Server) serveWorkspaceInfo(ex *exchange) {
 		return
 	}
 	ex.ok(out)
-}
-
-// workspaceInfo is a workspace as TAPD writes it: every field present, the
-// ones without a value as null.
-type workspaceInfo struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	PrettyName  string  `json:"pretty_name"`
-	Category    string  `json:"category"`
-	Status      string  `json:"status"`
-	Description string  `json:"description"`
-	BeginDate   *string `json:"begin_date"`
-	EndDate     *string `json:"end_date"`
-	ExternalOn  string  `json:"external_on"`
-	ParentID    *string `json:"parent_id"`
-	Creator     string  `json:"creator"`
-	Created     string  `json:"created"`
-	CompanyID   string  `json:"company_id"`
-}
-
-// workspaceWrapper is the wire form {"Workspace":{...}}.
-type workspaceWrapper struct {
-	Workspace workspaceInfo `json:"Workspace"`
-}
-
-func (w *world) workspaceRecord(ws *Workspace) workspaceInfo {
-	id := strconv.FormatInt(ws.ID, 10)
-	return workspaceInfo{
-		ID: id, Name: ws.Name, PrettyName: id, Category: "project", Status: "normal",
-		Description: text{"Seeded workspace of the triage sandbox.", "triage 沙盒的示例项目。"}.in(ws.Locale),
-		ExternalOn:  "0", Creator: w.memberNicks(ws)[0], Created: seedEpoch, CompanyID: ws.CompanyID,
-	}
-}
-
-func companyRecord(co *Company) workspaceInfo {
-	return workspaceInfo{
-		ID: co.ID, Name: co.Name, PrettyName: co.ID, Category: api.CategoryOrganization, Status: "normal",
-		ExternalOn: "0", Created: seedEpoch, CompanyID: co.ID,
-	}
-}
-
-// companyProject is one entry of /workspaces/projects.
-type companyProject struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	PrettyName  string  `json:"pretty_name"`
-	Description *string `json:"description"`
-	Status      string  `json:"status"`
-	ParentID    string  `json:"parent_id"`
-	Category    string  `json:"category"`
-	Secrecy     string  `json:"secrecy"`
-	Created     string  `json:"created"`
-	CreatorID   string  `json:"creator_id"`
-	Creator     string  `json:"creator"`
-	BeginDate   *string `json:"begin_date"`
-	EndDate     *string `json:"end_date"`
-	MemberCount int     `json:"member_count"`
 }
 
 // serveCompanyProjects is GET /workspaces/projects?company_id=: the
