@@ -88,9 +88,5 @@ func (s *Server) answerRead(ex *exchange, p principal, kind api.Kind, q url.Valu
 		data, herr = read(ws)
 	}
 	s.mu.RUnlock()
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
+	ex.answer(data, herr)
 }

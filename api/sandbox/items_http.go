@@ -38,12 +38,7 @@ func (s *Server) serveItemWrite(ex *exchange, kind api.Kind) {
 	if !ok {
 		return
 	}
-	data, herr := s.writeAndSave(c.principal, kind, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
+	ex.answer(s.writeAndSave(c.principal, kind, q))
 }
 
 // serveItemCount is GET /{kind}/count.

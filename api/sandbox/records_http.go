@@ -46,12 +46,7 @@ func (s *Server) serveRecords(ex *exchange, k recordKind, action string) {
 		})
 		return
 	}
-	data, herr := s.writeRecord(c.principal, k, scope, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
+	ex.answer(s.writeRecord(c.principal, k, scope, q))
 }
 
 // serveRecordList is GET of a record kind of record_kinds.go.
@@ -74,12 +69,7 @@ func (s *Server) serveRecordWrite(ex *exchange, spec recordSpec) {
 	if !ok {
 		return
 	}
-	data, herr := s.writeSpecRecord(c.principal, spec, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
+	ex.answer(s.writeSpecRecord(c.principal, spec, q))
 }
 
 // serveAddStoryLink is POST /stories/add_story_link_relations
