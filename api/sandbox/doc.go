@@ -9,8 +9,9 @@
 //   - server.go: the Server, its options, Start and the demo credentials.
 //   - routes.go: the route table, every path with its handler; how a path
 //     is read; the greeting and 405 of a path the table lacks.
-//   - *_http.go: the API's handlers, one file per resource (items, records,
-//     changes, workflows, workspaces, users, todos); each reads a request,
+//   - *_http.go: the API's handlers, one file per resource (items,
+//     iterations and comments, record kinds, changes, workflows,
+//     workspaces, users, todos); each reads a request,
 //     takes the call (calls.go) and answers what the world builds.
 //   - calls.go, authn.go, ratelimit.go, guard.go, request.go, respond.go:
 //     authenticate a call, count it, lock out guessing, read parameters,

@@ -65,8 +65,8 @@ func (s *Server) routes() *http.ServeMux {
 	t.kind("GET /tasks/custom_fields_settings", api.Task, s.serveCustomFieldSettings)
 	t.kind("POST /tasks/batch_update_task", api.Task, s.serveBatchUpdate)
 
-	// Links between items: relations.go reads them, records_http.go writes a
-	// story link.
+	// Links between items: relations.go reads them, record_kinds_http.go
+	// writes a story link.
 	t.read("GET /stories/get_related_bugs", api.Bug, (*world).relatedBugs)
 	t.read("GET /bugs/get_related_stories", api.Bug, (*world).relatedStories)
 	t.read("GET /stories/get_link_stories", api.Story, (*world).linkStories)
@@ -89,14 +89,14 @@ func (s *Server) routes() *http.ServeMux {
 	t.workflow("GET /workflows/all_last_steps", "all_last_steps")
 	t.records("/workflows", workflowRecords)
 
-	// Iterations and comments: records_http.go. Their count answers every
-	// method: a POST is told to use GET or POST.
+	// Iterations and comments: iterations_comments_http.go. Their count
+	// answers every method: a POST is told to use GET or POST.
 	t.iterationsOrComments("/iterations", iterationKind)
 	t.records("/iterations/workitem_types", iterationTypeRecords)
 	t.records("/iterations/custom_fields_settings", iterationFieldRecords)
 	t.iterationsOrComments("/comments", commentKind)
 
-	// Other records of a workspace (record_kinds.go): records_http.go; the
+	// Other records of a workspace (record_kinds.go): record_kinds_http.go; the
 	// fields of test cases and plans, tcase_fields.go; the commit keyword of
 	// an item, items_http.go.
 	t.records("/releases", releaseRecords)
