@@ -1,12 +1,8 @@
 package sandbox
 
 import (
-	"bytes"
-	"encoding/json"
-	"mime"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"triage/api"
@@ -34,111 +30,6 @@ type batchResult struct {
 type batchAnswer struct {
 	Msg     string        `json:"msg"`
 	Results []batchResult `json:"results"`
-}
-
-// serveBatchUpdate is POST /{kind}/batch_update_{story,bug,task}.
-func (s *Server) serveBatchUpdate(ex *exchange, kind api.Kind) {
-	if ex.r.Method != http.MethodPost {
-		ex.methodNotAllowed(http.MethodPost)
-		return
-	}
-	c, ok := s.authorized(ex)
-	if !ok {
-		return
-	}
-	body, herr := readBody(ex.r)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	wsParam, items, herr := parseBatch(ex.r.Header.Get("Content-Type"), body)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	answer, herr := s.batchUpdate(c.principal, kind, wsParam, items)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.ok(answer)
-}
-
-// parseBatch reads workspace_id (or project_id, as the bug page writes it)
-// and workitems, a JSON array of objects, from a form or a JSON body.
-func parseBatch(contentType string, body []byte) (url.Values, []url.Values, *httpError) {
-	media, _, _ := mime.ParseMediaType(contentType)
-	var raw struct {
-		WorkspaceID json.RawMessage `json:"workspace_id"`
-		ProjectID   json.RawMessage `json:"project_id"`
-		Workitems   json.RawMessage `json:"workitems"`
-	}
-	ws := url.Values{}
-	if media == api.ContentTypeJSON {
-		if err := json.Unmarshal(body, &raw); err != nil {
-			return nil, nil, unprocessable("JSON body is malformed: %s", clipText(err.Error(), 120))
-		}
-		for _, v := range []json.RawMessage{raw.WorkspaceID, raw.ProjectID} {
-			if id := strings.Trim(string(v), `" `); id != "" && ws.Get("workspace_id") == "" {
-				ws.Set("workspace_id", id)
-			}
-		}
-	} else {
-		form, herr := parseBody(contentType, "", body)
-		if herr != nil {
-			return nil, nil, herr
-		}
-		ws.Set("workspace_id", form.Get("workspace_id"))
-		if ws.Get("workspace_id") == "" {
-			ws.Set("workspace_id", form.Get("project_id"))
-		}
-		raw.Workitems = json.RawMessage(form.Get("workitems"))
-	}
-	if len(bytes.TrimSpace(raw.Workitems)) == 0 {
-		return nil, nil, unprocessable("workitems is required: a JSON array of objects, each with an id")
-	}
-	var list []map[string]json.RawMessage
-	if err := json.Unmarshal(raw.Workitems, &list); err != nil {
-		return nil, nil, unprocessable("workitems must be a JSON array of objects: %s", clipText(err.Error(), 120))
-	}
-	if len(list) == 0 || len(list) > maxBatch {
-		return nil, nil, unprocessable("workitems must name 1 to %d items, got %d", maxBatch, len(list))
-	}
-	items := make([]url.Values, 0, len(list))
-	for _, obj := range list {
-		form := url.Values{}
-		for name, v := range obj {
-			text, herr := scalarText(name, v)
-			if herr != nil {
-				return nil, nil, herr
-			}
-			form.Set(name, text)
-		}
-		items = append(items, form)
-	}
-	return ws, items, nil
-}
-
-// scalarText is a JSON scalar as a parameter: a string as it is, a number
-// as written, a boolean as true/false, null as "".
-func scalarText(name string, v json.RawMessage) (string, *httpError) {
-	var x any
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.UseNumber()
-	if err := dec.Decode(&x); err != nil {
-		return "", unprocessable("workitems: %s is malformed", quoteName(name))
-	}
-	switch val := x.(type) {
-	case string:
-		return val, nil
-	case json.Number:
-		return val.String(), nil
-	case bool:
-		return strconv.FormatBool(val), nil
-	case nil:
-		return "", nil
-	}
-	return "", unprocessable("workitems: %s must be a string, number or boolean", quoteName(name))
 }
 
 // batchUpdate writes each item under the write lock, one after another; an

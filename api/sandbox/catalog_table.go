@@ -1,6 +1,10 @@
 package sandbox
 
-import "triage/api"
+import (
+	"slices"
+
+	"triage/api"
+)
 
 // The system fields of each kind, in the order the real service writes them
 // in a list without fields=, with how each is described, filtered, written
@@ -67,7 +71,9 @@ func systemFields(k api.Kind) []systemField {
 	return storyFields
 }
 
-var storyFields = []systemField{
+// storyTaskHead are the fields a story and a task begin with, in the same
+// order and with the same rows.
+var storyTaskHead = []systemField{
 	{"id", text{"ID", "ID"}, "input", `null`, readOnly, noSource, noDerive, matchID},
 	{"name", text{"Title", "标题"}, "input", `null`, 0, noSource, noDerive, matchText},
 	{"description", text{"Description", "详细描述"}, "rich_edit", `null`, 0, noSource, noDerive, byType},
@@ -76,6 +82,9 @@ var storyFields = []systemField{
 	{"created", text{"Created", "创建时间"}, "datetime", `null`, readOnly, noSource, noDerive, byType},
 	{"modified", text{"Modified", "最后修改时间"}, "datetime", `null`, readOnly, noSource, noDerive, byType},
 	{"status", text{"Status", "状态"}, "select", `null`, 0, fromStatuses, noDerive, byType},
+}
+
+var storyFields = slices.Concat(storyTaskHead, []systemField{
 	{"v_status", text{"Status name", "状态名称"}, "input", `null`, readOnly, noSource, deriveStatusName, byType},
 	{"owner", text{"Owner", "处理人"}, "user_chooser", `null`, 0, noSource, noDerive, byType},
 	{"cc", text{"CC", "抄送人"}, "user_chooser", `""`, 0, noSource, noDerive, byType},
@@ -116,7 +125,7 @@ var storyFields = []systemField{
 	{"flows", text{"Workflow", "流程"}, "input", `null`, readOnly, noSource, noDerive, byType},
 	{"secret_root_id", text{"Confidential root", "保密根需求"}, "input", `"0"`, readOnly, noSource, noDerive, byType},
 	{"modifier", text{"Last modified by", "最后修改人"}, "user_chooser", `null`, readOnly, noSource, noDerive, byType},
-}
+})
 
 var bugFields = []systemField{
 	{"id", text{"ID", "ID"}, "input", `null`, readOnly, noSource, noDerive, matchID},
@@ -192,15 +201,7 @@ var bugFields = []systemField{
 	{"progress", text{"Progress", "进度"}, "input", `"0"`, 0, noSource, noDerive, byType},
 }
 
-var taskFields = []systemField{
-	{"id", text{"ID", "ID"}, "input", `null`, readOnly, noSource, noDerive, matchID},
-	{"name", text{"Title", "标题"}, "input", `null`, 0, noSource, noDerive, matchText},
-	{"description", text{"Description", "详细描述"}, "rich_edit", `null`, 0, noSource, noDerive, byType},
-	{"workspace_id", text{"Workspace", "项目"}, "input", `null`, readOnly, noSource, noDerive, byType},
-	{"creator", text{"Creator", "创建人"}, "user_chooser", `null`, createOnly, noSource, noDerive, byType},
-	{"created", text{"Created", "创建时间"}, "datetime", `null`, readOnly, noSource, noDerive, byType},
-	{"modified", text{"Modified", "最后修改时间"}, "datetime", `null`, readOnly, noSource, noDerive, byType},
-	{"status", text{"Status", "状态"}, "select", `null`, 0, fromStatuses, noDerive, byType},
+var taskFields = slices.Concat(storyTaskHead, []systemField{
 	{"owner", text{"Owner", "处理人"}, "user_chooser", `null`, 0, noSource, noDerive, byType},
 	{"cc", text{"CC", "抄送人"}, "user_chooser", `""`, 0, noSource, noDerive, byType},
 	{"begin", text{"Begin", "预计开始"}, "date", `null`, 0, noSource, noDerive, byType},
@@ -219,4 +220,4 @@ var taskFields = []systemField{
 	{"release_id", text{"Release", "发布计划"}, "select", `"0"`, 0, noSource, noDerive, byType},
 	{"label", text{"Labels", "标签"}, "input", `null`, 0, noSource, noDerive, matchMulti},
 	{"modifier", text{"Last modified by", "最后修改人"}, "user_chooser", `null`, readOnly, noSource, noDerive, byType},
-}
+})

@@ -102,7 +102,7 @@ type workitemType struct {
 
 // workitemTypes is the data of GET /workitem_types: the workspace's story
 // types (story_types.go), the default one first.
-func (w *world) workitemTypes(ws *Workspace) (json.RawMessage, *httpError) {
+func (w *world) workitemTypes(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
 	wsID := strconv.FormatInt(ws.ID, 10)
 	creator := w.memberNicks(ws)[0]
 	var out []map[string]workitemType

@@ -48,28 +48,15 @@ type messagePage struct {
 	Error                          bool
 }
 
-// serveOAuth dispatches the pages under /oauth.
-func (s *Server) serveOAuth(ex *exchange) {
-	path := ex.r.URL.Path
-	switch {
-	case path == "/oauth" || path == "/oauth/":
-		if !isRead(ex.r) {
-			ex.w.Header().Set("Allow", http.MethodGet)
-			s.message(ex, http.StatusMethodNotAllowed, "Not allowed", "Open this page with a link.")
-			return
-		}
-		s.authorizePage(ex)
-	case path == "/oauth/style.css" && isRead(ex.r):
-		s.styleSheet(ex)
-	case ex.r.Method == http.MethodPost && path == "/oauth/signin":
-		s.signIn(ex)
-	case ex.r.Method == http.MethodPost && path == "/oauth/authorize":
-		s.decide(ex)
-	case ex.r.Method == http.MethodPost && path == "/oauth/logout":
-		s.logout(ex)
-	default:
-		s.message(ex, http.StatusNotFound, "Not found", "There is no such page.")
-	}
+// authorizePageNotAllowed answers a method other than GET at /oauth/.
+func (s *Server) authorizePageNotAllowed(ex *exchange) {
+	ex.w.Header().Set("Allow", http.MethodGet)
+	s.message(ex, http.StatusMethodNotAllowed, "Not allowed", "Open this page with a link.")
+}
+
+// pageNotFound answers a path under /oauth/ that names no page.
+func (s *Server) pageNotFound(ex *exchange) {
+	s.message(ex, http.StatusNotFound, "Not found", "There is no such page.")
 }
 
 // authorizePage is GET /oauth/: check the request, then ask the browser to
@@ -324,10 +311,11 @@ func (s *Server) redirect(ex *exchange, status int, location string) {
 	ex.w.WriteHeader(status)
 }
 
+// styleSheet is GET /oauth/style.css, the pages' style.
 func (s *Server) styleSheet(ex *exchange) {
 	css, err := assets.Web.ReadFile("web/style.css")
 	if err != nil {
-		s.message(ex, http.StatusNotFound, "Not found", "There is no such page.")
+		s.pageNotFound(ex)
 		return
 	}
 	h := ex.w.Header()

@@ -27,7 +27,7 @@ import (
 //	tokens    token → AccessToken JSON
 //	sessions  session id → BrowserSession JSON (signed-in browsers only)
 //	records   "<workspace>/<Iteration|Comment>/<id>" → iterations and comments
-//	          written through the API (records_http.go)
+//	          written through the API (iterations_comments.go)
 var (
 	bucketWorld    = []byte("world")
 	bucketItems    = []byte("items")

@@ -17,8 +17,7 @@ import (
 // recordSpec is how one kind of record is served.
 type recordSpec struct {
 	kind     recordKind
-	path     string   // "/modules"
-	count    bool     // has path/count
+	count    bool     // GET path/count counts
 	write    bool     // POST path creates (no id) or updates (id)
 	required []string // what a creation must name
 	creator  string   // the field a creation records its author in, "" for none
@@ -94,41 +93,47 @@ var (
 		fields: []string{"id", "workspace_id", "entry_type", "custom_field", "type", "name", "options", "enabled", "sort", "memo"}}
 )
 
-// relationRecords are the relations between items, written with POST
-// /relations and /stories/add_story_link_relations (relations.go).
-var relationRecords = recordSpec{kind: relationKind, path: "/relations", write: true,
-	required: []string{"source_type", "source_id", "target_type", "target_id"}, scope: api.Story}
-
-// recordSpecs are the record kinds served at their TAPD paths.
-var recordSpecs = []recordSpec{
-	{kind: releaseKind, path: "/releases", count: true, scope: api.Story},
-	{kind: labelKind, path: "/label", count: true, write: true, required: []string{"name"}, creator: "creator", keep: []string{"name"},
-		defaults: record{"color": "1", "color_value": "#2FB280", "modifier": ""}, scope: api.Story},
-	{kind: moduleKind, path: "/modules", count: true, write: true, required: []string{"name"}, creator: "owner",
-		defaults: record{"description": ""}, scope: api.Story},
-	{kind: versionKind, path: "/versions", count: true, write: true, required: []string{"name"}, creator: "creator",
-		defaults: record{"completed": "0", "default": "0", "status": "Unclosed"}, scope: api.Story},
-	{kind: featureKind, path: "/features", count: true, write: true, required: []string{"name"}, creator: "owner",
+// The record kinds served at their TAPD paths (routes.go): each one's
+// scope, whether it has a count and a write, and what a write needs.
+var (
+	releaseRecords = recordSpec{kind: releaseKind, count: true, scope: api.Story}
+	labelRecords   = recordSpec{kind: labelKind, count: true, write: true, required: []string{"name"}, creator: "creator", keep: []string{"name"},
+		defaults: record{"color": "1", "color_value": "#2FB280", "modifier": ""}, scope: api.Story}
+	moduleRecords = recordSpec{kind: moduleKind, count: true, write: true, required: []string{"name"}, creator: "owner",
+		defaults: record{"description": ""}, scope: api.Story}
+	versionRecords = recordSpec{kind: versionKind, count: true, write: true, required: []string{"name"}, creator: "creator",
+		defaults: record{"completed": "0", "default": "0", "status": "Unclosed"}, scope: api.Story}
+	featureRecords = recordSpec{kind: featureKind, count: true, write: true, required: []string{"name"}, creator: "owner",
 		defaults: record{"description": "", "completed": "0", "default": "0", "module_id": "0", "release_id": "0",
-			"release_name": "", "priority": "0", "estimate": "0", "estimate_completed": "0"}, scope: api.Story},
-	{kind: categoryKind, path: "/story_categories", count: true, write: true, required: []string{"name"}, creator: "creator",
-		defaults: record{"description": "", "parent_id": "0"}, scope: api.Story},
-	{kind: templateKind, path: "/stories/template_list", scope: api.Story},
-	{kind: removedStoryKind, path: "/stories/get_removed_stories", scope: api.Story},
-	{kind: workflowKind, path: "/workflows", scope: api.Story},
-	{kind: timesheetKind, path: "/timesheets", count: true, write: true,
-		required: []string{"entity_type", "entity_id", "timespent", "owner"}, defaults: record{"is_delete": "0"}, scope: api.Task},
-	{kind: tcaseKind, path: "/tcases", count: true, write: true, required: []string{"name"}, creator: "creator",
-		defaults: record{"category_id": "-1", "status": "normal", "type": "", "priority": ""}, scope: api.Story},
-	{kind: testPlanKind, path: "/test_plans", count: true, write: true, required: []string{"name", "creator"},
-		defaults: record{"description": "", "version": "", "owner": "", "status": "open", "type": "", "created_from": ""}, scope: api.Story},
-	{kind: wikiKind, path: "/tapd_wikis", count: true, write: true, required: []string{"name", "creator"}, creator: "creator",
+			"release_name": "", "priority": "0", "estimate": "0", "estimate_completed": "0"}, scope: api.Story}
+	categoryRecords = recordSpec{kind: categoryKind, count: true, write: true, required: []string{"name"}, creator: "creator",
+		defaults: record{"description": "", "parent_id": "0"}, scope: api.Story}
+	templateRecords     = recordSpec{kind: templateKind, scope: api.Story}
+	removedStoryRecords = recordSpec{kind: removedStoryKind, scope: api.Story}
+	workflowRecords     = recordSpec{kind: workflowKind, scope: api.Story}
+	timesheetRecords    = recordSpec{kind: timesheetKind, count: true, write: true,
+		required: []string{"entity_type", "entity_id", "timespent", "owner"}, defaults: record{"is_delete": "0"}, scope: api.Task}
+	tcaseRecords = recordSpec{kind: tcaseKind, count: true, write: true, required: []string{"name"}, creator: "creator",
+		defaults: record{"category_id": "-1", "status": "normal", "type": "", "priority": ""}, scope: api.Story}
+	testPlanRecords = recordSpec{kind: testPlanKind, count: true, write: true, required: []string{"name", "creator"},
+		defaults: record{"description": "", "version": "", "owner": "", "status": "open", "type": "", "created_from": ""}, scope: api.Story}
+	wikiRecords = recordSpec{kind: wikiKind, count: true, write: true, required: []string{"name", "creator"}, creator: "creator",
 		defaults: record{"description": "", "markdown_description": "", "is_rich": "0", "parent_wiki_id": "0", "note": "", "view_count": "0"},
-		scope:    api.Story},
-	{kind: attachmentKind, path: "/attachments", count: true, scope: api.Story},
-	relationRecords,
-	{kind: iterationTypeKind, path: "/iterations/workitem_types", scope: api.Story},
-	{kind: iterationFieldKind, path: "/iterations/custom_fields_settings", scope: api.Story},
+		scope:    api.Story}
+	attachmentRecords = recordSpec{kind: attachmentKind, count: true, scope: api.Story}
+	// relationRecords are the relations between items, written with POST
+	// /relations and /stories/add_story_link_relations (relations.go).
+	relationRecords = recordSpec{kind: relationKind, write: true,
+		required: []string{"source_type", "source_id", "target_type", "target_id"}, scope: api.Story}
+	iterationTypeRecords  = recordSpec{kind: iterationTypeKind, scope: api.Story}
+	iterationFieldRecords = recordSpec{kind: iterationFieldKind, scope: api.Story}
+)
+
+// recordSpecs are the record kinds served besides iterations and comments.
+var recordSpecs = []recordSpec{
+	releaseRecords, labelRecords, moduleRecords, versionRecords, featureRecords, categoryRecords, templateRecords,
+	removedStoryRecords, workflowRecords, timesheetRecords, tcaseRecords, testPlanRecords, wikiRecords, attachmentRecords,
+	relationRecords, iterationTypeRecords, iterationFieldRecords,
 }
 
 // recordKindByWrapper finds the kind of stored records by their wrapper.

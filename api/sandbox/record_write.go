@@ -14,40 +14,6 @@ import (
 	"triage/api"
 )
 
-// serveRecordSpec is GET (list), GET …/count and POST (create or update)
-// of a record kind of record_kinds.go.
-func (s *Server) serveRecordSpec(ex *exchange, spec recordSpec, count bool) {
-	write := ex.r.Method == http.MethodPost && !count && spec.write
-	if !write && !isRead(ex.r) {
-		allowed := []string{http.MethodGet}
-		if spec.write && !count {
-			allowed = append(allowed, http.MethodPost)
-		}
-		ex.methodNotAllowed(allowed...)
-		return
-	}
-	c, q, ok := s.call(ex, !write)
-	if !ok {
-		return
-	}
-	if !write {
-		s.answerRead(ex, c.principal, spec.scope, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-			rs := s.world.readRecordSet(ws.ID, spec.kind)
-			if count {
-				return rs.countRecords(spec.kind, q)
-			}
-			return rs.listRecords(spec.kind, q)
-		})
-		return
-	}
-	data, herr := s.writeSpecRecord(c.principal, spec, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
-}
-
 // writeSpecRecord creates a record (no id; the spec's required fields) or
 // updates the fields a form names (id), saves it with --data and answers
 // {"Wrapper":{...}}. The record changes in memory only once it is saved.

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -128,34 +127,4 @@ func (w *world) linkStories(ws *Workspace, q url.Values) (json.RawMessage, *http
 			Created: r["created"], Modified: r["modified"], LinkedWorkspaceID: ws.ID})
 	})
 	return marshalData(out)
-}
-
-// serveAddStoryLink is POST /stories/add_story_link_relations
-// (src_story_id, target_story_id): a story–story relation, as POST
-// /relations writes it, answered {"success":1} as story/add_story_link_relations
-// shows.
-func (s *Server) serveAddStoryLink(ex *exchange) {
-	if ex.r.Method != http.MethodPost {
-		ex.methodNotAllowed(http.MethodPost)
-		return
-	}
-	c, q, ok := s.call(ex, false)
-	if !ok {
-		return
-	}
-	src, herr := required(q, "src_story_id")
-	if herr == nil {
-		_, herr = required(q, "target_story_id")
-	}
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	form := url.Values{"workspace_id": {q.Get("workspace_id")}, "source_type": {"story"}, "source_id": {src},
-		"target_type": {"story"}, "target_id": {q.Get("target_story_id")}}
-	if _, herr := s.writeSpecRecord(c.principal, relationRecords, form); herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.ok(map[string]int{"success": 1})
 }

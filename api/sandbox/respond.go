@@ -47,6 +47,15 @@ func (ex *exchange) okRaw(data json.RawMessage) {
 	ex.send(http.StatusOK, []byte(`{"status":1,"data":`), data, []byte(`,"info":"success"}`))
 }
 
+// answer answers data as okRaw does, or herr when there is one.
+func (ex *exchange) answer(data json.RawMessage, herr *httpError) {
+	if herr != nil {
+		ex.fail(herr)
+		return
+	}
+	ex.okRaw(data)
+}
+
 // fail answers an error envelope: HTTP status = envelope status.
 func (ex *exchange) fail(e *httpError) {
 	if e.Status == http.StatusUnauthorized {

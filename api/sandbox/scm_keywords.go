@@ -37,19 +37,3 @@ func (w *world) scmKeywords(ws *Workspace, q url.Values) (json.RawMessage, *http
 	title, _ := it.Get(kind.TitleField())
 	return marshalData(fmt.Sprintf("--%s=%s %s", typ, api.ShortID(it.ID), title))
 }
-
-// serveSCMKeywords is GET /svn_commits/get_scm_copy_keywords; the scope
-// needed is the item kind's.
-func (s *Server) serveSCMKeywords(ex *exchange) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	kind, known := todoKind(q.Get("type"))
-	if !known {
-		kind = api.Story
-	}
-	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		return s.world.scmKeywords(ws, q)
-	})
-}

@@ -1,7 +1,3 @@
-// Package sandbox is a local implementation of TAPD's open API: the API
-// (base_url) and the browser authorization pages (auth_url) of one service,
-// served by one http.Handler. It follows CONTRACT.md, so the client is tested
-// against the behaviour of the real service.
 package sandbox
 
 import (
@@ -13,8 +9,6 @@ import (
 	"net/http"
 	"sync"
 	"time"
-
-	"triage/api"
 	"triage/assets"
 )
 
@@ -68,12 +62,13 @@ const (
 
 // Server is the local service. It is safe for concurrent use.
 type Server struct {
-	opts  Options
-	clock func() time.Time
-	pages *template.Template
-	db    *store // nil without DataPath
-	rate  *rateLimiter
-	guard *guard // failed sign-ins per account
+	opts   Options
+	clock  func() time.Time
+	pages  *template.Template
+	router *http.ServeMux // the route table (routes.go)
+	db     *store         // nil without DataPath
+	rate   *rateLimiter
+	guard  *guard // failed sign-ins per account
 
 	// mu guards world and the maps below. Handlers hold it (RLock to read,
 	// Lock to write) while they touch them and copy what they answer.
@@ -139,6 +134,7 @@ func New(opts Options) (*Server, error) {
 		}
 		return nil, err
 	}
+	s.router = s.routes()
 	return s, nil
 }
 
@@ -153,17 +149,6 @@ func (s *Server) Close() error {
 		}
 	})
 	return s.closeErr
-}
-
-// ServeHTTP answers one request of the API or of the authorization pages.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	ex := newExchange(w, r)
-	ex.gzips = &s.gzips
-	defer ex.recoverPanic()
-	if !s.delay(r.Context()) {
-		return
-	}
-	s.route(ex)
 }
 
 // delay waits for the configured latency; it reports false when the request
@@ -291,17 +276,4 @@ func (s *Server) Demo() DemoInfo {
 		})
 	}
 	return d
-}
-
-// kindOf reads the collection segment of an item path.
-func kindOf(segment string) (api.Kind, bool) {
-	switch segment {
-	case "stories":
-		return api.Story, true
-	case "bugs":
-		return api.Bug, true
-	case "tasks":
-		return api.Task, true
-	}
-	return api.Story, false
 }

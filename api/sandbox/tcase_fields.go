@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"net/url"
 
 	"triage/api"
 )
@@ -82,4 +83,14 @@ func (w *world) recordFieldsInfo(ws *Workspace, defs []recordFieldDef) (json.Raw
 		out[d.name] = f
 	}
 	return marshalData(out)
+}
+
+// tcaseFieldsInfo is the data of GET /tcases/get_fields_info.
+func (w *world) tcaseFieldsInfo(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
+	return w.recordFieldsInfo(ws, tcaseFields)
+}
+
+// testPlanFieldsInfo is the data of GET /test_plans/get_fields_info.
+func (w *world) testPlanFieldsInfo(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
+	return w.recordFieldsInfo(ws, testPlanFields)
 }

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -29,28 +28,6 @@ func todoKind(v string) (api.Kind, bool) {
 	return 0, false
 }
 
-// serveTodos answers the to-dos of a kind for nick ("" means the user param,
-// else the caller's user).
-func (s *Server) serveTodos(ex *exchange, kind api.Kind, nick string) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	if nick == "" {
-		nick = strings.TrimSpace(q.Get("user"))
-	}
-	if nick == "" {
-		nick = c.Nick
-	}
-	if nick == "" {
-		ex.fail(fault(http.StatusUnprocessableEntity, "user is required with an API account: name whose to-dos to list, or call with the user's token"))
-		return
-	}
-	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		return s.world.todos(ws, kind, nick, q)
-	})
-}
-
 // todos lists the open items of kind in ws that nick owns, a page of them
 // in the list's order and fields.
 func (w *world) todos(ws *Workspace, kind api.Kind, nick string, q url.Values) (json.RawMessage, *httpError) {
@@ -72,21 +49,4 @@ func (w *world) todos(ws *Workspace, kind api.Kind, nick string, q url.Values) (
 		}
 	}
 	return w.listItems(ws, kind, list)
-}
-
-// routeTodos serves /users/todo/{nick}/{entity_type}; it reports whether
-// path was one.
-func (s *Server) routeTodos(ex *exchange, path string) bool {
-	rest, ok := strings.CutPrefix(path, "/users/todo/")
-	if !ok {
-		return false
-	}
-	nick, entity, ok := strings.Cut(rest, "/")
-	kind, known := todoKind(entity)
-	if !ok || !known || nick == "" {
-		ex.fail(fault(http.StatusNotFound, "to-dos are at /users/todo/{nick}/{story|bug|task}"))
-		return true
-	}
-	s.serveTodos(ex, kind, nick)
-	return true
 }

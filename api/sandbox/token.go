@@ -14,10 +14,6 @@ const forgetAfter = 24 * time.Hour
 // serveToken is POST /tokens/request_token: an authorization code for an
 // access token, authenticated with Basic client_id:client_secret.
 func (s *Server) serveToken(ex *exchange) {
-	if ex.r.Method != http.MethodPost {
-		ex.methodNotAllowed(http.MethodPost)
-		return
-	}
 	id, secret, ok := ex.r.BasicAuth()
 	if !ok {
 		ex.fail(unauthorized())

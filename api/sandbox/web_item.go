@@ -4,7 +4,6 @@ import (
 	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,22 +31,18 @@ type itemPage struct {
 	Description, Nick                   string
 }
 
-// itemPagePath reads an item page's path: workspace, kind and id.
-var itemPagePath = regexp.MustCompile(`^/([0-9]+)/(prong/stories|prong/tasks|bugtrace/bugs)/view(?:/([0-9]+))?/?$`)
-
-// routeItemPage serves an item's page when the path is one; it reports
-// whether it was.
-func (s *Server) routeItemPage(ex *exchange) bool {
-	m := itemPagePath.FindStringSubmatch(ex.r.URL.Path)
-	if m == nil {
-		return false
+// serveItemPage answers an item's page for any method: a workspace or an
+// id that is not a number names nothing; a method but GET is refused.
+func (s *Server) serveItemPage(ex *exchange, kind api.Kind) {
+	wsText, id := ex.r.PathValue("workspace"), ex.r.PathValue("id")
+	if !isDigits(wsText) || id != "" && !isDigits(id) {
+		s.serveUnknownPath(ex)
+		return
 	}
-	kinds := map[string]api.Kind{"prong/stories": api.Story, "prong/tasks": api.Task, "bugtrace/bugs": api.Bug}
-	kind, id := kinds[m[2]], m[3]
 	if id == "" && kind == api.Bug {
 		id = ex.r.URL.Query().Get("bug_id")
 	}
-	wsID, err := strconv.ParseInt(m[1], 10, 64)
+	wsID, err := strconv.ParseInt(wsText, 10, 64)
 	switch {
 	case !isRead(ex.r):
 		ex.w.Header().Set("Allow", http.MethodGet)
@@ -57,7 +52,6 @@ func (s *Server) routeItemPage(ex *exchange) bool {
 	default:
 		s.itemPage(ex, wsID, kind, id)
 	}
-	return true
 }
 
 // itemPage answers one item's page, or the sign-in for a browser not

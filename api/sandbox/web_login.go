@@ -20,20 +20,14 @@ type loginPage struct {
 // webLoginPath is the web app's sign-in page.
 const webLoginPath = "/cloud_logins/login"
 
-// serveWebLogin is GET and POST /cloud_logins/login.
-func (s *Server) serveWebLogin(ex *exchange) {
-	switch {
-	case isRead(ex.r):
-		s.webLoginForm(ex)
-	case ex.r.Method == http.MethodPost:
-		s.webSignIn(ex)
-	default:
-		ex.w.Header().Set("Allow", "GET, POST")
-		s.message(ex, http.StatusMethodNotAllowed, "Not allowed", "Open this page with a link.")
-	}
+// webLoginNotAllowed answers a method other than GET and POST at the
+// sign-in page.
+func (s *Server) webLoginNotAllowed(ex *exchange) {
+	ex.w.Header().Set("Allow", "GET, POST")
+	s.message(ex, http.StatusMethodNotAllowed, "Not allowed", "Open this page with a link.")
 }
 
-// webLoginForm shows the sign-in form, or sends a signed-in browser on.
+// webLoginForm is GET /cloud_logins/login: the sign-in form, or sends a signed-in browser on.
 func (s *Server) webLoginForm(ex *exchange) {
 	ref := localRef(ex.r.URL.Query().Get("ref"))
 	sess := s.sessionOf(ex.r, webCookie)
@@ -52,7 +46,7 @@ func (s *Server) webLoginForm(ex *exchange) {
 	s.render(ex, http.StatusOK, "login.html", "", loginPage{Title: "Sign in", CSRF: sess.CSRF, Ref: ref})
 }
 
-// webSignIn checks the nick and password, as the authorization pages do
+// webSignIn is POST /cloud_logins/login: it checks the nick and password, as the authorization pages do
 // (the same lockout after failures), then goes back to ref.
 func (s *Server) webSignIn(ex *exchange) {
 	form, sess, ok := s.postedForm(ex, webCookie)

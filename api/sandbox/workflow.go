@@ -101,49 +101,6 @@ func systemKind(q url.Values) (api.Kind, *httpError) {
 	return 0, fault(http.StatusUnprocessableEntity, fmt.Sprintf("system must be story, bug or task, got %s", quoteName(system)))
 }
 
-// serveWorkflow is GET /workflows/status_map, /workflows/all_transitions,
-// /workflows/last_steps, /workflows/step_map and /workflows/all_last_steps
-// (workflow_steps.go).
-func (s *Server) serveWorkflow(ex *exchange, action string) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	kind, herr := systemKind(q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-		switch action {
-		case "step_map":
-			return stepMap(ws, kind)
-		case "all_last_steps":
-			return allLastSteps(ws, kind, q)
-		}
-		f, herr := flowOfQuery(ws, kind, q)
-		if herr != nil {
-			return nil, herr
-		}
-		var data any
-		switch action {
-		case "status_map":
-			data = choiceOptions(f.steps, ws.Locale)
-		case "last_steps":
-			var last []choice
-			for _, c := range f.steps {
-				if slices.Contains(f.last, c.value) {
-					last = append(last, c)
-				}
-			}
-			data = choiceOptions(last, ws.Locale)
-		default:
-			data = transitionsOf(kind, f)
-		}
-		return marshalData(data)
-	})
-}
-
 // transitionRecord is one entry of /workflows/all_transitions, as TAPD
 // writes it.
 type transitionRecord struct {

@@ -174,3 +174,31 @@ func (w *world) actor(p principal) string {
 	}
 	return "api"
 }
+
+// snapshotItems remembers what a write to an item set may change (its
+// length, its sequence and the item named by id) so that a write the
+// database refused can be undone. The caller holds s.mu for writing.
+func (s *Server) snapshotItems(key itemKey, id string) (undo func()) {
+	set := s.world.Items[key]
+	if set == nil {
+		return func() { delete(s.world.Items, key) }
+	}
+	n, seq, sorted := set.len(), set.Seq, set.sortedCreated
+	oldPos, known := set.find(id)
+	var old api.Item
+	_, wasEdited := set.edited[oldPos]
+	if known {
+		old = set.at(oldPos)
+	}
+	return func() {
+		set.truncate(n)
+		set.Seq, set.sortedCreated = seq, sorted
+		switch {
+		case known && oldPos >= set.lazyAt && oldPos < set.lazyAt+set.lazyN() && !wasEdited:
+			delete(set.edited, oldPos)
+			set.encoded.forget(set, oldPos)
+		case known:
+			set.put(oldPos, old)
+		}
+	}
+}

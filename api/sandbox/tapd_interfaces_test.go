@@ -1,4 +1,4 @@
-package main
+package sandbox_test
 
 import (
 	"context"
@@ -100,12 +100,12 @@ type (
 	}
 )
 
-// TestServeSpeaksTAPDsOtherInterfaces starts the built `triage serve` and
+// TestSpeaksTAPDsOtherInterfaces starts a sandbox and
 // replays, for each interface TAPD clients call around items, a request as
 // TAPD's documentation shows it, then checks the values of the answer.
-func TestServeSpeaksTAPDsOtherInterfaces(t *testing.T) {
-	s := startServe(t)
-	base, user, pass := s.env["TRIAGE_BASE_URL"], s.env["TRIAGE_API_USER"], s.env["TRIAGE_API_PASSWORD"]
+func TestSpeaksTAPDsOtherInterfaces(t *testing.T) {
+	s := startService(t)
+	base, user, pass := s.url, s.demo.APIUser, s.demo.APIPassword
 	call := func(method, path string, form url.Values, v any) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -115,47 +115,6 @@ func commentKindOf(entryType string) (api.Kind, bool) {
 	return 0, false
 }
 
-// serveRecords is GET and POST of /iterations and /comments, and GET of
-// their /count.
-func (s *Server) serveRecords(ex *exchange, k recordKind, action string) {
-	write := ex.r.Method == http.MethodPost && action == ""
-	if !write && !isRead(ex.r) {
-		ex.methodNotAllowed(http.MethodGet, http.MethodPost)
-		return
-	}
-	c, q, ok := s.call(ex, !write)
-	if !ok {
-		return
-	}
-	scope := api.Story
-	if k.wrapper == commentKind.wrapper {
-		if et := q.Get("entry_type"); et != "" && !strings.Contains(et, "|") {
-			kind, known := commentKindOf(et)
-			if !known {
-				ex.fail(fault(http.StatusUnprocessableEntity, "entry_type must be stories, bug, bug_remark or tasks, got "+quoteName(et)))
-				return
-			}
-			scope = kind
-		}
-	}
-	if !write {
-		s.answerRead(ex, c.principal, scope, q, func(ws *Workspace) (json.RawMessage, *httpError) {
-			rs := s.world.recordSetOf(ws.ID, k)
-			if action == "count" {
-				return rs.countRecords(k, q)
-			}
-			return rs.listRecords(k, q)
-		})
-		return
-	}
-	data, herr := s.writeRecord(c.principal, k, scope, q)
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	ex.okRaw(data)
-}
-
 // writeRecord creates (no id) or updates (id; iterations only) a record
 // under the write lock and saves it; the answer is {"Iteration":{...}}.
 func (s *Server) writeRecord(p principal, k recordKind, scope api.Kind, form url.Values) (json.RawMessage, *httpError) {

@@ -6,12 +6,13 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 
 	"triage/api"
 )
 
-// Roles, sub-workspaces, a company's projects, workspace settings and
-// personal settings. Shapes: workspace/roles (user/get_roles),
+// A workspace as TAPD writes it, its roles, sub-workspaces, a company's
+// projects, workspace settings and personal settings. Shapes: workspace/roles (user/get_roles),
 // workspace/get_sub_workspaces, workspace/projects,
 // setting/get_workspace_setting, user/get_personal_setting.
 
@@ -30,7 +31,7 @@ var workspaceRoles = []struct {
 }
 
 // roles is the data of GET /roles: role id → name.
-func roles(ws *Workspace) (json.RawMessage, *httpError) {
+func (w *world) roles(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
 	pairs := make([]api.Option, len(workspaceRoles))
 	for i, r := range workspaceRoles {
 		pairs[i] = api.Option{Value: r.id, Label: r.name.in(ws.Locale)}
@@ -48,69 +49,14 @@ type subWorkspace struct {
 // subWorkspaces is the data of GET /workspaces/sub_workspaces: the seed's
 // workspaces have no children, so it is the workspace itself, as TAPD's
 // example answers {"Workspace":{...}}.
-func (w *world) subWorkspaces(ws *Workspace) (json.RawMessage, *httpError) {
+func (w *world) subWorkspaces(ws *Workspace, _ url.Values) (json.RawMessage, *httpError) {
 	return marshalData(map[string]subWorkspace{"Workspace": {workspaceInfo: w.workspaceRecord(ws), TemplateID: "1000000000000000020"}})
-}
-
-// companyProject is one entry of /workspaces/projects.
-type companyProject struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	PrettyName  string  `json:"pretty_name"`
-	Description *string `json:"description"`
-	Status      string  `json:"status"`
-	ParentID    string  `json:"parent_id"`
-	Category    string  `json:"category"`
-	Secrecy     string  `json:"secrecy"`
-	Created     string  `json:"created"`
-	CreatorID   string  `json:"creator_id"`
-	Creator     string  `json:"creator"`
-	BeginDate   *string `json:"begin_date"`
-	EndDate     *string `json:"end_date"`
-	MemberCount int     `json:"member_count"`
-}
-
-// serveCompanyProjects is GET /workspaces/projects?company_id=: the
-// company's workspaces the caller may reach, member_count a number.
-func (s *Server) serveCompanyProjects(ex *exchange) {
-	c, q, ok := s.call(ex, true)
-	if !ok {
-		return
-	}
-	company, herr := required(q, "company_id")
-	if herr != nil {
-		ex.fail(herr)
-		return
-	}
-	if category := q.Get("category"); category != "" && category != "project" {
-		ex.ok([]any{})
-		return
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if !slices.ContainsFunc(s.world.Companies, func(co Company) bool { return co.ID == company }) {
-		ex.fail(fault(http.StatusNotFound, fmt.Sprintf("company %s not existed", quoteName(company))))
-		return
-	}
-	out := []map[string]companyProject{}
-	for _, ws := range s.world.Workspaces {
-		if ws.CompanyID != company || !s.mayReach(c.principal, ws) {
-			continue
-		}
-		info := s.world.workspaceRecord(ws)
-		out = append(out, map[string]companyProject{"Workspace": {
-			ID: info.ID, Name: info.Name, PrettyName: info.PrettyName, Description: &info.Description, Status: info.Status,
-			ParentID: company, Category: "project", Secrecy: "0", Created: info.Created, CreatorID: "0", Creator: info.Creator,
-			MemberCount: len(s.world.memberNicks(ws)),
-		}})
-	}
-	ex.ok(out)
 }
 
 // workspaceSetting is the data of GET /settings/get_workspace_setting?type=:
 // is_enabled_story_category (a number, 1: the category tree is on) or
 // workspace_metrology (day or hour).
-func workspaceSetting(q url.Values) (json.RawMessage, *httpError) {
+func (w *world) workspaceSetting(_ *Workspace, q url.Values) (json.RawMessage, *httpError) {
 	kind, herr := required(q, "type")
 	if herr != nil {
 		return nil, herr
@@ -161,4 +107,61 @@ func (w *world) personalSettingOf(ws *Workspace, q url.Values) (json.RawMessage,
 		}
 	}
 	return marshalData(out)
+}
+
+// workspaceInfo is a workspace as TAPD writes it: every field present, the
+// ones without a value as null.
+type workspaceInfo struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Category    string  `json:"category"`
+	Status      string  `json:"status"`
+	Description string  `json:"description"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	ExternalOn  string  `json:"external_on"`
+	ParentID    *string `json:"parent_id"`
+	Creator     string  `json:"creator"`
+	Created     string  `json:"created"`
+	CompanyID   string  `json:"company_id"`
+}
+
+// workspaceWrapper is the wire form {"Workspace":{...}}.
+type workspaceWrapper struct {
+	Workspace workspaceInfo `json:"Workspace"`
+}
+
+func (w *world) workspaceRecord(ws *Workspace) workspaceInfo {
+	id := strconv.FormatInt(ws.ID, 10)
+	return workspaceInfo{
+		ID: id, Name: ws.Name, PrettyName: id, Category: "project", Status: "normal",
+		Description: text{"Seeded workspace of the triage sandbox.", "triage 沙盒的示例项目。"}.in(ws.Locale),
+		ExternalOn:  "0", Creator: w.memberNicks(ws)[0], Created: seedEpoch, CompanyID: ws.CompanyID,
+	}
+}
+
+func companyRecord(co *Company) workspaceInfo {
+	return workspaceInfo{
+		ID: co.ID, Name: co.Name, PrettyName: co.ID, Category: api.CategoryOrganization, Status: "normal",
+		ExternalOn: "0", Created: seedEpoch, CompanyID: co.ID,
+	}
+}
+
+// companyProject is one entry of /workspaces/projects.
+type companyProject struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	PrettyName  string  `json:"pretty_name"`
+	Description *string `json:"description"`
+	Status      string  `json:"status"`
+	ParentID    string  `json:"parent_id"`
+	Category    string  `json:"category"`
+	Secrecy     string  `json:"secrecy"`
+	Created     string  `json:"created"`
+	CreatorID   string  `json:"creator_id"`
+	Creator     string  `json:"creator"`
+	BeginDate   *string `json:"begin_date"`
+	EndDate     *string `json:"end_date"`
+	MemberCount int     `json:"member_count"`
 }

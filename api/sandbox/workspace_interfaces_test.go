@@ -1,16 +1,16 @@
-package main
+package sandbox_test
 
 import (
 	"net/url"
 	"testing"
 )
 
-// TestServeWorkspaceInterfaces replays, against the built `triage serve`,
+// TestWorkspaceInterfaces replays, against a running sandbox,
 // the calls about a workspace's setup (roles, sub-workspaces, the company's
 // projects, settings, workflows, iteration types and fields) as TAPD's doc
 // pages show them, and checks the values.
-func TestServeWorkspaceInterfaces(t *testing.T) {
-	s := startServe(t)
+func TestWorkspaceInterfaces(t *testing.T) {
+	s := startService(t)
 	c := basicClient(t, s)
 	ws := url.Values{"workspace_id": {interfacesWSZh}}
 

@@ -1,4 +1,4 @@
-package main
+package sandbox_test
 
 import (
 	"net/http"
@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// TestServeWorkitemInterfaces replays, against the built `triage serve`,
+// TestWorkitemInterfaces replays, against a running sandbox,
 // the batch updates, relations, to-dos and SCM keywords as TAPD's doc pages
 // show them, and checks the values and what they changed.
-func TestServeWorkitemInterfaces(t *testing.T) {
-	s := startServe(t)
+func TestWorkitemInterfaces(t *testing.T) {
+	s := startService(t)
 	c := basicClient(t, s)
 	ws := interfacesWSZh
 

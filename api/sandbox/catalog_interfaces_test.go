@@ -1,4 +1,4 @@
-package main
+package sandbox_test
 
 import (
 	"encoding/json"
@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestServeCatalogRecords replays, against the built `triage serve`, the
+// TestCatalogRecords replays, against a running sandbox, the
 // list, count and write of each record TAPD keeps around items, as its doc
 // pages show them, and checks the values.
-func TestServeCatalogRecords(t *testing.T) {
-	s := startServe(t)
+func TestCatalogRecords(t *testing.T) {
+	s := startService(t)
 	c := basicClient(t, s)
 	ws := url.Values{"workspace_id": {interfacesWSZh}}
 
