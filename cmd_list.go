@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"triage/api"
-	"triage/filter"
+	"triage/ui/filter"
 )
 
 // listDefaultColumns are the columns of `triage list` without --columns.

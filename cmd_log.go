@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
-	"triage/filter"
 	"triage/store"
+	"triage/ui/filter"
 )
 
 // cmdLog prints today's changes on the service, or every change since a time.

@@ -7,7 +7,7 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/richtext"
+	"triage/ui/components/richtext"
 )
 
 // logNames turns the values a change names into what the board shows: a

@@ -15,7 +15,7 @@ import (
 	"triage/store"
 	"triage/ui"
 	"triage/ui/common"
-	"triage/ui/login"
+	"triage/ui/views/login"
 )
 
 // cmdOpen opens the board: of the last workspace when a valid credential is

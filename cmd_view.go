@@ -10,7 +10,7 @@ import (
 
 	"triage/api"
 	"triage/auth"
-	"triage/ui/richtext"
+	"triage/ui/components/richtext"
 )
 
 // cmdView prints one item as the board's preview shows it, with its

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"triage/api"
-	"triage/filter"
 	"triage/store"
+	"triage/ui/filter"
 )
 
 // The columns of `triage list` and the fields of `triage view`: the names

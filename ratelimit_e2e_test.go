@@ -14,7 +14,7 @@ var countdown = regexp.MustCompile(`\d+ edits? waiting · the service asked to w
 // serve --rate 15 --rate-window 60s`: quick moves past the rate leave edits
 // waiting, and the status line says the service asked to wait, with a
 // countdown to the next try. (That a flush never leaves "N edits waiting ·
-// sent N waiting edits" is TestNeverWaitingAndSentAtOnce in ui/workspace.)
+// sent N waiting edits" is TestNeverWaitingAndSentAtOnce in ui/engine.)
 func TestRateLimitCountdown(t *testing.T) {
 	requireTmux(t)
 	s := startServe(t, "--rate", "15", "--rate-window", "60s")

@@ -11,7 +11,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
-	"triage/filter"
+	"triage/ui/filter"
 )
 
 // TestTheServiceDayIsTheSameOnBothSides: at 17:50 UTC on 26 November the

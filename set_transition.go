@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"triage/api"
-	"triage/ui/picker"
+	"triage/ui/components/picker"
 )
 
 // transitionFields are the fields of --field a status move carries, checked

@@ -6,8 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/common"
+	"triage/ui/engine"
 	"triage/ui/internal/uitest"
-	"triage/ui/workspace"
 )
 
 // BenchmarkRootFrame is the root's own cost of one key press and its frame
@@ -15,7 +15,7 @@ import (
 func BenchmarkRootFrame(b *testing.B) {
 	ctx := uitest.Context(uitest.NewService(), uitest.Themes[0], 120, 40)
 	m := New(ctx, Options{Auth: fakeAuth{}, Session: token(), WorkspaceID: 10022001,
-		NewBoard: func(c *common.Context, _ *workspace.Engine) Board { return &fakeBoard{ctx: c} }})
+		NewBoard: func(c *common.Context, _ *engine.Engine) Board { return &fakeBoard{ctx: c} }})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m.openBoard(10022001)
 	key := uitest.Key("j")

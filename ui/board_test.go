@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"triage/ui/board"
-	"triage/ui/editor"
 	"triage/ui/internal/uitest"
+	"triage/ui/views/board"
+	"triage/ui/views/editor"
 )
 
 // TestWithTheRealBoard drives the root over the real board and the fake

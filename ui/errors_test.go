@@ -7,7 +7,7 @@ import (
 
 	"triage/auth"
 	"triage/ui/common"
-	"triage/ui/errlog"
+	"triage/ui/views/errlog"
 )
 
 // TestErrorsInFull: ! opens the errors of this run in full, newest first,

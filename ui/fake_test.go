@@ -13,10 +13,10 @@ import (
 	"triage/auth"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
-	"triage/ui/login"
+	"triage/ui/views/login"
 )
 
-// fakeBoard stands for ui/board: e opens the editor on an item, n for a new
+// fakeBoard stands for ui/views/board: e opens the editor on an item, n for a new
 // one, x fails with an expired token; it records what the root gives it.
 type fakeBoard struct {
 	ctx     *common.Context

@@ -10,15 +10,15 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"triage/store"
-	"triage/ui/boardkeys"
 	"triage/ui/common"
-	"triage/ui/editor"
-	"triage/ui/errlog"
-	helpview "triage/ui/help"
-	"triage/ui/history"
-	"triage/ui/login"
-	"triage/ui/picker"
-	"triage/ui/queue"
+	"triage/ui/components/picker"
+	"triage/ui/views/board/boardkeys"
+	"triage/ui/views/editor"
+	"triage/ui/views/errlog"
+	helpview "triage/ui/views/help"
+	"triage/ui/views/history"
+	"triage/ui/views/login"
+	"triage/ui/views/queue"
 )
 
 // The user's keys (the config's keys:, commands: and views:) are checked

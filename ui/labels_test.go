@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"triage/api"
-	"triage/ui/history"
 	"triage/ui/internal/uitest"
+	"triage/ui/views/history"
 )
 
 // TestHistoryNamesValuesAsTheBoard: U names the values of a change as the

@@ -13,17 +13,17 @@ import (
 	"triage/api"
 	"triage/auth"
 	"triage/store"
-	"triage/ui/board"
 	"triage/ui/common"
-	"triage/ui/editor"
-	"triage/ui/errlog"
-	"triage/ui/help"
-	"triage/ui/history"
-	"triage/ui/login"
-	"triage/ui/picker"
-	"triage/ui/queue"
-	"triage/ui/statusbar"
-	"triage/ui/workspace"
+	"triage/ui/components/picker"
+	"triage/ui/components/statusbar"
+	"triage/ui/engine"
+	"triage/ui/views/board"
+	"triage/ui/views/editor"
+	"triage/ui/views/errlog"
+	"triage/ui/views/help"
+	"triage/ui/views/history"
+	"triage/ui/views/login"
+	"triage/ui/views/queue"
 )
 
 // Board is what the root needs of the board view; *board.Model satisfies it.
@@ -41,10 +41,10 @@ type Options struct {
 	// credential. It runs outside Update; an error is shown as a warning and
 	// the app goes on with the session.
 	OnLogin           func(auth.Session) error
-	RememberWorkspace func(id int64) error                           // remember the workspace chosen in the picker
-	Session           *auth.Session                                  // nil: start with the login view
-	WorkspaceID       int64                                          // 0: the session's granted workspace, else the picker
-	NewBoard          func(*common.Context, *workspace.Engine) Board // nil: board.New
+	RememberWorkspace func(id int64) error                        // remember the workspace chosen in the picker
+	Session           *auth.Session                               // nil: start with the login view
+	WorkspaceID       int64                                       // 0: the session's granted workspace, else the picker
+	NewBoard          func(*common.Context, *engine.Engine) Board // nil: board.New
 	// Theme "dark" or "light" fixes the colours; anything else ("auto")
 	// follows the background the terminal reports.
 	Theme string
@@ -74,11 +74,11 @@ type Model struct {
 
 	stack   []common.Component // bottom: login, picker or board
 	board   Board
-	engine  *workspace.Engine // the edits of the open workspace
-	spaces  *picker.Model     // the workspace picker, while shown
-	known   []api.Workspace   // the user's workspaces, once listed
-	reauth  common.Component  // the login over the board after an AuthExpiredMsg, while it runs
-	retries []tea.Cmd         // what to run once logged in again
+	engine  *engine.Engine   // the edits of the open workspace
+	spaces  *picker.Model    // the workspace picker, while shown
+	known   []api.Workspace  // the user's workspaces, once listed
+	reauth  common.Component // the login over the board after an AuthExpiredMsg, while it runs
+	retries []tea.Cmd        // what to run once logged in again
 	// refusedAdvice is what to do when the service refuses the session in
 	// use, when a login does not replace it (auth.Session.RefusedAdvice).
 	refusedAdvice string
@@ -96,7 +96,7 @@ type Model struct {
 // fields, styles).
 func New(ctx *common.Context, opts Options) *Model {
 	if opts.NewBoard == nil {
-		opts.NewBoard = func(c *common.Context, eng *workspace.Engine) Board { return board.New(c, eng) }
+		opts.NewBoard = func(c *common.Context, eng *engine.Engine) Board { return board.New(c, eng) }
 	}
 	parent := ctx.Base
 	if parent == nil {
@@ -107,7 +107,7 @@ func New(ctx *common.Context, opts Options) *Model {
 	if opts.Theme == "light" {
 		*ctx.Styles = *common.NewStyles(false, ctx.Styles.NoColor)
 	}
-	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx), engine: workspace.New(ctx)}
+	m := &Model{ctx: ctx, opts: opts, cancel: cancel, bar: statusbar.New(ctx), engine: engine.New(ctx)}
 	if opts.Session == nil {
 		m.push(login.New(ctx, opts.Auth))
 	}
@@ -258,7 +258,7 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 	case common.OpenQueueMsg:
 		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
 		q.SetFieldLabels(msg.Fields)
-		q.AnswerField(workspace.Field(msg.Field))
+		q.AnswerField(engine.Field(msg.Field))
 		q.ReadWholeItems()
 		return m.push(q), true
 	case common.OpenHistoryMsg:
@@ -273,7 +273,7 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.err != nil {
 			return nil, true
 		}
-		return m.broadcast(workspace.SessionEditsMsg{Edits: msg.edits, Steps: m.engine.Steps()}), true
+		return m.broadcast(engine.SessionEditsMsg{Edits: msg.edits, Steps: m.engine.Steps()}), true
 	case common.SaveItemMsg, common.CreateItemMsg:
 		if _, ok := m.top().(common.Unsaved); ok {
 			m.pop() // the editor whose result it is

@@ -17,12 +17,12 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui/common"
-	"triage/ui/editor"
-	"triage/ui/help"
+	"triage/ui/components/picker"
+	"triage/ui/engine"
 	"triage/ui/internal/uitest"
-	"triage/ui/login"
-	"triage/ui/picker"
-	"triage/ui/workspace"
+	"triage/ui/views/editor"
+	"triage/ui/views/help"
+	"triage/ui/views/login"
 )
 
 type harness struct {
@@ -67,7 +67,7 @@ func startWith(t *testing.T, h *harness, s *auth.Session, ws int64, setup func(*
 		},
 		Session:     s,
 		WorkspaceID: ws,
-		NewBoard: func(ctx *common.Context, _ *workspace.Engine) Board {
+		NewBoard: func(ctx *common.Context, _ *engine.Engine) Board {
 			h.board = &fakeBoard{ctx: ctx}
 			return h.board
 		},

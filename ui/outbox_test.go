@@ -12,11 +12,11 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/board"
-	"triage/ui/help"
-	"triage/ui/history"
 	"triage/ui/internal/uitest"
-	"triage/ui/queue"
+	"triage/ui/views/board"
+	"triage/ui/views/help"
+	"triage/ui/views/history"
+	"triage/ui/views/queue"
 )
 
 // realBoard runs the root over the real board, a real outbox and the fake

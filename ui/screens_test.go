@@ -12,8 +12,8 @@ import (
 	"triage/api"
 	"triage/auth"
 	"triage/ui/common"
+	"triage/ui/engine"
 	"triage/ui/internal/uitest"
-	"triage/ui/workspace"
 )
 
 func TestScreens(t *testing.T) {
@@ -55,7 +55,7 @@ func TestScreens(t *testing.T) {
 				Build: func(ctx *common.Context) tea.Model {
 					ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
 					opts := Options{Auth: fakeAuth{}, Session: tt.session, WorkspaceID: tt.ws,
-						NewBoard: func(c *common.Context, _ *workspace.Engine) Board { return &fakeBoard{ctx: c} }}
+						NewBoard: func(c *common.Context, _ *engine.Engine) Board { return &fakeBoard{ctx: c} }}
 					if tt.real {
 						opts.NewBoard = nil
 					}

@@ -10,8 +10,8 @@ import (
 	"triage/api"
 	"triage/auth"
 	"triage/ui/common"
-	"triage/ui/login"
-	"triage/ui/picker"
+	"triage/ui/components/picker"
+	"triage/ui/views/login"
 )
 
 // Answers of the root's own work.

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"triage/api"
-	"triage/ui/history"
 	"triage/ui/internal/uitest"
+	"triage/ui/views/history"
 )
 
 // TestUListsABulkAsOneStep: a confirmed bulk move of 5 stories is one row

@@ -21,7 +21,7 @@ type Host struct {
 	seen []tea.Msg
 }
 
-// Router is the edit engine as the root routes to it (workspace.Engine).
+// Router is the edit engine as the root routes to it (engine.Engine).
 type Router interface {
 	Update(tea.Msg) (tea.Cmd, bool)
 }

@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/common"
+)
+
+// Apply stages the changes of one user action (a key, an editor save) as
+// one step: each card shows its change at once, the items returned (one per
+// change, as their cards show them now), and the command queues and sends
+// the edits, saying what became of each.
+func (g *Engine) Apply(kind api.Kind, changes ...Change) ([]api.Item, tea.Cmd) {
+	return g.apply(kind, &run{origin: fromKey}, changes)
+}
+
+// ApplyBulk is Apply for a confirmed bulk edit: one step, its items read in
+// one request, and one summary once every item answered. Why, when not
+// blank, is a comment (HTML) on each item changed, sent after its change
+// by the same task, so the task ends when the changes and their comments
+// are all answered.
+func (g *Engine) ApplyBulk(kind api.Kind, why string, changes ...Change) ([]api.Item, tea.Cmd) {
+	r := &run{origin: fromBulk, label: "saving " + common.CountOf(len(changes), kind)}
+	if strings.TrimSpace(why) != "" {
+		r.comment = func(it api.Item) store.Edit { return g.commentFor(kind, it, why) }
+	}
+	return g.apply(kind, r, changes)
+}
+
+func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea.Cmd) {
+	if g.ctx.Edits == nil {
+		return nil, g.report(ErrNoOutbox)
+	}
+	if len(changes) == 0 {
+		return nil, nil
+	}
+	st := g.newStep()
+	batch := make([]queued, 0, len(changes))
+	shown := make([]api.Item, 0, len(changes))
+	for _, c := range changes {
+		se := g.editFor(kind, c.Item, c.Field, c.To)
+		se.Step = st.id
+		if c.Field == Status {
+			se.Fields = c.Extra
+		}
+		q, it := g.stage(kind, c.Item, se)
+		g.add(st, kind, q, it)
+		batch = append(batch, q)
+		shown = append(shown, it)
+		if r.comment != nil {
+			g.token++
+			batch = append(batch, queued{token: g.token, edit: r.comment(c.Item)})
+		}
+	}
+	g.push(st)
+	return shown, g.send(r, batch)
+}
+
+// editFor is the outbox edit of a change of an item as the user saw it.
+func (g *Engine) editFor(kind api.Kind, it api.Item, f Field, to string) store.Edit {
+	from := f.Value(it)
+	se := store.Edit{
+		Session: g.ctx.Session, Service: g.ctx.ServiceURL, User: g.ctx.User,
+		WorkspaceID: g.ws, WorkspaceName: string(g.ctx.Workspace.Name), Kind: kind, Op: f.op(), ItemID: it.ID,
+		ItemTitle: it.Title, From: from, To: to, SeenModified: it.Modified,
+	}
+	if f == Priority {
+		se.SeenPriority = from
+	}
+	return se
+}
+
+// stage lays an edit over its item (it, as the user saw it, becomes the
+// edit's base when the item has no edit yet) and returns it to queue, with
+// the item as its card shows it now.
+func (g *Engine) stage(kind api.Kind, it api.Item, se store.Edit) (queued, api.Item) {
+	e := g.editOf(kind, it)
+	g.token++
+	e.fields[fieldOf(se.Op)] = &change{to: se.To, token: g.token, edit: se}
+	return queued{token: g.token, edit: se}, e.apply(e.base)
+}
+
+// onSave applies the editor's result as one step: the title, then the
+// priority, each an edit of its own.
+func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
+	var changes []Change
+	if msg.Title != msg.Original.Title {
+		changes = append(changes, Change{Item: msg.Original, Field: Title, To: msg.Title})
+	}
+	if msg.PriorityLabel != msg.Original.PriorityLabel {
+		changes = append(changes, Change{Item: msg.Original, Field: Priority, To: msg.PriorityLabel})
+	}
+	for _, f := range [...]Field{Status, Owner, Iteration, Severity} {
+		if to, ok := msg.Set[string(f)]; ok {
+			changes = append(changes, Change{Item: msg.Original, Field: f, To: to})
+		}
+	}
+	if to, ok := msg.Set[string(Status)]; ok {
+		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
+			return g.report(fmt.Errorf("nothing saved: %w", err))
+		}
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	if e, ok := g.find(msg.Kind, msg.ID); ok {
+		// The editor saw the card with the edits on their way: they stay the base's.
+		for i := range changes {
+			changes[i].Item = e.apply(e.base)
+		}
+	}
+	shown, cmd := g.Apply(msg.Kind, changes...)
+	if len(shown) == 0 {
+		return cmd
+	}
+	last := Shown{Kind: msg.Kind, Item: shown[len(shown)-1]}
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
+}
+
+// Retry sends every refused edit and create again; it reports whether it
+// found any (else the views ask about the conflicts, or say there is
+// nothing to retry).
+func (g *Engine) Retry() (tea.Cmd, bool) {
+	if g.ctx.Edits == nil {
+		return g.report(ErrNoOutbox), true
+	}
+	var (
+		batch []queued
+		ch    ChangedMsg
+	)
+	for _, e := range g.edits {
+		if e.ws != g.ws {
+			continue
+		}
+		again := false
+		for _, c := range e.changes() {
+			if c.state != Failed {
+				continue
+			}
+			g.token++
+			c.token, c.seq, c.state, c.err = g.token, 0, Pending, nil
+			batch = append(batch, queued{token: c.token, edit: c.edit})
+			again = true
+		}
+		if again {
+			g.show(&ch, e, false)
+		}
+	}
+	for _, n := range g.failedCreates {
+		g.token++
+		batch = append(batch, queued{token: g.token, edit: n})
+	}
+	g.failedCreates = nil
+	if len(batch) == 0 {
+		return nil, false
+	}
+	g.lastErr = nil
+	return tea.Batch(g.changed(ch), g.send(&run{origin: fromKey}, batch)), true
+}
+
+// Waiting is how many edits wait for the service.
+func (g *Engine) Waiting() int { return g.waiting }

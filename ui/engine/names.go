@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"triage/api"
+	"triage/store"
+)
+
+// NoneWord is how an empty priority is named.
+const NoneWord = "none"
+
+// Target names an edit's item for the status line: "#1234", "new bug"
+// before it exists, and the new item's number once created.
+func Target(e store.Edit) string {
+	switch {
+	case e.Op != store.OpCreate:
+		return "#" + api.ShortID(e.ItemID)
+	case e.ResultItemID != "":
+		return "#" + api.ShortID(e.ResultItemID)
+	}
+	return "new " + e.Kind.String()
+}
+
+// PriorityLabel is how a kind's priority value is named: its option's
+// label (matched by value, then label), "none" for none, else the value.
+func (g *Engine) PriorityLabel(k api.Kind, value string) string {
+	return priorityName(g.fields[k], value)
+}
+
+// ValueLabel names a value of an edit's field as the board shows it: a
+// priority's label, a title quoted, a status's or an iteration's name,
+// owners as "alice, bob". An edit of another workspace than the one open
+// has its values named without that workspace's field information: owners
+// and "none" still read as on the board.
+func (g *Engine) ValueLabel(e store.Edit, v string) string {
+	if e.Op == store.OpTitle {
+		return fmt.Sprintf("%q", v)
+	}
+	if e.WorkspaceID != g.ws {
+		return ValueName(nil, nil, fieldOf(e.Op), v)
+	}
+	return g.FieldLabel(e.Kind, fieldOf(e.Op), v)
+}
+
+// said is what the status line says of an edit the service took: the
+// change itself, "#4 High → Low", `#10 renamed "…"`.
+func (g *Engine) said(e store.Edit, id string) string {
+	switch e.Op {
+	case store.OpPriority:
+		return fmt.Sprintf("#%s %s → %s", api.ShortID(id), g.PriorityLabel(e.Kind, e.From), g.PriorityLabel(e.Kind, e.To))
+	case store.OpTitle:
+		return fmt.Sprintf("#%s renamed %q", api.ShortID(id), e.To)
+	case store.OpComment:
+		return fmt.Sprintf("#%s commented", api.ShortID(id))
+	case store.OpDescription:
+		return fmt.Sprintf("#%s description saved", api.ShortID(id))
+	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
+		f := fieldOf(e.Op)
+		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), f.Name(), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
+	}
+	return fmt.Sprintf("#%s saved", api.ShortID(id))
+}
+
+// describe names the edits of an undo or a redo: "#4: Low → High" for one,
+// "5 changes: #4, #7, …" for more.
+func (g *Engine) describe(edits []store.Edit) string {
+	if len(edits) == 1 {
+		e := edits[0]
+		return fmt.Sprintf("%s: %s → %s", Target(e), g.ValueLabel(e, e.From), g.ValueLabel(e, e.To))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d changes: ", len(edits))
+	for i, e := range edits {
+		if i == 4 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(Target(e))
+	}
+	return b.String()
+}

@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+)
+
+// wholeMax is how many whole items the engine keeps; the oldest go first.
+const wholeMax = 256
+
+// Whole is an item as the service holds it in full (its description too),
+// with its comments, read for a view that shows one item whole (the
+// preview): lists carry no descriptions.
+type Whole struct {
+	Item     api.Item
+	Comments []api.Comment
+	Note     string // why the comments are not shown ("": they are, or there are none)
+}
+
+// wholeItems are the items read whole, each once.
+type wholeItems struct {
+	items map[editKey]Whole
+	errs  map[editKey]error // why the last read of an item failed
+	order []editKey         // of items, oldest first
+}
+
+// wholeMsg carries an item read whole, or why it could not be read.
+type wholeMsg struct {
+	key   editKey
+	whole Whole
+	err   error
+}
+
+// commentReader is a service that lists an item's comments (*api.Client).
+type commentReader interface {
+	Comments(ctx context.Context, workspaceID int64, kind api.Kind, itemID string) ([]api.Comment, error)
+}
+
+// ReadWhole reads an item whole, with its comments, unless it was read.
+func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
+	key := editKey{kind, id}
+	if _, ok := g.whole.items[key]; ok {
+		return nil
+	}
+	delete(g.whole.errs, key)
+	svc, ws, base := g.ctx.Service, g.ws, g.ctx.Request()
+	return g.ctx.Tasks.Run("reading #"+api.ShortID(id), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(base, 30*time.Second)
+		defer cancel()
+		it, err := svc.Get(ctx, ws, kind, id)
+		if err != nil {
+			return wholeMsg{key: key, err: err}
+		}
+		w := Whole{Item: it}
+		if cr, ok := svc.(commentReader); ok {
+			list, err := cr.Comments(ctx, ws, kind, id)
+			if err != nil {
+				w.Note = "could not read the comments: " + err.Error()
+			}
+			w.Comments = list
+		}
+		return wholeMsg{key: key, whole: w}
+	})
+}
+
+// Whole is an item as last read whole (ReadWhole): ok is false when it was
+// not, and err says why its last read failed.
+func (g *Engine) Whole(kind api.Kind, id string) (w Whole, ok bool, err error) {
+	key := editKey{kind, id}
+	w, ok = g.whole.items[key]
+	return w, ok, g.whole.errs[key]
+}
+
+// forget drops an item read whole: the next ReadWhole reads it again.
+func (wi *wholeItems) forget(key editKey) {
+	if _, ok := wi.items[key]; ok {
+		delete(wi.items, key)
+		wi.order = slices.DeleteFunc(wi.order, func(k editKey) bool { return k == key })
+	}
+}
+
+// onWhole keeps an item read whole, or why it could not be read.
+func (g *Engine) onWhole(msg wholeMsg) tea.Cmd {
+	wi := &g.whole
+	if msg.err != nil {
+		if wi.errs == nil {
+			wi.errs = make(map[editKey]error)
+		}
+		wi.errs[msg.key] = msg.err
+		return nil
+	}
+	if wi.items == nil {
+		wi.items = make(map[editKey]Whole)
+	}
+	if _, ok := wi.items[msg.key]; !ok {
+		wi.order = append(wi.order, msg.key)
+	}
+	wi.items[msg.key] = msg.whole
+	for len(wi.order) > wholeMax {
+		delete(wi.items, wi.order[0])
+		wi.order = wi.order[1:]
+	}
+	return nil
+}

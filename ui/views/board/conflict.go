@@ -1,0 +1,35 @@
+package board
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/components/dialog"
+	"triage/ui/engine"
+)
+
+// askConflict opens the prompt of the oldest conflict waiting for an answer,
+// unless a prompt is open.
+func (m *Model) askConflict() tea.Cmd {
+	e, ok := m.eng.Conflict()
+	if m.prompt != nil || !ok {
+		return nil
+	}
+	title := e.Target()
+	if d := m.sets[e.Kind]; e.WorkspaceID == m.ws {
+		if i, ok := d.find(e.ItemID); ok {
+			title = fmt.Sprintf("#%s %s", d.items[i].ShortID(), d.items[i].Title)
+		}
+	}
+	what, mine, theirs := engine.FieldOf(e).Name(), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
+	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{
+		Title: "Changed meanwhile by someone else",
+		Lines: []string{
+			title,
+			fmt.Sprintf("Its %s is now %s; you set %s (it was %s when you changed it).", what, theirs, mine, m.eng.ValueLabel(e, e.From)),
+		},
+		Hint: fmt.Sprintf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
+	}}
+	return m.note("%s was changed by someone else meanwhile: keep yours or theirs?", engine.Target(e))
+}

@@ -1,0 +1,149 @@
+package board
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/components/picker"
+	"triage/ui/engine"
+)
+
+// openOwnerPicker offers the workspace's members, searchable by nick and
+// name; enter adds or removes one, "done" sets the owners chosen, starting
+// from the item's owners (or those every marked item has).
+func (m *Model) openOwnerPicker() tea.Cmd {
+	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
+	members, known, cmd := m.eng.Members()
+	if !known {
+		m.awaitPick = pickOwner
+		return cmd
+	}
+	lists := make([]string, len(is))
+	for k, i := range is {
+		lists[k] = d.items[i].Owner
+	}
+	title := fmt.Sprintf("Owners of %d marked", len(is))
+	if id != "" {
+		title = "Owners of #" + d.items[is[0]].ShortID()
+	}
+	return m.openFieldPicker(pickOwner, engine.Owner, id, picker.OwnerFlow(m.ctx, title, members, picker.CommonOwners(lists)))
+}
+
+// toggleMe adds the user to the owners of the selected item, or takes them
+// off; with marks, adds them to every marked item (or takes them off all,
+// when every one has them).
+func (m *Model) toggleMe() tea.Cmd {
+	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
+	me := m.ctx.User
+	all := true
+	for _, i := range is {
+		all = all && picker.HasOwner(d.items[i].Owner, me)
+	}
+	to := func(it api.Item) string {
+		owners := store.Owners(it.Owner)
+		if all || !picker.HasOwner(it.Owner, me) {
+			owners = picker.Toggle(owners, me)
+		}
+		return joinOwners(owners)
+	}
+	if id == "" {
+		return m.previewField(engine.Owner, to, nil)
+	}
+	return m.setField(d, is[0], engine.Owner, to(d.items[is[0]]), nil)
+}
+
+// openIterationPicker offers "none" (unplan), then the open iterations, the
+// current one marked, then the done ones.
+func (m *Model) openIterationPicker() tea.Cmd {
+	d := m.cur()
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
+	its, known, cmd := m.eng.Iterations()
+	if !known {
+		m.awaitPick = pickIteration
+		return cmd
+	}
+	planned, title := "", fmt.Sprintf("Iteration of %d marked", len(is))
+	if id != "" {
+		it := d.items[is[0]]
+		planned, title = store.NoIteration(it.IterationID), "Iteration of #"+it.ShortID()
+	}
+	items := picker.IterationChoices(its, picker.Today(m.ctx.Clock()), planned)
+	m.openFieldPicker(pickIteration, engine.Iteration, id, picker.ValueFlow(m.ctx, title, items))
+	m.pick.model.MoveTo(planned)
+	return nil
+}
+
+// openSeverityPicker offers a bug's severities, from the field information.
+func (m *Model) openSeverityPicker() tea.Cmd {
+	d := m.cur()
+	if d.kind != api.Bug {
+		return m.note("only bugs have a severity")
+	}
+	is, id, ok := m.subjects()
+	if !ok {
+		return nil
+	}
+	items := picker.OptionChoices(d.fields["severity"].Options.Pairs)
+	if len(items) == 0 {
+		return m.note("the service lists no severities for bugs")
+	}
+	title := fmt.Sprintf("Severity of %d marked", len(is))
+	if id != "" {
+		title = "Severity of #" + d.items[is[0]].ShortID()
+	}
+	m.openFieldPicker(pickSeverity, engine.Severity, id, picker.ValueFlow(m.ctx, title, items))
+	if id != "" {
+		m.pick.model.SetCurrent(d.items[is[0]].Severity)
+	}
+	return nil
+}
+
+// onReferenceRead opens the picker that waited for what was read.
+func (m *Model) onReferenceRead(msg engine.ReferenceReadMsg) tea.Cmd {
+	p := m.awaitPick
+	m.awaitPick = 0
+	var cmd tea.Cmd
+	if m.awaitGroup {
+		m.awaitGroup = false
+		cmd = m.groupBy(engine.Owner)
+	}
+	if m.awaitIters {
+		m.awaitIters = false
+		cmd = tea.Batch(cmd, m.resolveFilters())
+	}
+	if d := m.cur(); m.awaitTypes && d.groupField() == engine.Status {
+		known, read := m.eng.MovesOf(d.kind, d.items...)
+		m.awaitTypes = !known
+		cmd = tea.Batch(cmd, read)
+	}
+	if again := m.awaitMove; again != nil {
+		m.awaitMove = nil
+		cmd = tea.Batch(cmd, again())
+	}
+	switch p {
+	case pickStatus:
+		cmd = tea.Batch(cmd, m.openStatusPicker())
+	case pickOwner:
+		cmd = tea.Batch(cmd, m.openOwnerPicker())
+	case pickIteration:
+		cmd = tea.Batch(cmd, m.openIterationPicker())
+	}
+	if msg.Err != nil {
+		return tea.Batch(cmd, m.report(msg.Err))
+	}
+	return cmd
+}

@@ -1,0 +1,52 @@
+package board
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/ui/components/preview"
+)
+
+// The preview pane (P, ui/components/preview) beside the board or under it: the board
+// tells it the item under the cursor and how the item's fields are named.
+
+// togglePreview opens or closes the pane.
+func (m *Model) togglePreview() tea.Cmd {
+	m.prev.Toggle()
+	m.SetSize(m.outerW, m.outerH)
+	return m.previewFollow()
+}
+
+// previewFollow makes the pane follow the cursor.
+func (m *Model) previewFollow() tea.Cmd {
+	if !m.prev.Open() {
+		return nil
+	}
+	i, ok := m.selected()
+	if !ok {
+		return m.prev.Follow(preview.Key{}, false)
+	}
+	return m.prev.Follow(preview.Key{Kind: m.tab, ID: m.cur().items[i].ID}, true)
+}
+
+// withPreview lays the pane beside the board drawn or under it.
+func (m *Model) withPreview(board string) string {
+	var it api.Item
+	i, ok := m.selected()
+	if ok {
+		it = m.cur().items[i]
+		it.Kind = m.tab
+	}
+	return m.prev.Lay(board, m.width, m.outerW, m.outerH, it, ok, m.previewNames)
+}
+
+// previewNames are an item's fields as the board names them.
+func (m *Model) previewNames(it api.Item) preview.Names {
+	fi := m.cur().fields
+	return preview.Names{
+		Priority:  m.priorityLabel(m.tab, it.DisplayPriority()),
+		Status:    statusName(fi, it.Status),
+		Owner:     ownerName(it.Owner),
+		Iteration: iterationName(fi, it.IterationID),
+	}
+}

@@ -1,0 +1,108 @@
+package board
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/components/picker"
+	"triage/ui/views/board/sortkey"
+)
+
+// Saved views (the config's views:) and the board as it was last shown:
+// a kind, a filter, columns or a list, the list's sort, and, when restored
+// at start, the focused item.
+
+// State is how the board is shown now, to restore at the next start.
+func (m *Model) State() store.ViewState {
+	d := m.cur()
+	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(), Columns: m.listColumns}
+	if m.mode == modeList {
+		st.Mode = "list"
+	}
+	if i, ok := m.selected(); ok {
+		st.Focus = d.items[i].ID
+	}
+	return st
+}
+
+// Restore shows the board as st says at the next Load: its focused item
+// once the item is listed.
+func (m *Model) Restore(st store.ViewState) { m.restore = &st }
+
+// apply shows a kind, filter, mode and sort; empty fields keep theirs.
+func (m *Model) apply(st store.ViewState) tea.Cmd {
+	var cmd tea.Cmd
+	if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" && k != m.tab {
+		cmd = m.switchTab(k)
+	}
+	d := m.cur()
+	switch st.Mode {
+	case "list":
+		m.mode = modeList
+	case "columns":
+		m.mode = modeColumns
+	}
+	if s, ok := sortkey.Parse(st.Sort); ok {
+		d.setSort(s)
+	}
+	if st.View != "" || st.Columns != "" {
+		m.listColumns = st.Columns
+	}
+	m.filter.Blur()
+	m.filter.SetValue(st.Query)
+	read := m.applyQuery(st.Query)
+	m.viewName, m.focus = st.View, st.Focus
+	return tea.Batch(cmd, read)
+}
+
+// focusRestored puts the cursor on the item a restored board focused, once
+// it is listed.
+func (m *Model) focusRestored() {
+	if m.focus == "" {
+		return
+	}
+	if i, ok := m.cur().find(m.focus); ok {
+		m.follow(i)
+		m.focus = ""
+	}
+}
+
+// useView shows a saved view.
+func (m *Model) useView(v store.SavedView) tea.Cmd {
+	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: v.Mode, Sort: v.Sort, Columns: v.Columns})
+	return tea.Batch(cmd, m.note("view %s", v.Name))
+}
+
+// onViewKey opens the saved view bound to a key.
+func (m *Model) onViewKey(k string) tea.Cmd {
+	for _, v := range m.ctx.Views {
+		if v.Key != "" && v.Key == k {
+			return m.useView(v)
+		}
+	}
+	return nil
+}
+
+// openViewPicker lists the saved views to switch to.
+func (m *Model) openViewPicker() tea.Cmd {
+	if len(m.ctx.Views) == 0 {
+		return m.note("no saved views: add views: to the config (see the README)")
+	}
+	items := make([]picker.Item, len(m.ctx.Views))
+	for i, v := range m.ctx.Views {
+		detail := strings.TrimSpace(v.Kind + " " + v.Query)
+		if v.Key != "" {
+			detail = v.Key + "  " + detail
+		}
+		items[i] = picker.Item{Title: v.Name, Detail: detail, Value: v.Name}
+	}
+	m.pick = &pickState{purpose: pickView, kind: m.tab, model: picker.New(m.ctx, "Saved views", items)}
+	if m.viewName != "" {
+		m.pick.model.SetCurrent(m.viewName)
+	}
+	m.sizePicker(len(items))
+	return nil
+}
