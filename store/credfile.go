@@ -109,25 +109,31 @@ func (f *CredentialsFile) SetClientSecret(ctx context.Context, service string, s
 
 // view reads the entry of service and hands it to read.
 func (f *CredentialsFile) view(ctx context.Context, service string, read func(key string, e credentialsEntry) error) error {
-	key, err := ServiceKey(service)
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	data, err := f.load()
-	if err != nil {
-		return err
-	}
-	return read(key, data.Services[key])
+	return f.locked(ctx, service, func(key string, data credentialsFileData) error {
+		return read(key, data.Services[key])
+	})
 }
 
 // update reads the entry of service, lets change edit it and writes the
 // file back, dropping entries left empty.
 func (f *CredentialsFile) update(ctx context.Context, service string, change func(key string, e *credentialsEntry) error) error {
+	return f.locked(ctx, service, func(key string, data credentialsFileData) error {
+		entry := data.Services[key]
+		if err := change(key, &entry); err != nil {
+			return err
+		}
+		if entry == (credentialsEntry{}) {
+			delete(data.Services, key)
+		} else {
+			data.Services[key] = entry
+		}
+		return f.save(data)
+	})
+}
+
+// locked hands the file's content and the key of service to use, holding
+// the file's lock: view and update open the same way.
+func (f *CredentialsFile) locked(ctx context.Context, service string, use func(key string, data credentialsFileData) error) error {
 	key, err := ServiceKey(service)
 	if err != nil {
 		return err
@@ -141,16 +147,7 @@ func (f *CredentialsFile) update(ctx context.Context, service string, change fun
 	if err != nil {
 		return err
 	}
-	entry := data.Services[key]
-	if err := change(key, &entry); err != nil {
-		return err
-	}
-	if entry == (credentialsEntry{}) {
-		delete(data.Services, key)
-	} else {
-		data.Services[key] = entry
-	}
-	return f.save(data)
+	return use(key, data)
 }
 
 // load reads the file; a missing file holds no credentials.
