@@ -6,4 +6,11 @@
 // run in a directory of their own and never touch the user's real files.
 // Secrets live only in memory (Secret, Credential) and in the credential
 // store; their formatting and encoding always redact them.
+//
+// It also takes every edit to the service: the durable Outbox, shared safely
+// by every process of a profile, and the Sender over it. One edit's way
+// (claim, read, compare, write, mark sent) reads top to bottom in
+// write_path.go; send_batch.go reads the items of a batch ahead, replayer.go
+// holds the Replayer's entry points (Send, Flush), and outbox_states.go the
+// changes of state an edit goes through on disk.
 package store

@@ -149,3 +149,9 @@ func writeFields(e Edit) map[string]string {
 	}
 	return out
 }
+
+// currentValue is the value on the service of the field the edit changes.
+func currentValue(e Edit, it api.Item) string { return normalized(fieldValue(e.Op, it)) }
+
+// normalized is a value as compared: without surrounding space.
+func normalized(s string) string { return strings.TrimSpace(s) }

@@ -44,3 +44,19 @@ func (s *Sender) Resting(user string) (left time.Duration, why string, ok bool) 
 	}
 	return until.Sub(s.cfg.Now()), why, true
 }
+
+// rest stops attempts until t: the service is down or asked to slow down.
+func (r *Replayer) rest(t time.Time, cause error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t.After(r.serviceResumes) {
+		r.serviceResumes, r.restCause = t, cause
+	}
+}
+
+// resting reports whether attempts are stopped, and until when.
+func (r *Replayer) resting() (time.Time, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.serviceResumes, r.now().Before(r.serviceResumes)
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,10 +26,6 @@ type Remote interface {
 	// by creator at or after after: was a create applied?
 	FindCreated(ctx context.Context, workspaceID int64, kind api.Kind, title, creator string, after time.Time) (api.Item, bool, error)
 }
-
-// createSkew widens the search for an applied create, for a service clock
-// behind the local one.
-const createSkew = 10 * time.Minute
 
 // Outcome is what became of an edit the Replayer handled.
 type Outcome string
@@ -86,7 +81,7 @@ type ReplayerConfig struct {
 // Replayer sends the edits of the outbox to the service, exactly once each:
 // an edit is claimed (marked sending, on disk) before it is sent and marked
 // sent only once the service confirmed it. A change of an item is written
-// only after reading the item (compare.go); a create that may have been
+// only after reading the item (write_path.go); a create that may have been
 // applied is looked for before it is sent again. It is safe for concurrent
 // use.
 type Replayer struct {
@@ -121,7 +116,7 @@ func NewReplayer(o *Outbox, r Remote, cfg ReplayerConfig) (*Replayer, error) {
 
 // Send sends one edit added to the outbox (a fresh edit from the UI, or one
 // the user retries): it reads the item first and sends only when the
-// service still has what the user saw (see update). It stays queued when the
+// service still has what the user saw (see sendEdit). It stays queued when the
 // service is resting after a failure or an older edit of the same item is
 // still pending. The error is for the caller to act on: the credentials were
 // refused (log in again, then Flush), ctx ended, or the outbox could not be
@@ -173,7 +168,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
 		var res Result
 		if due {
-			res, err = r.process(ctx, e.Seq, read)
+			res, err = r.sendEdit(ctx, e.Seq, read)
 			results = append(results, res)
 			if err != nil {
 				return results, err
@@ -210,133 +205,3 @@ func (r *Replayer) NextFlush() (time.Time, bool, error) {
 	}
 	return next, true, nil
 }
-
-// process claims an edit and sends it; read holds items read for a batch.
-func (r *Replayer) process(ctx context.Context, seq uint64, read *readItems) (Result, error) {
-	e, prev, err := r.outbox.Claim(seq)
-	if errors.Is(err, ErrEditState) {
-		cur, gerr := r.outbox.Get(seq)
-		if gerr != nil {
-			return Result{}, gerr
-		}
-		return Result{Edit: cur, Outcome: outcomeOf(cur.State)}, nil
-	}
-	if err != nil {
-		return Result{}, err
-	}
-	j := job{Edit: e, prev: prev}
-	if e.Op == OpCreate {
-		// A create has nothing to compare: it is looked for first only when
-		// it was tried before, or comes from an earlier run.
-		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
-		return r.create(ctx, j)
-	}
-	if e.Op == OpComment {
-		j.replay = prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
-		return r.comment(ctx, j)
-	}
-	cur, ok := read.take(e)
-	return r.update(ctx, j, cur, ok)
-}
-
-// job is an edit being sent, with what is known of its past.
-type job struct {
-	Edit
-	prev   EditState // state before the claim
-	replay bool      // a create: look for it on the service before sending
-}
-
-// create sends a create, after making sure an earlier attempt did not
-// already make the item.
-func (r *Replayer) create(ctx context.Context, j job) (Result, error) {
-	if j.replay {
-		it, found, err := r.remote.FindCreated(ctx, j.WorkspaceID, j.Kind, j.Title, j.User, j.CreatedAt.Add(-createSkew))
-		if err != nil {
-			return r.afterFailure(ctx, j, err, false)
-		}
-		if found {
-			taken, err := r.outbox.resultTaken(OpCreate, j.Kind, it.ID, j.Seq)
-			if err != nil {
-				return Result{Edit: j.Edit}, err
-			}
-			if !taken {
-				return r.done(j, it, OutcomeApplied)
-			}
-		}
-	}
-	it, err := r.remote.Create(ctx, api.NewItem{
-		Kind: j.Kind, WorkspaceID: j.WorkspaceID, Title: j.Title,
-		PriorityLabel: j.To, Creator: j.User, Fields: j.Fields,
-	})
-	if err != nil {
-		return r.afterFailure(ctx, j, err, true)
-	}
-	return r.done(j, it, OutcomeSent)
-}
-
-// done marks an edit sent: the service confirmed it, or already had it.
-func (r *Replayer) done(j job, it api.Item, outcome Outcome) (Result, error) {
-	result := ""
-	if j.Op == OpCreate {
-		result = it.ID
-	}
-	e, err := r.outbox.MarkSent(j.Seq, result)
-	if err != nil {
-		return Result{Edit: j.Edit, Outcome: outcome, Item: it}, err
-	}
-	return Result{Edit: e, Outcome: outcome, Item: it}, nil
-}
-
-// afterFailure files an edit whose read or write failed, by the kind of failure:
-// refused edits fail for good; anything that may pass later stays queued
-// (as maybe_applied when a write may have reached the service), with backoff
-// when the service is down or busy.
-func (r *Replayer) afterFailure(ctx context.Context, j job, cause error, write bool) (Result, error) {
-	reason := cause.Error()
-	kind := api.KindOf(cause)
-	state := StateWaiting
-	if j.prev == StateMaybeApplied || write && (api.MaybeApplied(cause) || kind == 0 && ctx.Err() == nil) {
-		state = StateMaybeApplied
-	}
-	switch {
-	case kind == api.ErrValidation, kind == api.ErrForbidden, kind == api.ErrNotFound:
-		e, err := r.outbox.MarkFailed(j.Seq, reason)
-		return Result{Edit: e, Outcome: OutcomeFailed, Err: cause}, err
-	case kind == api.ErrCredentials, kind == api.ErrTokenExpired:
-		e, err := r.outbox.Requeue(j.Seq, state, r.now(), reason)
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, errors.Join(cause, err)
-	case ctx.Err() != nil || kind == api.ErrCanceled:
-		e, err := r.outbox.Requeue(j.Seq, state, r.now(), reason)
-		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(cause, ctxErr) {
-			cause = fmt.Errorf("%w (%w)", ctxErr, cause)
-		}
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, errors.Join(cause, err)
-	}
-	wait := r.backoff.Delay(j.Attempts)
-	var ae *api.Error
-	if errors.As(cause, &ae) {
-		wait = max(wait, ae.RetryAfter)
-	}
-	next := r.now().Add(wait)
-	r.rest(next, cause)
-	e, err := r.outbox.Requeue(j.Seq, state, next, reason)
-	return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, err
-}
-
-// rest stops attempts until t: the service is down or asked to slow down.
-func (r *Replayer) rest(t time.Time, cause error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if t.After(r.serviceResumes) {
-		r.serviceResumes, r.restCause = t, cause
-	}
-}
-
-// resting reports whether attempts are stopped, and until when.
-func (r *Replayer) resting() (time.Time, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.serviceResumes, r.now().Before(r.serviceResumes)
-}
-
-func normalized(s string) string { return strings.TrimSpace(s) }

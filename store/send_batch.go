@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"triage/api"
 )
 
 // SendAll sends edits added to the outbox as Send does each, but reads
@@ -137,5 +139,74 @@ func (r *Replayer) sendOne(ctx context.Context, q *batchQueue, e Edit, read *rea
 	if until, why, resting := r.Resting(); resting {
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("%s; retrying at %s", why, until.Format(time.TimeOnly))}, nil
 	}
-	return r.process(ctx, e.Seq, read)
+	return r.sendEdit(ctx, e.Seq, read)
+}
+
+// itemKey names an item of a workspace.
+type itemKey struct {
+	ws   int64
+	kind api.Kind
+	id   string
+}
+
+// key names the item an edit changes: ids alone repeat across kinds, as TAPD
+// gives a story and a bug the same id for the same short id.
+func (e Edit) key() itemKey { return itemKey{e.WorkspaceID, e.Kind, e.ItemID} }
+
+// readItems are items read for a batch of edits, before any was sent. It is
+// safe for concurrent use.
+type readItems struct {
+	mu    sync.Mutex
+	items map[itemKey]api.Item
+}
+
+// take returns the item read for an edit, once: after the edit is sent the
+// read is stale, and a later edit of the same item reads it again.
+func (ri *readItems) take(e Edit) (api.Item, bool) {
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
+	k := itemKey{e.WorkspaceID, e.Kind, e.ItemID}
+	it, ok := ri.items[k]
+	if ok {
+		delete(ri.items, k)
+	}
+	return it, ok
+}
+
+// readAll reads, in one request per workspace and kind, the items that two
+// or more edits change (a bulk change, a flush). A single item is left to
+// sendEdit, which reads it alone. A failed read is not an error: each edit
+// then reads its item itself, and files the failure as its own.
+func (r *Replayer) readAll(ctx context.Context, edits []Edit) *readItems {
+	type group struct {
+		ws   int64
+		kind api.Kind
+	}
+	ids := make(map[group][]string)
+	seen := make(map[itemKey]bool)
+	for _, e := range edits {
+		k := itemKey{e.WorkspaceID, e.Kind, e.ItemID}
+		if !e.Op.ChangesField() || e.ItemID == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		g := group{e.WorkspaceID, e.Kind}
+		ids[g] = append(ids[g], e.ItemID)
+	}
+	read := &readItems{items: make(map[itemKey]api.Item)}
+	for g, list := range ids {
+		if len(list) < 2 {
+			continue
+		}
+		items, err := r.remote.GetMany(ctx, g.ws, g.kind, list)
+		if err != nil {
+			continue
+		}
+		for _, it := range items {
+			if k := (itemKey{g.ws, g.kind, it.ID}); seen[k] {
+				read.items[k] = it
+			}
+		}
+	}
+	return read
 }
