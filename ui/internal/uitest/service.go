@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/store"
+	"triage/ui/common"
 )
 
 // Clock is the fixed time of every test: 2026-01-06 17:16:04 in the
@@ -18,8 +20,16 @@ var Clock = time.Date(2026, 1, 6, 17, 16, 4, 0, api.ServiceZone)
 // Now returns Clock.
 func Now() time.Time { return Clock }
 
-// Service is a fake common.Service with a small, fixed world. Err, when set,
-// is returned by every call. Calls are recorded.
+// Service is read by views and written by the outbox's sender only.
+var (
+	_ common.Service = (*Service)(nil)
+	_ store.Remote   = (*Service)(nil)
+)
+
+// Service is a fake of the service with a small, fixed world: the reads of
+// common.Service, which views and the engine see, and the writes of
+// store.Remote, which only the outbox's sender (NewEdits) makes. Err, when
+// set, is returned by every call. Calls are recorded.
 type Service struct {
 	mu         sync.Mutex
 	Err        error

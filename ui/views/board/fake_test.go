@@ -25,7 +25,9 @@ const testWS = 10022001
 
 // fakeService is a deterministic workspace: bugs with Chinese priority
 // labels (and items with unknown, legacy-only and no priority), stories with
-// the default labels, no tasks. Writes can be made to fail one by one.
+// the default labels, no tasks. The board reads it as a common.Service; it
+// is written only by the outbox's sender, as a store.Remote (uitest.NewEdits).
+// Writes can be made to fail one by one.
 type fakeService struct {
 	mu        sync.Mutex
 	fields    map[api.Kind]api.FieldInfo
