@@ -1,9 +1,10 @@
 // Package exteditor runs the user's editor program ($VISUAL, else $EDITOR,
-// else vi) on a text, in a file of its own, with an environment that holds
-// none of the credentials triage may have been given in it.
+// else vi) on a text, in a file of its own, started through store/launch:
+// its environment holds none of the credentials triage may have been given.
 package exteditor
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/store/launch"
 	"triage/ui/common"
 )
 
@@ -36,10 +38,7 @@ func Edit(noun, name, text string, done func(Result) tea.Msg) (tea.Cmd, error) {
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("could not write the %s to edit: %w", noun, err)
 	}
-	prog := strings.Fields(program())
-	cmd := exec.Command(prog[0], append(prog[1:], path)...)
-	cmd.Env = childEnv()
-	return tea.ExecProcess(cmd, func(err error) tea.Msg {
+	return tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
 		raw, readErr := os.ReadFile(path)
 		_ = os.RemoveAll(dir)
 		switch {
@@ -62,23 +61,9 @@ func program() string {
 	return "vi"
 }
 
-// secretEnv are the variables a child program never gets.
-func secretEnv() [4]string {
-	return [...]string{"TRIAGE_TOKEN", "TRIAGE_API_PASSWORD", "TRIAGE_CLIENT_SECRET", "TRIAGE_API_USER"}
-}
-
-// childEnv is the environment without the secrets triage may hold in it.
-func childEnv() []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		secret := false
-		for _, s := range secretEnv() {
-			secret = secret || name == s
-		}
-		if !secret {
-			out = append(out, kv)
-		}
-	}
-	return out
+// editorCommand is the editor program on path, started through the
+// launcher: none of the credentials triage may hold reaches it.
+func editorCommand(path string) *exec.Cmd {
+	prog := strings.Fields(program())
+	return launch.Command(context.Background(), os.Environ(), prog[0], append(prog[1:], path)...)
 }
