@@ -1,13 +1,15 @@
 package auth
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"io"
+	"os"
 	"os/exec"
 	"runtime"
 	"time"
 
-	"github.com/cli/browser"
+	"triage/store/launch"
 )
 
 // Environment variables naming the browser program; TRIAGE_BROWSER wins.
@@ -16,17 +18,10 @@ const (
 	EnvBrowser       = "BROWSER"
 )
 
-// cli/browser runs xdg-open and friends with their output on the terminal,
-// where it would draw over the UI; it has no per-call setting, so its
-// writers are set once, before anything runs.
-func init() {
-	browser.Stdout = io.Discard
-	browser.Stderr = io.Discard
-}
-
 // NewDefaultBrowserOpener returns the opener StartOAuth uses when
 // OAuthConfig.OpenBrowser is nil. env looks up environment variables
-// (os.Getenv, or a map in tests).
+// (os.Getenv, or a map in tests). Every program it starts starts through
+// store/launch: no credential triage holds reaches the browser.
 //
 //   - A program named in TRIAGE_BROWSER, else in BROWSER, is always used: it
 //     is started with the URL as its only argument, its output discarded; a
@@ -35,7 +30,8 @@ func init() {
 //     background).
 //   - Otherwise, on Linux without DISPLAY or WAYLAND_DISPLAY (and outside
 //     WSL), there is no browser to open: it returns ErrNoBrowser at once.
-//   - Otherwise github.com/cli/browser opens the system's browser.
+//   - Otherwise the system's opener (systemOpeners) opens the system's
+//     browser, its output discarded.
 func NewDefaultBrowserOpener(env func(string) string) func(url string) error {
 	return func(url string) error {
 		if prog := browserProgram(env); prog != "" {
@@ -44,10 +40,7 @@ func NewDefaultBrowserOpener(env func(string) string) func(url string) error {
 		if runtime.GOOS == "linux" && !hasDisplay(env) {
 			return ErrNoBrowser
 		}
-		if err := browser.OpenURL(url); err != nil {
-			return fmt.Errorf("starting the system browser: %w", err)
-		}
-		return nil
+		return openSystemBrowser(url)
 	}
 }
 
@@ -73,7 +66,7 @@ const BrowserGrace = time.Second
 // failure when it exits with an error within BrowserGrace; it is reaped in
 // the background.
 func startBrowser(prog, url string) error {
-	cmd := exec.Command(prog, url)
+	cmd := launch.Command(context.Background(), os.Environ(), prog, url)
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting the browser program %s (named in %s or %s): %w", prog, EnvTriageBrowser, EnvBrowser, err)
 	}
@@ -90,3 +83,41 @@ func startBrowser(prog, url string) error {
 	}
 	return nil
 }
+
+// systemOpener is a program that opens an address in the system's browser
+// and exits, with the arguments that come before the address.
+type systemOpener struct {
+	prog string
+	args []string
+}
+
+// systemOpeners are the openers of the system's browser, the first found
+// on PATH wins.
+func systemOpeners() []systemOpener {
+	switch runtime.GOOS {
+	case "darwin":
+		return []systemOpener{{prog: "open"}}
+	case "windows":
+		return []systemOpener{{prog: "rundll32", args: []string{"url.dll,FileProtocolHandler"}}}
+	}
+	return []systemOpener{{prog: "xdg-open"}, {prog: "x-www-browser"}, {prog: "www-browser"}, {prog: "wslview"}}
+}
+
+// openSystemBrowser opens url with the first system opener found, and waits
+// for it to hand the address over.
+func openSystemBrowser(url string) error {
+	for _, o := range systemOpeners() {
+		path, err := exec.LookPath(o.prog)
+		if err != nil {
+			continue
+		}
+		if err := launch.Command(context.Background(), os.Environ(), path, append(o.args, url)...).Run(); err != nil {
+			return fmt.Errorf("starting the system browser with %s: %w", o.prog, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("starting the system browser: %w", errNoOpener)
+}
+
+// errNoOpener is a system without any opener of the browser on PATH.
+var errNoOpener = errors.New("no program that opens a browser (xdg-open, open) is on PATH; set BROWSER to one, or open the address by hand")

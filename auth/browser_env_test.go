@@ -1,0 +1,62 @@
+package auth
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// envRecorder writes a program that records its environment in out.
+func envRecorder(t *testing.T, dir, name, out string) string {
+	t.Helper()
+	prog := filepath.Join(dir, name)
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\nexport -p > '"+out+"'\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// TestBrowserStartsWithoutSecrets: the browser, named or the system's,
+// starts through the launcher: no credential triage was given reaches it,
+// and the rest of the environment does.
+func TestBrowserStartsWithoutSecrets(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("shell script browser and xdg-open")
+	}
+	tests := []struct {
+		name string
+		env  func(t *testing.T, dir, out string) map[string]string
+	}{
+		{name: "named in TRIAGE_BROWSER", env: func(t *testing.T, dir, out string) map[string]string {
+			return map[string]string{EnvTriageBrowser: envRecorder(t, dir, "browser", out)}
+		}},
+		{name: "the system's, by xdg-open", env: func(t *testing.T, dir, out string) map[string]string {
+			envRecorder(t, dir, "xdg-open", out)
+			t.Setenv("PATH", dir)
+			return map[string]string{"DISPLAY": ":0"}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("TRIAGE_TOKEN", "sekrit-token")
+			t.Setenv("TRIAGE_CLIENT_SECRET", "sekrit-client")
+			t.Setenv("GITHUB_TOKEN", "sekrit-github")
+			t.Setenv("TRIAGE_WORKSPACE", "10022001")
+			dir := t.TempDir()
+			out := filepath.Join(dir, "env.out")
+			open := NewDefaultBrowserOpener(envOf(tt.env(t, dir, out)))
+			if err := open("http://127.0.0.1:9/"); err != nil {
+				t.Fatalf("open: %v", err)
+			}
+			env := readWhenWritten(t, out)
+			if strings.Contains(env, "sekrit") {
+				t.Errorf("a secret reaches the browser:\n%s", env)
+			}
+			if !strings.Contains(env, "TRIAGE_WORKSPACE") {
+				t.Errorf("the rest of the environment is lost:\n%s", env)
+			}
+		})
+	}
+}
