@@ -19,8 +19,8 @@ func envRecorder(t *testing.T, dir, name, out string) string {
 }
 
 // TestBrowserStartsWithoutSecrets: the browser, named or the system's,
-// starts through the launcher: no credential triage was given reaches it,
-// and the rest of the environment does.
+// starts through the launcher: none of triage's variables (its credentials
+// among them) nor any other secret reaches it, and the rest does.
 func TestBrowserStartsWithoutSecrets(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("shell script browser and xdg-open")
@@ -43,7 +43,8 @@ func TestBrowserStartsWithoutSecrets(t *testing.T) {
 			t.Setenv("TRIAGE_TOKEN", "sekrit-token")
 			t.Setenv("TRIAGE_CLIENT_SECRET", "sekrit-client")
 			t.Setenv("GITHUB_TOKEN", "sekrit-github")
-			t.Setenv("TRIAGE_WORKSPACE", "10022001")
+			t.Setenv("TRIAGE_WORKSPACE", "sekrit-workspace")
+			t.Setenv("PAGER", "kept-pager")
 			dir := t.TempDir()
 			out := filepath.Join(dir, "env.out")
 			open := NewDefaultBrowserOpener(envOf(tt.env(t, dir, out)))
@@ -52,9 +53,9 @@ func TestBrowserStartsWithoutSecrets(t *testing.T) {
 			}
 			env := readWhenWritten(t, out)
 			if strings.Contains(env, "sekrit") {
-				t.Errorf("a secret reaches the browser:\n%s", env)
+				t.Errorf("triage's variable or a secret reaches the browser:\n%s", env)
 			}
-			if !strings.Contains(env, "TRIAGE_WORKSPACE") {
+			if !strings.Contains(env, "kept-pager") {
 				t.Errorf("the rest of the environment is lost:\n%s", env)
 			}
 		})

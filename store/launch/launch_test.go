@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestSecret is the policy: which variables never reach a child program.
-func TestSecret(t *testing.T) {
+// TestWithheld is the policy: which variables never reach a child program.
+func TestWithheld(t *testing.T) {
 	tests := []struct {
-		name   string
-		secret bool
+		name     string
+		withheld bool
 	}{
 		{"TRIAGE_TOKEN", true},
 		{"TRIAGE_API_USER", true},
@@ -30,10 +30,10 @@ func TestSecret(t *testing.T) {
 		{"GOOGLE_APPLICATION_CREDENTIALS", true},
 		{"STRIPE_KEY", true},
 		{"CLIENT_SECRET", true},
-		{"TRIAGE_WORKSPACE", false},
-		{"TRIAGE_BASE_URL", false},
-		{"TRIAGE_CLIENT_ID", false},
-		{"TRIAGE_PROFILE", false},
+		{"TRIAGE_WORKSPACE", true},
+		{"TRIAGE_BASE_URL", true},
+		{"TRIAGE_CLIENT_ID", true},
+		{"TRIAGE_PROFILE", true},
 		{"PATH", false},
 		{"HOME", false},
 		{"EDITOR", false},
@@ -41,30 +41,31 @@ func TestSecret(t *testing.T) {
 		{"XDG_CONFIG_HOME", false},
 	}
 	for _, tt := range tests {
-		if got := Secret(tt.name); got != tt.secret {
-			t.Errorf("Secret(%q) = %v, want %v", tt.name, got, tt.secret)
+		if got := Withheld(tt.name); got != tt.withheld {
+			t.Errorf("Withheld(%q) = %v, want %v", tt.name, got, tt.withheld)
 		}
 	}
 }
 
-// TestEnvKeepsTheRestInOrder: Env leaves out the secrets and nothing else.
+// TestEnvKeepsTheRestInOrder: Env leaves out what Withheld names and
+// nothing else.
 func TestEnvKeepsTheRestInOrder(t *testing.T) {
 	environ := []string{"PATH=/bin", "TRIAGE_TOKEN=sekrit", "TRIAGE_WORKSPACE=10022001", "GITHUB_TOKEN=sekrit", "LANG=C.UTF-8", "BROKEN"}
-	want := []string{"PATH=/bin", "TRIAGE_WORKSPACE=10022001", "LANG=C.UTF-8", "BROKEN"}
+	want := []string{"PATH=/bin", "LANG=C.UTF-8", "BROKEN"}
 	if got := Env(environ); !slices.Equal(got, want) {
 		t.Errorf("Env = %q, want %q", got, want)
 	}
 }
 
 // TestCommandStartsWithoutSecrets: the program Command starts sees the
-// environment less the secrets.
+// environment less what Withheld names.
 func TestCommandStartsWithoutSecrets(t *testing.T) {
-	environ := []string{"PATH=/usr/bin:/bin", "TRIAGE_API_PASSWORD=sekrit", "TRIAGE_WORKSPACE=10022001"}
+	environ := []string{"PATH=/usr/bin:/bin", "TRIAGE_API_PASSWORD=sekrit", "TRIAGE_WORKSPACE=sekrit", "LANG=C.UTF-8"}
 	out, err := Command(context.Background(), environ, "/bin/sh", "-c", "export -p").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(out), "sekrit") || !strings.Contains(string(out), "TRIAGE_WORKSPACE") {
+	if strings.Contains(string(out), "sekrit") || !strings.Contains(string(out), "LANG") {
 		t.Errorf("the child's environment:\n%s", out)
 	}
 }

@@ -26,7 +26,8 @@ type Context struct {
 	// them when it is made (nil: the defaults).
 	KeyOverrides KeyOverrides
 	// Commands are the config's commands, run on the board's focused item
-	// by RunCommand (nil: they cannot run); Views its saved views.
+	// by RunCommand, which starts them through store/launch (nil: they
+	// cannot run); Views its saved views.
 	Commands   []store.Command
 	RunCommand func(ctx context.Context, args []string) (output string, err error)
 	Views      []store.SavedView

@@ -9,8 +9,8 @@ import (
 )
 
 // TestEditorStartsWithoutSecrets: the editor program is started through the
-// launcher, so it gets the environment without the credentials triage may
-// have been given in it, nor any other token, secret or password. A fake
+// launcher, so it gets the environment without triage's own variables (its
+// credentials among them), nor any other token, secret or password. A fake
 // editor writes its environment into the file it edits.
 func TestEditorStartsWithoutSecrets(t *testing.T) {
 	if runtime.GOOS == "windows" {
@@ -27,7 +27,8 @@ func TestEditorStartsWithoutSecrets(t *testing.T) {
 	t.Setenv("TRIAGE_CLIENT_SECRET", "sekrit-client")
 	t.Setenv("GITHUB_TOKEN", "sekrit-github")
 	t.Setenv("OPENAI_API_KEY", "sekrit-openai")
-	t.Setenv("TRIAGE_WORKSPACE", "10022001")
+	t.Setenv("TRIAGE_WORKSPACE", "sekrit-workspace")
+	t.Setenv("PAGER", "kept-pager")
 	path := filepath.Join(dir, "description.md")
 	if err := editorCommand(path).Run(); err != nil {
 		t.Fatalf("the fake editor failed: %v", err)
@@ -38,9 +39,9 @@ func TestEditorStartsWithoutSecrets(t *testing.T) {
 	}
 	env := string(raw)
 	if strings.Contains(env, "sekrit") {
-		t.Errorf("a secret reaches the editor program:\n%s", env)
+		t.Errorf("triage's variable or a secret reaches the editor program:\n%s", env)
 	}
-	if !strings.Contains(env, "TRIAGE_WORKSPACE") || !strings.Contains(env, "10022001") {
+	if !strings.Contains(env, "kept-pager") {
 		t.Errorf("the rest of the environment is lost:\n%s", env)
 	}
 }
