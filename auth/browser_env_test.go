@@ -1,22 +1,14 @@
 package auth
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 )
 
-// envRecorder writes a program that records its environment in out.
-func envRecorder(t *testing.T, dir, name, out string) string {
-	t.Helper()
-	prog := filepath.Join(dir, name)
-	if err := os.WriteFile(prog, []byte("#!/bin/sh\nexport -p > '"+out+"'\n"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	return prog
-}
+// recordEnv is a shell program's body that records its environment in out.
+func recordEnv(out string) string { return "export -p > '" + out + "'\n" }
 
 // TestBrowserStartsWithoutSecrets: the browser, named or the system's,
 // starts through the launcher: none of triage's variables (its credentials
@@ -30,10 +22,10 @@ func TestBrowserStartsWithoutSecrets(t *testing.T) {
 		env  func(t *testing.T, dir, out string) map[string]string
 	}{
 		{name: "named in TRIAGE_BROWSER", env: func(t *testing.T, dir, out string) map[string]string {
-			return map[string]string{EnvTriageBrowser: envRecorder(t, dir, "browser", out)}
+			return map[string]string{EnvTriageBrowser: writeScript(t, dir, "browser", recordEnv(out))}
 		}},
 		{name: "the system's, by xdg-open", env: func(t *testing.T, dir, out string) map[string]string {
-			envRecorder(t, dir, "xdg-open", out)
+			writeScript(t, dir, "xdg-open", recordEnv(out))
 			t.Setenv("PATH", dir)
 			return map[string]string{"DISPLAY": ":0"}
 		}},

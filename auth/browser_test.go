@@ -14,9 +14,14 @@ import (
 // fakeBrowser writes a program that records its first argument in out.
 func fakeBrowser(t *testing.T, dir, name, out string) string {
 	t.Helper()
+	return writeScript(t, dir, name, "printf '%s' \"$1\" > '"+out+"'\necho noise on stdout\necho noise on stderr >&2\n")
+}
+
+// writeScript writes a shell program named name in dir and returns its path.
+func writeScript(t *testing.T, dir, name, body string) string {
+	t.Helper()
 	prog := filepath.Join(dir, name)
-	script := "#!/bin/sh\nprintf '%s' \"$1\" > '" + out + "'\necho noise on stdout\necho noise on stderr >&2\n"
-	if err := os.WriteFile(prog, []byte(script), 0o700); err != nil {
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"+body), 0o700); err != nil {
 		t.Fatal(err)
 	}
 	return prog
