@@ -46,9 +46,15 @@ type Model struct {
 	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
+	// closed: a save, or esc with nothing to lose, closed the editor
+	// (common.Closer); a save's message reaches the engine after.
+	closed bool
 
 	width, height int
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New opens the editor on msg.Item, or for a new item of msg.Kind when Item is nil.
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
@@ -125,7 +131,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, m.keys.Yes):
 			m.confirm = false
-			return common.Cmd(common.CloseViewMsg{})
+			m.closed = true
 		case key.Matches(msg, m.keys.No):
 			m.confirm = false
 		}
@@ -139,7 +145,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.confirm = true
 			return nil
 		}
-		return common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	case key.Matches(msg, m.keys.Next):
 		m.moveFocus(1)
 	case key.Matches(msg, m.keys.Prev):
@@ -252,6 +258,7 @@ func (m *Model) save() tea.Cmd {
 		m.moveFocus(-1)
 		return nil
 	}
+	m.closed = true
 	if m.item == nil {
 		return common.Cmd(common.CreateItemMsg{New: api.NewItem{
 			Kind: m.kind, WorkspaceID: m.ctx.WorkspaceID, Title: title,
@@ -268,7 +275,7 @@ func (m *Model) save() tea.Cmd {
 	}
 	save.Set = m.otherChanges()
 	if save.Title == m.item.Title && save.PriorityLabel == m.item.PriorityLabel && len(save.Set) == 0 {
-		return common.Cmd(common.CloseViewMsg{})
+		return nil
 	}
 	return common.Cmd(save)
 }
