@@ -145,7 +145,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if d, ok := k.motion().Delta(msg, m.rows(), len(m.groups)); ok {
+	if d, ok := k.Motion.Delta(msg, m.rows(), len(m.groups)); ok {
 		m.move(d)
 	}
 	return nil

@@ -276,7 +276,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		m.goTo(m.pos - 1)
 	default:
-		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown}
+		motion := k.Motion
 		if d, ok := motion.Delta(msg, m.descRows(), 0); ok {
 			m.scrollBy(d)
 		}

@@ -7,15 +7,16 @@ package boardkeys
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"triage/ui/common"
 )
 
 // KeyMap holds the board's keys. It implements help.KeyMap, so the help view
 // lists them.
 type KeyMap struct {
-	Left, Right, Up, Down key.Binding
-	Top, Bottom           key.Binding
-	PageUp, PageDown      key.Binding
-	NextTab, PrevTab      key.Binding
+	Left, Right key.Binding
+	common.Motion
+	NextTab, PrevTab key.Binding
 
 	NextPriority, PrevPriority key.Binding
 	PickPriority, SetPriority  key.Binding
@@ -55,16 +56,11 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return KeyMap{
-		Left:     b("←/h", "column left", "left", "h"),
-		Right:    b("→/l", "column right", "right", "l"),
-		Up:       b("↑/k", "up", "up", "k"),
-		Down:     b("↓/j", "down", "down", "j"),
-		Top:      b("g", "top", "g", "home"),
-		Bottom:   b("G", "bottom", "G", "end"),
-		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
-		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f"),
-		NextTab:  b("tab", "next kind", "tab"),
-		PrevTab:  b("shift+tab", "previous kind", "shift+tab"),
+		Left:    b("←/h", "column left", "left", "h"),
+		Right:   b("→/l", "column right", "right", "l"),
+		Motion:  common.NavKeys(),
+		NextTab: b("tab", "next kind", "tab"),
+		PrevTab: b("shift+tab", "previous kind", "shift+tab"),
 
 		NextPriority: b("]", "next priority", "]"),
 		PrevPriority: b("[", "previous priority", "["),
