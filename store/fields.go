@@ -26,8 +26,9 @@ const (
 // the views and the command line need of it, in one place. Adding an
 // editable field is adding it here (and to api.Item, which holds it).
 type Field struct {
-	Op   EditOp // the outbox's operation that writes it
-	Name string // how messages, the history and `triage set` name it: "priority"
+	Op    EditOp // the outbox's operation that writes it
+	Name  string // how messages, the history and `triage set` name it: "priority"
+	Label string // how a form and a picker's title name it: "Priority", "Owners"
 	// Key is the field information's name of it (its options), and the
 	// engine's name of the field: "priority_label", "iteration_id".
 	Key  string
@@ -92,29 +93,29 @@ func send(name string) func(api.Kind, string) (string, string) {
 // fields is the list Fields gives, built once: it is looked at for every
 // item drawn and every edit sent. Nothing changes it.
 var fields = [...]Field{
-	{Op: OpPriority, Name: "priority", Key: "priority_label", Wire: wire("priority_label"),
+	{Op: OpPriority, Label: "Priority", Name: "priority", Key: "priority_label", Wire: wire("priority_label"),
 		Value: func(it api.Item) string { return it.DisplayPriority() }, Set: setPriority, Same: sameText, Send: send("priority_label"),
 		Shown: ShownPriority, Pick: PickPriority},
-	{Op: OpTitle, Name: "title", Key: "title", Empty: "an empty title", Wire: api.Kind.TitleField,
+	{Op: OpTitle, Label: "Title", Name: "title", Key: "title", Empty: "an empty title", Wire: api.Kind.TitleField,
 		Value: func(it api.Item) string { return it.Title }, Set: func(it *api.Item, v string) { it.Title = v },
 		Same: sameText, Send: send("title"), // the client sends it as the kind's title field
 		Shown: ShownText, Pick: PickTyped},
-	{Op: OpStatus, Name: "status", Key: "status", Other: true, Empty: "no status", Wire: wire("status"),
+	{Op: OpStatus, Label: "Status", Name: "status", Key: "status", Other: true, Empty: "no status", Wire: wire("status"),
 		Value: func(it api.Item) string { return it.Status }, Set: func(it *api.Item, v string) { it.Status = v },
 		Same: sameText, Send: send("status"), Shown: ShownOption, Pick: PickStatus},
-	{Op: OpOwner, Name: "owner", Key: "owner", Other: true, Wire: api.Kind.OwnerField,
+	{Op: OpOwner, Label: "Owners", Name: "owner", Key: "owner", Other: true, Wire: api.Kind.OwnerField,
 		Value: func(it api.Item) string { return it.Owner }, Set: func(it *api.Item, v string) { it.Owner = JoinOwners(Owners(v)) },
 		Same: sameOwners, Send: func(k api.Kind, to string) (string, string) { return k.OwnerField(), JoinOwners(Owners(to)) },
 		Shown: ShownOwners, Pick: PickOwners},
-	{Op: OpIteration, Name: "iteration", Key: "iteration_id", Other: true, Wire: wire("iteration_id"),
+	{Op: OpIteration, Label: "Iteration", Name: "iteration", Key: "iteration_id", Other: true, Wire: wire("iteration_id"),
 		Value: func(it api.Item) string { return NoIteration(it.IterationID) }, Set: func(it *api.Item, v string) { it.IterationID = iterationID(v) },
 		Same:  func(a, b string) bool { return NoIteration(a) == NoIteration(b) },
 		Send:  func(_ api.Kind, to string) (string, string) { return "iteration_id", iterationID(to) },
 		Shown: ShownIteration, Pick: PickIteration},
-	{Op: OpSeverity, Name: "severity", Key: "severity", Bugs: true, Other: true, Wire: wire("severity"),
+	{Op: OpSeverity, Label: "Severity", Name: "severity", Key: "severity", Bugs: true, Other: true, Wire: wire("severity"),
 		Value: func(it api.Item) string { return it.Severity }, Set: func(it *api.Item, v string) { it.Severity = v },
 		Same: sameText, Send: send("severity"), Shown: ShownOption, Pick: PickOption},
-	{Op: OpDescription, Name: "description", Key: "description", Wire: wire("description"),
+	{Op: OpDescription, Label: "Description", Name: "description", Key: "description", Wire: wire("description"),
 		Value: func(it api.Item) string { return it.Description }, Set: func(it *api.Item, v string) { it.Description = v },
 		Same: sameText, Send: send("description"), Shown: ShownLength, Pick: PickTyped},
 }

@@ -22,15 +22,12 @@ const (
 	Description Field = "description"
 )
 
-// spec is the field's entry in store.Fields, which says all of it: its
+// Spec is the field's entry in store.Fields, which says all of it: its
 // operation, name, wire field, how it is shown, compared, sent and picked.
-func (f Field) spec() store.Field {
+func (f Field) Spec() store.Field {
 	spec, _ := store.FieldByKey(string(f))
 	return spec
 }
-
-// Spec is the field's entry in store.Fields.
-func (f Field) Spec() store.Field { return f.spec() }
 
 // op is the outbox's operation that writes the field.
 func (f Field) op() store.EditOp {
@@ -46,16 +43,6 @@ func fieldOf(op store.EditOp) Field {
 		return Field(spec.Key)
 	}
 	return Priority
-}
-
-// Fields are the fields an edit writes, in the order a card's changes are
-// listed.
-func Fields() []Field {
-	var out []Field
-	for _, spec := range store.Fields() {
-		out = append(out, Field(spec.Key))
-	}
-	return out
 }
 
 // Name is how a message names the field: "priority", "status", "owner".

@@ -23,7 +23,7 @@ func (g *Engine) FieldLabel(k api.Kind, f Field, v string) string {
 // description by its length. Raw codes are for --json only: every view
 // and the command line's set and log name values with it.
 func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v string) string {
-	switch f.spec().Shown {
+	switch f.Spec().Shown {
 	case store.ShownPriority:
 		return priorityName(fi, v)
 	case store.ShownText:

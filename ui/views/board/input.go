@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/components/preview"
+	"triage/ui/engine"
 	"triage/ui/filter"
 	"triage/ui/views/board/sortkey"
 )
@@ -78,7 +79,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Iteration):
 		return m.openIterationPicker()
 	case key.Matches(msg, k.Severity):
-		return m.openSeverityPicker()
+		return m.openOptionPicker(engine.Severity)
 	case key.Matches(msg, k.Comment):
 		return m.openComposer()
 	case key.Matches(msg, k.Group):

@@ -23,7 +23,7 @@ const (
 	pickStatus                       // the next status, then the fields its transition requires
 	pickOwner                        // owners, added and removed until done
 	pickIteration                    // plan into an iteration, or none
-	pickSeverity                     // a bug's severity
+	pickOption                       // one of a field's options: a bug's severity
 )
 
 // pickState is the picker the board shows on top of itself.
@@ -131,7 +131,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
-	case pickStatus, pickOwner, pickIteration, pickSeverity:
+	case pickStatus, pickOwner, pickIteration, pickOption:
 		return m.onFieldPicked(p, msg.value)
 	case pickView:
 		if msg.index >= 0 && msg.index < len(m.ctx.Views) {

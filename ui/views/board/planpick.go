@@ -87,27 +87,28 @@ func (m *Model) openIterationPicker() tea.Cmd {
 	return nil
 }
 
-// openSeverityPicker offers a bug's severities, from the field information.
-func (m *Model) openSeverityPicker() tea.Cmd {
-	d := m.cur()
-	if d.kind != api.Bug {
-		return m.note("only bugs have a severity")
+// openOptionPicker offers the options of a field chosen among its options
+// (store.PickOption: a bug's severity), from the field information.
+func (m *Model) openOptionPicker(f engine.Field) tea.Cmd {
+	d, spec := m.cur(), f.Spec()
+	if !spec.Has(d.kind) {
+		return m.note("only bugs have a %s", spec.Name)
 	}
 	is, id, ok := m.subjects()
 	if !ok {
 		return nil
 	}
-	items := fieldflow.OptionChoices(d.fields["severity"].Options.Pairs)
+	items := fieldflow.OptionChoices(d.fields[spec.Key].Options.Pairs)
 	if len(items) == 0 {
-		return m.note("the service lists no severities for bugs")
+		return m.note("the service lists no %s options for %ss", spec.Name, d.kind)
 	}
-	title := fmt.Sprintf("Severity of %d marked", len(is))
+	title := fmt.Sprintf("%s of %d marked", spec.Label, len(is))
 	if id != "" {
-		title = "Severity of #" + d.items[is[0]].ShortID()
+		title = spec.Label + " of #" + d.items[is[0]].ShortID()
 	}
-	m.openFieldPicker(pickSeverity, engine.Severity, id, fieldflow.ValueFlow(m.ctx, title, items))
+	m.openFieldPicker(pickOption, f, id, fieldflow.ValueFlow(m.ctx, title, items))
 	if id != "" {
-		m.pick.model.SetCurrent(d.items[is[0]].Severity)
+		m.pick.model.SetCurrent(f.Value(d.items[is[0]]))
 	}
 	return nil
 }

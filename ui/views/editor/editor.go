@@ -42,7 +42,7 @@ type Model struct {
 	priority string // value to send as priority_label; "" none
 	initial  string // the priority shown when the editor opened
 	focus    field
-	more     others        // the other fields (fields.go)
+	more     []other       // the other fields (fields.go)
 	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
@@ -85,7 +85,7 @@ func (m *Model) Changed() bool {
 
 // Capturing reports whether the keyboard belongs to a field or a question.
 func (m *Model) Capturing() bool {
-	return m.focus == fieldTitle || m.focus == fieldOwner || m.confirm || m.choose != nil
+	return m.focus == fieldTitle || m.typing(m.focus) || m.confirm || m.choose != nil
 }
 
 // Title names the view for the help.
@@ -151,20 +151,20 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Prev):
 		m.moveFocus(-1)
 	case key.Matches(msg, m.keys.Choose):
-		switch m.focus {
-		case fieldTitle, fieldOwner:
+		switch o := m.otherAt(m.focus); {
+		case m.focus == fieldTitle, m.typing(m.focus):
 			m.moveFocus(1)
-		case fieldPriority:
+		case m.focus == fieldPriority:
 			m.openPicker()
 		default:
-			m.openOtherPicker(m.focus)
+			m.openOtherPicker(o)
 		}
 	case m.focus == fieldTitle:
 		if m.title.Update(msg) {
 			m.err = nil
 		}
-	case m.focus == fieldOwner:
-		m.more.owner.Update(msg)
+	case m.typing(m.focus):
+		m.otherAt(m.focus).nicks.Update(msg)
 	}
 	return nil
 }
@@ -175,8 +175,8 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Choose):
 		if it, ok := m.choose.Selected(); ok {
-			if v := m.valueOf(m.focus); v != nil {
-				*v = it.Value
+			if o := m.otherAt(m.focus); o != nil {
+				o.value = it.Value
 			} else {
 				m.priority = it.Value
 			}
@@ -203,12 +203,16 @@ func (m *Model) moveFocus(step int) {
 	}
 	m.focus = form[(at+step+len(form))%len(form)]
 	m.title.Blur()
-	m.more.owner.Blur()
-	switch m.focus {
-	case fieldTitle:
+	for _, o := range m.more {
+		if o.nicks != nil {
+			o.nicks.Blur()
+		}
+	}
+	switch {
+	case m.focus == fieldTitle:
 		m.title.Focus()
-	case fieldOwner:
-		m.more.owner.Focus()
+	case m.typing(m.focus):
+		m.otherAt(m.focus).nicks.Focus()
 	}
 }
 
