@@ -87,6 +87,23 @@ func (m *Model) openIterationPicker() tea.Cmd {
 	return nil
 }
 
+// openPickerOf opens the picker a field is chosen with (store.Field.Pick).
+func (m *Model) openPickerOf(f engine.Field) tea.Cmd {
+	switch f.Spec().Pick {
+	case store.PickPriority:
+		return m.openPriorityPicker()
+	case store.PickStatus:
+		return m.openStatusPicker()
+	case store.PickOwners:
+		return m.openOwnerPicker()
+	case store.PickIteration:
+		return m.openIterationPicker()
+	case store.PickOption:
+		return m.openOptionPicker(f)
+	}
+	return nil
+}
+
 // openOptionPicker offers the options of a field chosen among its options
 // (store.PickOption: a bug's severity), from the field information.
 func (m *Model) openOptionPicker(f engine.Field) tea.Cmd {

@@ -7,6 +7,7 @@ package boardkeys
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/common"
 )
@@ -49,6 +50,21 @@ type KeyMap struct {
 }
 
 var _ help.KeyMap = KeyMap{}
+
+// PickerField is the field whose picker msg opens, by its key in
+// store.Fields ("status"), or "": the board opens the picker the list
+// gives the field (store.Field.Pick).
+func (k KeyMap) PickerField(msg tea.KeyPressMsg) string {
+	for _, fk := range [...]struct {
+		b     key.Binding
+		field string
+	}{{k.PickPriority, "priority_label"}, {k.Move, "status"}, {k.Assign, "owner"}, {k.Iteration, "iteration_id"}, {k.Severity, "severity"}} {
+		if key.Matches(msg, fk.b) {
+			return fk.field
+		}
+	}
+	return ""
+}
 
 // DefaultKeyMap returns the board's keys.
 func DefaultKeyMap() KeyMap {
