@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"triage/api"
-	"triage/ui/components/picker"
+	"triage/ui/engine"
 )
 
 // transitionFields are the fields of --field a status move carries, checked
@@ -59,7 +59,7 @@ func (r *setRun) transitionFields(p setPlan, t api.Transition, label func(string
 // choiceList names the values offered for a field a move asks for, as the
 // board's picker offers them: the workspace's options, else TAPD's defaults.
 func choiceList(opts []api.Option, name string) string {
-	items := picker.RequiredChoices(opts, name)
+	items := engine.RequiredValues(opts, name)
 	names := make([]string, len(items))
 	for i, it := range items {
 		names[i] = it.Value

@@ -31,6 +31,16 @@ type Item struct {
 	Extra         map[string]json.RawMessage
 }
 
+// Texts are the item's typed text fields, in the order the item cache
+// stores them: a new field goes at the end (the cache rebuilds an entry
+// stored with another number of texts). Every copy of an item field by
+// field (the cache, an answer laid over a card) goes through it.
+func (it *Item) Texts() [15]*string {
+	return [15]*string{&it.ID, &it.WorkspaceID, &it.Title, &it.Priority, &it.PriorityLabel, &it.Status,
+		&it.Owner, &it.Creator, &it.Created, &it.Modified, &it.IterationID, &it.Label, &it.Severity,
+		&it.StoryID, &it.Description}
+}
+
 // field returns the typed field behind a wire name for this item's kind, or
 // nil. It is a switch, as it runs for every field of every item read.
 func (it *Item) field(name string) *string {

@@ -13,4 +13,9 @@
 // write_path.go; send_batch.go reads the items of a batch ahead, replayer.go
 // holds the Replayer's entry points (Send, Flush), and outbox_states.go the
 // changes of state an edit goes through on disk.
+//
+// The one list of editable fields is Fields (fields.go): each field's
+// operation, names, wire field, value, how it is compared, sent, shown and
+// picked. The outbox, the engine, the views and `triage set` read that list;
+// adding an editable field starts there.
 package store

@@ -150,24 +150,23 @@ func (e Edit) check() error {
 	if e.WorkspaceID <= 0 {
 		problems = append(problems, "no workspace")
 	}
-	switch e.Op {
-	case OpPriority, OpTitle, OpStatus, OpOwner, OpIteration, OpSeverity, OpComment, OpDescription:
+	f, isField := FieldOf(e.Op)
+	switch {
+	case isField || e.Op == OpComment:
 		if strings.TrimSpace(e.ItemID) == "" {
 			problems = append(problems, "no item id")
 		}
 		switch {
 		case strings.TrimSpace(e.To) != "":
-		case e.Op == OpTitle:
-			problems = append(problems, "an empty title") // an empty priority clears it, where the service allows that
-		case e.Op == OpStatus:
-			problems = append(problems, "no status")
+		case f.Empty != "":
+			problems = append(problems, f.Empty) // an empty priority clears it, where the service allows that
 		case e.Op == OpComment:
 			problems = append(problems, "an empty comment")
 		}
-		if e.Op == OpSeverity && e.Kind != api.Bug {
-			problems = append(problems, "a severity on a "+e.Kind.String())
+		if isField && !f.Has(e.Kind) {
+			problems = append(problems, "a "+f.Name+" on a "+e.Kind.String())
 		}
-	case OpCreate:
+	case e.Op == OpCreate:
 		if strings.TrimSpace(e.Title) == "" {
 			problems = append(problems, "no title")
 		}

@@ -21,7 +21,7 @@ import (
 //     few milliseconds with one allocation for all their text. After the
 //     version byte: the length of a gob-encoded snapshotHead, the head, the
 //     number of items, the length of the text, then per item its kind and
-//     the length of each of its texts (flatFields, then the number of its
+//     the length of each of its texts (api.Item.Texts, then the number of its
 //     extra fields and the length of each name and value), all as uvarints,
 //     then the text: every string of every item, one after the other.
 //     Decoding copies the text once and slices each string from it.
@@ -48,13 +48,6 @@ type snapshotHead struct {
 	Transitions []api.Transition // the kind's workflow, for status moves made offline
 }
 
-// flatFields are the texts of an item, in the order they are stored.
-func flatFields(it *api.Item) [15]*string {
-	return [15]*string{&it.ID, &it.WorkspaceID, &it.Title, &it.Priority, &it.PriorityLabel, &it.Status,
-		&it.Owner, &it.Creator, &it.Created, &it.Modified, &it.IterationID, &it.Label, &it.Severity,
-		&it.StoryID, &it.Description}
-}
-
 // errFlat is an entry cut short or inconsistent.
 var errFlat = errors.New("the cached entry is cut short")
 
@@ -73,7 +66,7 @@ func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, 
 	}
 	count, size, extras := 0, 0, 0
 	for it := range items {
-		for _, f := range flatFields(it) {
+		for _, f := range it.Texts() {
 			size += len(*f)
 		}
 		for k, v := range it.Extra {
@@ -97,7 +90,7 @@ func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, 
 			return Encoded{}, errors.New("encode: the items changed while they were encoded")
 		}
 		out = binary.AppendUvarint(out, uint64(it.Kind))
-		for _, f := range flatFields(it) {
+		for _, f := range it.Texts() {
 			out = binary.AppendUvarint(out, uint64(len(*f)))
 			text = append(text, *f...)
 		}
@@ -201,7 +194,7 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 	for i := range items {
 		it := &items[i]
 		it.Kind = api.Kind(r.next())
-		for _, f := range flatFields(it) {
+		for _, f := range it.Texts() {
 			*f = cut(r.next())
 		}
 		if extra := r.next(); extra > 0 {

@@ -275,16 +275,8 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return m.broadcast(engine.SessionEditsMsg{Edits: msg.edits, Steps: m.engine.Steps()}), true
 	case common.SaveItemMsg, common.CreateItemMsg:
-		if _, ok := m.top().(common.Unsaved); ok {
-			m.pop() // the editor whose result it is
-		}
-		cmd, _ := m.engine.Update(msg)
+		cmd, _ := m.engine.Update(msg) // the editor whose result it is closed as it sent it
 		return cmd, true
-	case common.CloseViewMsg:
-		if len(m.stack) > 1 {
-			m.pop()
-		}
-		return nil, true
 	}
 	return nil, false
 }

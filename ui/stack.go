@@ -52,6 +52,9 @@ func (m *Model) updateTop(msg tea.Msg) tea.Cmd {
 	i := len(m.stack) - 1
 	var cmd tea.Cmd
 	m.stack[i], cmd = m.stack[i].Update(msg)
+	if c, ok := m.stack[i].(common.Closer); ok && c.Closed() && len(m.stack) > 1 {
+		m.pop()
+	}
 	return cmd
 }
 

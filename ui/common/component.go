@@ -23,6 +23,14 @@ type Initializer interface {
 	Init() tea.Cmd
 }
 
+// Closer is implemented by a view that closes itself (esc, q, a save):
+// the Update that handles the key sets Closed, and the root pops the view
+// before that Update returns, so a key already queued behind the closing
+// one reaches the view underneath.
+type Closer interface {
+	Closed() bool
+}
+
 // Capturer is implemented by a view that can hold the keyboard in a text field
 // (a filter, a title, a token). While Capturing reports true, the root does not
 // treat q or ? as its own keys; ctrl+c still quits, unless the view holds

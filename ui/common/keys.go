@@ -8,19 +8,14 @@ import (
 // KeyMap holds the global keys and the movement keys views share. It
 // implements help.KeyMap.
 type KeyMap struct {
-	Quit     key.Binding
-	Help     key.Binding
-	Errors   key.Binding
-	Back     key.Binding
-	Select   key.Binding
-	Up       key.Binding
-	Down     key.Binding
-	PageUp   key.Binding
-	PageDown key.Binding
-	Top      key.Binding
-	Bottom   key.Binding
-	NextTab  key.Binding
-	PrevTab  key.Binding
+	Quit   key.Binding
+	Help   key.Binding
+	Errors key.Binding
+	Back   key.Binding
+	Select key.Binding
+	Motion
+	NextTab key.Binding
+	PrevTab key.Binding
 }
 
 var _ help.KeyMap = (*KeyMap)(nil)
@@ -28,19 +23,14 @@ var _ help.KeyMap = (*KeyMap)(nil)
 // DefaultKeyMap returns the app's global keys.
 func DefaultKeyMap() *KeyMap {
 	return &KeyMap{
-		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Errors:   key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "recent errors in full, with their times")),
-		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
-		NextTab:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next tab")),
-		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous tab")),
+		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Errors:  key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "recent errors in full, with their times")),
+		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
+		Motion:  NavKeys(),
+		NextTab: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next tab")),
+		PrevTab: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous tab")),
 	}
 }
 

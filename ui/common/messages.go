@@ -59,9 +59,6 @@ type SaveItemMsg struct {
 // CreateItemMsg is the editor's result in create mode, forwarded to the board.
 type CreateItemMsg struct{ New api.NewItem }
 
-// CloseViewMsg asks the root to pop the view on top (editor, picker, help).
-type CloseViewMsg struct{}
-
 // OpenHelpMsg asks the root for the help of the view on top: a view that
 // holds the keyboard (the root leaves ? to it) but types no text sends it
 // on ?.

@@ -43,7 +43,7 @@ func (p *Pager) Update(msg tea.Msg, keys PagerKeys) (closed bool) {
 		if key.Matches(msg, keys.Close) {
 			return true
 		}
-		if d, ok := keys.motion().Delta(msg, p.Rows(), len(p.Lines)); ok {
+		if d, ok := keys.Motion.Delta(msg, p.Rows(), len(p.Lines)); ok {
 			p.Scroll(d)
 		}
 	case tea.MouseWheelMsg:

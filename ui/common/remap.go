@@ -36,7 +36,8 @@ func ActionName(b *key.Binding) string {
 }
 
 // Bindings lists the bindings of a key map, a pointer to a struct of
-// key.Binding fields, in the order of its fields.
+// key.Binding fields, in the order of its fields; an embedded struct (the
+// NavKeys a view embeds) lists its own in its place.
 func Bindings(keyMap any) []*key.Binding {
 	v := reflect.ValueOf(keyMap)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
@@ -45,8 +46,13 @@ func Bindings(keyMap any) []*key.Binding {
 	v = v.Elem()
 	var out []*key.Binding
 	for i := range v.NumField() {
-		if b, ok := v.Field(i).Addr().Interface().(*key.Binding); ok {
+		f := v.Field(i)
+		if b, ok := f.Addr().Interface().(*key.Binding); ok {
 			out = append(out, b)
+			continue
+		}
+		if v.Type().Field(i).Anonymous && f.Kind() == reflect.Struct {
+			out = append(out, Bindings(f.Addr().Interface())...)
 		}
 	}
 	return out

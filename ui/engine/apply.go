@@ -95,9 +95,9 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	if msg.PriorityLabel != msg.Original.PriorityLabel {
 		changes = append(changes, Change{Item: msg.Original, Field: Priority, To: msg.PriorityLabel})
 	}
-	for _, f := range [...]Field{Status, Owner, Iteration, Severity} {
-		if to, ok := msg.Set[string(f)]; ok {
-			changes = append(changes, Change{Item: msg.Original, Field: f, To: to})
+	for _, spec := range store.Fields() {
+		if to, ok := msg.Set[spec.Key]; ok && spec.Other {
+			changes = append(changes, Change{Item: msg.Original, Field: Field(spec.Key), To: to})
 		}
 	}
 	if to, ok := msg.Set[string(Status)]; ok {

@@ -5,11 +5,12 @@ import (
 	"triage/store"
 )
 
-// Field names a field an edit writes. Every field that can be edited takes
-// the same path; the outbox knows each by its operation.
+// Field names a field an edit writes, by its key in store.Fields (the list
+// of editable fields). Every field that can be edited takes the same path;
+// the outbox knows each by its operation.
 type Field string
 
-// The fields an edit writes.
+// The fields an edit writes that the views name; store.Fields lists them all.
 const (
 	Priority  Field = "priority_label"
 	Title     Field = "title"
@@ -21,49 +22,33 @@ const (
 	Description Field = "description"
 )
 
-// fieldOp pairs a field with the outbox's operation that writes it.
-type fieldOp struct {
-	f  Field
-	op store.EditOp
-}
-
-// fieldOps are the fields an edit writes, in the order a card's changes
-// are listed.
-func fieldOps() [7]fieldOp {
-	return [...]fieldOp{
-		{Priority, store.OpPriority}, {Title, store.OpTitle}, {Status, store.OpStatus},
-		{Owner, store.OpOwner}, {Iteration, store.OpIteration}, {Severity, store.OpSeverity},
-		{Description, store.OpDescription},
-	}
+// Spec is the field's entry in store.Fields, which says all of it: its
+// operation, name, wire field, how it is shown, compared, sent and picked.
+func (f Field) Spec() store.Field {
+	spec, _ := store.FieldByKey(string(f))
+	return spec
 }
 
 // op is the outbox's operation that writes the field.
 func (f Field) op() store.EditOp {
-	for _, fo := range fieldOps() {
-		if fo.f == f {
-			return fo.op
-		}
+	if spec, ok := store.FieldByKey(string(f)); ok {
+		return spec.Op
 	}
 	return store.OpPriority
 }
 
 // fieldOf is the field an outbox operation writes.
 func fieldOf(op store.EditOp) Field {
-	for _, fo := range fieldOps() {
-		if fo.op == op {
-			return fo.f
-		}
+	if spec, ok := store.FieldOf(op); ok {
+		return Field(spec.Key)
 	}
 	return Priority
 }
 
 // Name is how a message names the field: "priority", "status", "owner".
 func (f Field) Name() string {
-	switch f {
-	case Priority:
-		return "priority"
-	case Iteration:
-		return "iteration"
+	if spec, ok := store.FieldByKey(string(f)); ok {
+		return spec.Name
 	}
 	return string(f)
 }
@@ -71,47 +56,19 @@ func (f Field) Name() string {
 // Value is the field's value on an item as shown: its display priority,
 // its title, status code, owners, iteration ("" for none) or severity.
 func (f Field) Value(it api.Item) string {
-	switch f {
-	case Title:
-		return it.Title
-	case Status:
-		return it.Status
-	case Owner:
-		return it.Owner
-	case Iteration:
-		return store.NoIteration(it.IterationID)
-	case Severity:
-		return it.Severity
-	case Description:
-		return it.Description
+	if spec, ok := store.FieldByKey(string(f)); ok {
+		return spec.Value(it)
 	}
 	return it.DisplayPriority()
 }
 
 // set writes the field's value on an item.
 func (f Field) set(it *api.Item, v string) {
-	switch f {
-	case Title:
-		it.Title = v
-	case Status:
-		it.Status = v
-	case Owner:
-		it.Owner = store.JoinOwners(store.Owners(v))
-	case Iteration:
-		if v = store.NoIteration(v); v == "" {
-			v = "0"
-		}
-		it.IterationID = v
-	case Severity:
-		it.Severity = v
-	case Description:
-		it.Description = v
-	default:
-		it.PriorityLabel = v
-		if v == "" {
-			it.Priority = "" // cleared: the legacy value goes too
-		}
+	spec, ok := store.FieldByKey(string(f))
+	if !ok {
+		spec, _ = store.FieldOf(store.OpPriority)
 	}
+	spec.Set(it, v)
 }
 
 // Change is one field of one item the user changes: the item as they saw

@@ -23,20 +23,20 @@ func (g *Engine) FieldLabel(k api.Kind, f Field, v string) string {
 // description by its length. Raw codes are for --json only: every view
 // and the command line's set and log name values with it.
 func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v string) string {
-	switch f {
-	case Priority:
+	switch f.Spec().Shown {
+	case store.ShownPriority:
 		return priorityName(fi, v)
-	case Title:
+	case store.ShownText:
 		return v
-	case Description:
+	case store.ShownLength:
 		return fmt.Sprintf("%d characters", len([]rune(v)))
-	case Owner:
+	case store.ShownOwners:
 		nicks := store.Owners(v)
 		if len(nicks) == 0 {
 			return NoneWord
 		}
 		return strings.Join(nicks, ", ")
-	case Iteration:
+	case store.ShownIteration:
 		v = store.NoIteration(v)
 	}
 	if strings.TrimSpace(v) == "" {

@@ -56,8 +56,9 @@ func (g *Engine) said(e store.Edit, id string) string {
 		return fmt.Sprintf("#%s commented", api.ShortID(id))
 	case store.OpDescription:
 		return fmt.Sprintf("#%s description saved", api.ShortID(id))
-	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
-		f := fieldOf(e.Op)
+	}
+	if spec, ok := store.FieldOf(e.Op); ok && spec.Other {
+		f := Field(spec.Key)
 		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), f.Name(), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
 	}
 	return fmt.Sprintf("#%s saved", api.ShortID(id))

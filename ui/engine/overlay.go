@@ -43,8 +43,8 @@ type edit struct {
 // changes returns the changes the edit holds, in the order of fields.
 func (e *edit) changes() []*change {
 	out := make([]*change, 0, len(e.fields))
-	for _, fo := range fieldOps() {
-		if c := e.fields[fo.f]; c != nil {
+	for _, spec := range store.Fields() {
+		if c := e.fields[Field(spec.Key)]; c != nil {
 			out = append(out, c)
 		}
 	}

@@ -178,18 +178,10 @@ func Merge(shown, answer api.Item) api.Item {
 		return shown
 	}
 	out := shown
-	for _, f := range [...]struct {
-		dst *string
-		src string
-	}{
-		{&out.Title, answer.Title}, {&out.Priority, answer.Priority}, {&out.PriorityLabel, answer.PriorityLabel},
-		{&out.Status, answer.Status}, {&out.Owner, answer.Owner}, {&out.Creator, answer.Creator},
-		{&out.Created, answer.Created}, {&out.Modified, answer.Modified}, {&out.WorkspaceID, answer.WorkspaceID},
-		{&out.IterationID, answer.IterationID}, {&out.Label, answer.Label}, {&out.Severity, answer.Severity},
-		{&out.StoryID, answer.StoryID}, {&out.Description, answer.Description},
-	} {
-		if f.src != "" {
-			*f.dst = f.src
+	from := answer.Texts()
+	for k, dst := range out.Texts() {
+		if *from[k] != "" {
+			*dst = *from[k]
 		}
 	}
 	if answer.Extra != nil {

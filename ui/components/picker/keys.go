@@ -2,16 +2,13 @@ package picker
 
 import (
 	"charm.land/bubbles/v2/key"
+
+	"triage/ui/common"
 )
 
 // KeyMap is the picker's keys; it implements help.KeyMap.
 type KeyMap struct {
-	Up       key.Binding
-	Down     key.Binding
-	PageUp   key.Binding
-	PageDown key.Binding
-	Top      key.Binding
-	Bottom   key.Binding
+	common.Motion
 	Choose   key.Binding
 	Numbered key.Binding // a row's own key (a digit) chooses it; off when no row has one
 	Filter   key.Binding
@@ -22,13 +19,13 @@ type KeyMap struct {
 // (but a row's own key, which chooses it), so the cursor moves by the
 // arrows and the control keys only.
 func DefaultKeyMap() KeyMap {
+	nav := common.NavKeys()
+	nav.Up = key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑/ctrl+p", "up"))
+	nav.Down = key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓/ctrl+n", "down"))
+	nav.Top = key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first"))
+	nav.Bottom = key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last"))
 	return KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑/ctrl+p", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓/ctrl+n", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+		Motion:   nav,
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Numbered: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1–9", "choose the row so numbered")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/ or type", "filter")),

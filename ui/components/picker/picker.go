@@ -1,5 +1,8 @@
-// Package picker is a filterable list to choose one value from: the
-// workspace picker and the priority picker. It draws only the visible rows.
+// Package picker is a filterable list to choose one value from: rows, the
+// filter, the keys, the sizing, and drawing a box over a screen. It knows no
+// field: the views give it their rows (the workspace picker, the editor's
+// and the board's field pickers, whose flows are ui/views/board/fieldflow).
+// It draws only the visible rows.
 package picker
 
 import (

@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"triage/api"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
@@ -111,9 +110,9 @@ func TestPickerLettersFilterFromTheFirst(t *testing.T) {
 // rows show their digit, a digit chooses that row at once, filtering or
 // not, and the help names the digits; a row without a digit is not chosen.
 func TestPickerDigitsChooseTheRowsTheyLabel(t *testing.T) {
-	opts := []api.PriorityOption{{Value: "high", Label: "High"}, {Value: "low", Label: "Low"}}
+	numbered := []Item{{Title: "High", Detail: "1", Value: "high", Key: "1"}, {Title: "Low", Detail: "2", Value: "low", Key: "2"}, {Title: "none", Value: ""}}
 	for _, keys := range [][]string{{"2"}, {"l", "2"}, {"down", "2"}} {
-		m, msg := run(newPicker(PriorityChoices(opts)), keys...)
+		m, msg := run(newPicker(numbered), keys...)
 		if msg != (ChosenMsg{Value: "low", Index: 1}) {
 			t.Errorf("%v chose %#v, want Low", keys, msg)
 		}
@@ -121,7 +120,7 @@ func TestPickerDigitsChooseTheRowsTheyLabel(t *testing.T) {
 			t.Errorf("the hint line does not name the digits")
 		}
 	}
-	if m, msg := run(newPicker(PriorityChoices(opts)), "3"); msg != nil || m.Filter() != "3" {
+	if m, msg := run(newPicker(numbered), "3"); msg != nil || m.Filter() != "3" {
 		t.Errorf("3, no row's key, chose %#v and filters %q", msg, m.Filter())
 	}
 	if help := newPicker(spaces()).KeyMap().ShortHelp(); slices.ContainsFunc(help, func(b key.Binding) bool { return b.Enabled() && b.Help().Key == "1–9" }) {
@@ -132,8 +131,7 @@ func TestPickerDigitsChooseTheRowsTheyLabel(t *testing.T) {
 // TestPickerIsWideEnoughForItsRows: sized to Wide, every row is drawn
 // whole, the current iteration's detail too.
 func TestPickerIsWideEnoughForItsRows(t *testing.T) {
-	its := []api.Iteration{{ID: "6", Name: "Sprint 6", Status: "open", StartDate: "2026-11-27", EndDate: "2026-12-10"}}
-	m := newPicker(IterationChoices(its, "2026-11-27", "6"))
+	m := newPicker([]Item{{Title: "none", Detail: "unplan"}, {Title: "Sprint 6", Detail: "2026-11-27 – 2026-12-10 · current iteration · planned here", Value: "6"}})
 	m.SetSize(m.Wide(), 10)
 	if view := ansi.Strip(m.View()); !strings.Contains(view, "Sprint 6  2026-11-27 – 2026-12-10 · current iteration · planned here") {
 		t.Errorf("the row is cut:\n%s", view)

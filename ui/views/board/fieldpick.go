@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/views/board/fieldflow"
 )
 
 // The pickers of the fields besides the priority: the status along the
@@ -57,7 +58,7 @@ func (m *Model) openStatusPicker() tea.Cmd {
 		return cmd
 	}
 	order := d.statusOrder()
-	targets := picker.StatusTargets(items, order, func(code string) string { return m.statusLabel(d, code) },
+	targets := fieldflow.StatusTargets(items, order, func(code string) string { return m.statusLabel(d, code) },
 		func(it api.Item) ([]api.Transition, bool) { return m.eng.NextStepsOf(d.kind, it, order) })
 	if len(targets) == 0 {
 		if id == "" {
@@ -77,9 +78,9 @@ func (m *Model) openStatusPicker() tea.Cmd {
 	require := func(to string) []string { return m.requiredFor(d, items, to) }
 	ask := func(to, name string) (string, []picker.Item) {
 		return fmt.Sprintf("%s: %s is required", m.statusLabel(d, to), fieldTitle(d.fields, name)),
-			picker.RequiredChoices(d.fields[name].Options.Pairs, name)
+			fieldflow.RequiredChoices(d.fields[name].Options.Pairs, name)
 	}
-	return m.openFieldPicker(pickStatus, engine.Status, id, picker.StatusFlow(m.ctx, title, targets, require, ask))
+	return m.openFieldPicker(pickStatus, engine.Status, id, fieldflow.StatusFlow(m.ctx, title, targets, require, ask))
 }
 
 // requiredFor are the fields the moves of items to status to require that
@@ -110,7 +111,7 @@ func (m *Model) statusLabel(d *dataset, code string) string {
 
 // openFieldPicker opens the flow of a field picker over the board, to set
 // field f of the item id ("": of the marked ones).
-func (m *Model) openFieldPicker(p pickPurpose, f engine.Field, id string, flow *picker.Flow) tea.Cmd {
+func (m *Model) openFieldPicker(p pickPurpose, f engine.Field, id string, flow *fieldflow.Flow) tea.Cmd {
 	m.pick = &pickState{purpose: p, kind: m.tab, id: id, field: f, flow: flow, model: flow.Model}
 	m.sizePicker(len(flow.Model.Shown()))
 	return nil

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"triage/ui/components/picker"
 	"triage/ui/filter"
+	"triage/ui/views/board/fieldflow"
 )
 
 // A filter says the same thing in every workspace: the terms that depend on
@@ -58,7 +58,7 @@ func (m *Model) resolveIterations(d *dataset) tea.Cmd {
 		m.awaitIters = true
 		return cmd
 	}
-	d.today = picker.Today(m.ctx.Clock())
+	d.today = fieldflow.Today(m.ctx.Clock())
 	d.iterAlias = filter.IterAliases(its, d.today)
 	d.iterOpts = filter.IterationOptions(its)
 	if d.iterOpts == nil {

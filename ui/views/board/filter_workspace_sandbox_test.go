@@ -10,9 +10,9 @@ import (
 	"triage/api"
 	"triage/api/sandbox"
 	"triage/store"
-	"triage/ui/components/picker"
 	"triage/ui/filter"
 	"triage/ui/internal/uitest"
+	"triage/ui/views/board/fieldflow"
 )
 
 // TestFilterIsResolvedInEachWorkspace against the sandbox: iter:@current
@@ -28,7 +28,7 @@ func TestFilterIsResolvedInEachWorkspace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		current := filter.IterAliases(its, picker.Today(uitest.Clock))["@current"]
+		current := filter.IterAliases(its, fieldflow.Today(uitest.Clock))["@current"]
 		items, err := client.List(base, api.ListRequest{WorkspaceID: ws, Kind: api.Story})
 		if err != nil || current == "" {
 			t.Fatalf("workspace %d: current iteration %q, %v", ws, current, err)

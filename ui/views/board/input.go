@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/components/preview"
+	"triage/ui/engine"
 	"triage/ui/filter"
 	"triage/ui/views/board/sortkey"
 )
@@ -67,18 +68,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.step(-1)
 	case key.Matches(msg, k.SetPriority):
 		return m.setNth(int(msg.Code - '1'))
-	case key.Matches(msg, k.PickPriority):
-		return m.openPriorityPicker()
-	case key.Matches(msg, k.Move):
-		return m.openStatusPicker()
-	case key.Matches(msg, k.Assign):
-		return m.openOwnerPicker()
+	case k.PickerField(msg) != "":
+		return m.openPickerOf(engine.Field(k.PickerField(msg)))
 	case key.Matches(msg, k.AssignMe):
 		return m.toggleMe()
-	case key.Matches(msg, k.Iteration):
-		return m.openIterationPicker()
-	case key.Matches(msg, k.Severity):
-		return m.openSeverityPicker()
 	case key.Matches(msg, k.Comment):
 		return m.openComposer()
 	case key.Matches(msg, k.Group):

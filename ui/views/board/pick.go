@@ -7,6 +7,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/views/board/fieldflow"
 )
 
 // The board's pickers: it keeps which items a picker acts on and what a
@@ -22,7 +23,7 @@ const (
 	pickStatus                       // the next status, then the fields its transition requires
 	pickOwner                        // owners, added and removed until done
 	pickIteration                    // plan into an iteration, or none
-	pickSeverity                     // a bug's severity
+	pickOption                       // one of a field's options: a bug's severity
 )
 
 // pickState is the picker the board shows on top of itself.
@@ -32,9 +33,9 @@ type pickState struct {
 	id      string // the item whose field is set; "": the marked ones
 	cols    []int  // the column of each choice (filter)
 	choices int
-	field   engine.Field  // a field picker's field
-	flow    *picker.Flow  // a field picker's steps (fieldpick.go)
-	model   *picker.Model // the picker shown
+	field   engine.Field    // a field picker's field
+	flow    *fieldflow.Flow // a field picker's steps (fieldpick.go)
+	model   *picker.Model   // the picker shown
 }
 
 // pickedMsg carries the picker's answer back to the board, so that the root,
@@ -76,7 +77,7 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	// Last: no priority, for one card or the marked ones. The service
 	// clears it where it allows an empty one; where it does not, its refusal
 	// is shown and the card goes back.
-	items := picker.PriorityChoices(d.opts)
+	items := fieldflow.PriorityChoices(d.opts)
 	title := "Priority of #" + it.ShortID()
 	if m.marking() {
 		title = "Priority of " + common.Count(m.markCount()) + " marked"
@@ -130,7 +131,7 @@ func (m *Model) onPicked(msg pickedMsg) tea.Cmd {
 	}
 	d := m.cur()
 	switch p.purpose {
-	case pickStatus, pickOwner, pickIteration, pickSeverity:
+	case pickStatus, pickOwner, pickIteration, pickOption:
 		return m.onFieldPicked(p, msg.value)
 	case pickView:
 		if msg.index >= 0 && msg.index < len(m.ctx.Views) {

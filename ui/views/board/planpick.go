@@ -7,8 +7,8 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/views/board/fieldflow"
 )
 
 // openOwnerPicker offers the workspace's members, searchable by nick and
@@ -33,7 +33,7 @@ func (m *Model) openOwnerPicker() tea.Cmd {
 	if id != "" {
 		title = "Owners of #" + d.items[is[0]].ShortID()
 	}
-	return m.openFieldPicker(pickOwner, engine.Owner, id, picker.OwnerFlow(m.ctx, title, members, picker.CommonOwners(lists)))
+	return m.openFieldPicker(pickOwner, engine.Owner, id, fieldflow.OwnerFlow(m.ctx, title, members, fieldflow.CommonOwners(lists)))
 }
 
 // toggleMe adds the user to the owners of the selected item, or takes them
@@ -48,12 +48,12 @@ func (m *Model) toggleMe() tea.Cmd {
 	me := m.ctx.User
 	all := true
 	for _, i := range is {
-		all = all && picker.HasOwner(d.items[i].Owner, me)
+		all = all && fieldflow.HasOwner(d.items[i].Owner, me)
 	}
 	to := func(it api.Item) string {
 		owners := store.Owners(it.Owner)
-		if all || !picker.HasOwner(it.Owner, me) {
-			owners = picker.Toggle(owners, me)
+		if all || !fieldflow.HasOwner(it.Owner, me) {
+			owners = fieldflow.Toggle(owners, me)
 		}
 		return joinOwners(owners)
 	}
@@ -81,33 +81,51 @@ func (m *Model) openIterationPicker() tea.Cmd {
 		it := d.items[is[0]]
 		planned, title = store.NoIteration(it.IterationID), "Iteration of #"+it.ShortID()
 	}
-	items := picker.IterationChoices(its, picker.Today(m.ctx.Clock()), planned)
-	m.openFieldPicker(pickIteration, engine.Iteration, id, picker.ValueFlow(m.ctx, title, items))
+	items := fieldflow.IterationChoices(its, fieldflow.Today(m.ctx.Clock()), planned)
+	m.openFieldPicker(pickIteration, engine.Iteration, id, fieldflow.ValueFlow(m.ctx, title, items))
 	m.pick.model.MoveTo(planned)
 	return nil
 }
 
-// openSeverityPicker offers a bug's severities, from the field information.
-func (m *Model) openSeverityPicker() tea.Cmd {
-	d := m.cur()
-	if d.kind != api.Bug {
-		return m.note("only bugs have a severity")
+// openPickerOf opens the picker a field is chosen with (store.Field.Pick).
+func (m *Model) openPickerOf(f engine.Field) tea.Cmd {
+	switch f.Spec().Pick {
+	case store.PickPriority:
+		return m.openPriorityPicker()
+	case store.PickStatus:
+		return m.openStatusPicker()
+	case store.PickOwners:
+		return m.openOwnerPicker()
+	case store.PickIteration:
+		return m.openIterationPicker()
+	case store.PickOption:
+		return m.openOptionPicker(f)
+	}
+	return nil
+}
+
+// openOptionPicker offers the options of a field chosen among its options
+// (store.PickOption: a bug's severity), from the field information.
+func (m *Model) openOptionPicker(f engine.Field) tea.Cmd {
+	d, spec := m.cur(), f.Spec()
+	if !spec.Has(d.kind) {
+		return m.note("only bugs have a %s", spec.Name)
 	}
 	is, id, ok := m.subjects()
 	if !ok {
 		return nil
 	}
-	items := picker.OptionChoices(d.fields["severity"].Options.Pairs)
+	items := fieldflow.OptionChoices(d.fields[spec.Key].Options.Pairs)
 	if len(items) == 0 {
-		return m.note("the service lists no severities for bugs")
+		return m.note("the service lists no %s options for %ss", spec.Name, d.kind)
 	}
-	title := fmt.Sprintf("Severity of %d marked", len(is))
+	title := fmt.Sprintf("%s of %d marked", spec.Label, len(is))
 	if id != "" {
-		title = "Severity of #" + d.items[is[0]].ShortID()
+		title = spec.Label + " of #" + d.items[is[0]].ShortID()
 	}
-	m.openFieldPicker(pickSeverity, engine.Severity, id, picker.ValueFlow(m.ctx, title, items))
+	m.openFieldPicker(pickOption, f, id, fieldflow.ValueFlow(m.ctx, title, items))
 	if id != "" {
-		m.pick.model.SetCurrent(d.items[is[0]].Severity)
+		m.pick.model.SetCurrent(f.Value(d.items[is[0]]))
 	}
 	return nil
 }

@@ -42,13 +42,19 @@ type Model struct {
 	priority string // value to send as priority_label; "" none
 	initial  string // the priority shown when the editor opened
 	focus    field
-	more     others        // the other fields (fields.go)
+	more     []other       // the other fields (fields.go)
 	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
+	// closed: a save, or esc with nothing to lose, closed the editor
+	// (common.Closer); a save's message reaches the engine after.
+	closed bool
 
 	width, height int
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New opens the editor on msg.Item, or for a new item of msg.Kind when Item is nil.
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
@@ -79,7 +85,7 @@ func (m *Model) Changed() bool {
 
 // Capturing reports whether the keyboard belongs to a field or a question.
 func (m *Model) Capturing() bool {
-	return m.focus == fieldTitle || m.focus == fieldOwner || m.confirm || m.choose != nil
+	return m.focus == fieldTitle || m.typing(m.focus) || m.confirm || m.choose != nil
 }
 
 // Title names the view for the help.
@@ -125,7 +131,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, m.keys.Yes):
 			m.confirm = false
-			return common.Cmd(common.CloseViewMsg{})
+			m.closed = true
 		case key.Matches(msg, m.keys.No):
 			m.confirm = false
 		}
@@ -139,26 +145,26 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.confirm = true
 			return nil
 		}
-		return common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	case key.Matches(msg, m.keys.Next):
 		m.moveFocus(1)
 	case key.Matches(msg, m.keys.Prev):
 		m.moveFocus(-1)
 	case key.Matches(msg, m.keys.Choose):
-		switch m.focus {
-		case fieldTitle, fieldOwner:
+		switch o := m.otherAt(m.focus); {
+		case m.focus == fieldTitle, m.typing(m.focus):
 			m.moveFocus(1)
-		case fieldPriority:
+		case m.focus == fieldPriority:
 			m.openPicker()
 		default:
-			m.openOtherPicker(m.focus)
+			m.openOtherPicker(o)
 		}
 	case m.focus == fieldTitle:
 		if m.title.Update(msg) {
 			m.err = nil
 		}
-	case m.focus == fieldOwner:
-		m.more.owner.Update(msg)
+	case m.typing(m.focus):
+		m.otherAt(m.focus).nicks.Update(msg)
 	}
 	return nil
 }
@@ -169,8 +175,8 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Choose):
 		if it, ok := m.choose.Selected(); ok {
-			if v := m.valueOf(m.focus); v != nil {
-				*v = it.Value
+			if o := m.otherAt(m.focus); o != nil {
+				o.value = it.Value
 			} else {
 				m.priority = it.Value
 			}
@@ -197,12 +203,16 @@ func (m *Model) moveFocus(step int) {
 	}
 	m.focus = form[(at+step+len(form))%len(form)]
 	m.title.Blur()
-	m.more.owner.Blur()
-	switch m.focus {
-	case fieldTitle:
+	for _, o := range m.more {
+		if o.nicks != nil {
+			o.nicks.Blur()
+		}
+	}
+	switch {
+	case m.focus == fieldTitle:
 		m.title.Focus()
-	case fieldOwner:
-		m.more.owner.Focus()
+	case m.typing(m.focus):
+		m.otherAt(m.focus).nicks.Focus()
 	}
 }
 
@@ -252,6 +262,7 @@ func (m *Model) save() tea.Cmd {
 		m.moveFocus(-1)
 		return nil
 	}
+	m.closed = true
 	if m.item == nil {
 		return common.Cmd(common.CreateItemMsg{New: api.NewItem{
 			Kind: m.kind, WorkspaceID: m.ctx.WorkspaceID, Title: title,
@@ -268,7 +279,7 @@ func (m *Model) save() tea.Cmd {
 	}
 	save.Set = m.otherChanges()
 	if save.Title == m.item.Title && save.PriorityLabel == m.item.PriorityLabel && len(save.Set) == 0 {
-		return common.Cmd(common.CloseViewMsg{})
+		return nil
 	}
 	return common.Cmd(save)
 }

@@ -9,78 +9,79 @@ import (
 	"triage/ui/components/picker"
 )
 
-// The editor edits, besides the title and the priority, an item's status,
-// owners, iteration and (bugs) severity. The status, iteration and
-// severity are chosen from the field information's options; the owners are
-// typed as nicks ("alice; bob"). Each field changed is one edit of the
-// save's step; the engine checks a status move against the workflow.
+// The editor edits, besides the title and the priority, the other fields of
+// store.Fields an item of its kind has (store.Field.Other): the status,
+// owners, iteration and a bug's severity today. Owners are typed as nicks
+// ("alice; bob"); the others are chosen from the field information's
+// options. Each field changed is one edit of the save's step; the engine
+// checks a status move against the workflow.
 
-// The other fields, after fieldPriority in the form.
-const (
-	fieldStatus field = iota + fieldPriority + 1
-	fieldOwner
-	fieldIteration
-	fieldSeverity
-)
+// fieldOther is the first other field in the form; the kth is
+// fieldOther+k, m.more[k].
+const fieldOther = fieldPriority + 1
 
-// others holds the other fields' values as edited.
-type others struct {
-	status, iteration, severity string
-	owner                       common.TextField
-}
-
-// wire is the field's wire name.
-func (f field) wire() string {
-	switch f {
-	case fieldStatus:
-		return "status"
-	case fieldOwner:
-		return "owner"
-	case fieldIteration:
-		return "iteration_id"
-	case fieldSeverity:
-		return "severity"
-	}
-	return ""
+// other is one other field as edited.
+type other struct {
+	spec  store.Field
+	value string            // chosen from the options: a status code, an iteration id ("" none), a severity
+	nicks *common.TextField // owners, typed; nil for a field chosen from its options
 }
 
 // form lists the fields of the form, in order: the title and the priority,
-// and when editing the other fields (a severity for bugs only).
+// and when editing the other fields.
 func (m *Model) form() []field {
 	out := []field{fieldTitle, fieldPriority}
-	if m.item != nil {
-		out = append(out, fieldStatus, fieldOwner, fieldIteration)
-		if m.kind == api.Bug {
-			out = append(out, fieldSeverity)
-		}
+	for k := range m.more {
+		out = append(out, fieldOther+field(k))
 	}
 	return out
 }
 
 // loadOthers fills the other fields from the item.
 func (m *Model) loadOthers(it api.Item) {
-	m.more.owner = common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
-	m.more.owner.SetValue(strings.Join(store.Owners(it.Owner), "; "))
-	m.more.status, m.more.iteration, m.more.severity = it.Status, store.NoIteration(it.IterationID), it.Severity
+	m.more = nil
+	for _, spec := range store.Fields() {
+		if !spec.Other || !spec.Has(it.Kind) {
+			continue
+		}
+		o := other{spec: spec, value: spec.Value(it)}
+		if spec.Pick == store.PickOwners {
+			nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
+			nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
+			o.nicks = &nicks
+		}
+		m.more = append(m.more, o)
+	}
 }
 
-// otherChanges are the other fields changed, wire name → new value.
+// otherAt is the other field f, or nil for the title and the priority.
+func (m *Model) otherAt(f field) *other {
+	if k := int(f - fieldOther); k >= 0 && k < len(m.more) {
+		return &m.more[k]
+	}
+	return nil
+}
+
+// typing reports whether f is a field typed into (owners).
+func (m *Model) typing(f field) bool {
+	o := m.otherAt(f)
+	return o != nil && o.nicks != nil
+}
+
+// otherChanges are the other fields changed, store.Field.Key → new value.
 func (m *Model) otherChanges() map[string]string {
 	if m.item == nil {
 		return nil
 	}
 	out := map[string]string{}
-	if m.more.status != m.item.Status {
-		out["status"] = m.more.status
-	}
-	if owners := store.JoinOwners(store.Owners(m.more.owner.Value())); owners != store.JoinOwners(store.Owners(m.item.Owner)) {
-		out["owner"] = owners
-	}
-	if m.more.iteration != store.NoIteration(m.item.IterationID) {
-		out["iteration_id"] = m.more.iteration
-	}
-	if m.kind == api.Bug && m.more.severity != m.item.Severity {
-		out["severity"] = m.more.severity
+	for _, o := range m.more {
+		was, now := o.spec.Value(*m.item), o.value
+		if o.nicks != nil {
+			was, now = store.JoinOwners(store.Owners(was)), store.JoinOwners(store.Owners(o.nicks.Value()))
+		}
+		if now != was {
+			out[o.spec.Key] = now
+		}
 	}
 	if len(out) == 0 {
 		return nil
@@ -88,39 +89,32 @@ func (m *Model) otherChanges() map[string]string {
 	return out
 }
 
-// valueOf is a picker field's value as edited.
-func (m *Model) valueOf(f field) *string {
-	switch f {
-	case fieldStatus:
-		return &m.more.status
-	case fieldIteration:
-		return &m.more.iteration
-	case fieldSeverity:
-		return &m.more.severity
-	}
-	return nil
-}
-
 // openOtherPicker offers a picker field's options; the iteration also none.
-func (m *Model) openOtherPicker(f field) {
+func (m *Model) openOtherPicker(o *other) {
 	var items []picker.Item
-	if f == fieldIteration {
+	if o.spec.Pick == store.PickIteration {
 		items = append(items, picker.Item{Title: "none", Detail: "unplan", Value: ""})
 	}
-	for _, o := range m.fields[f.wire()].Options.Pairs {
-		items = append(items, picker.Item{Title: o.Label, Value: o.Value})
+	for _, opt := range m.fields[o.spec.Key].Options.Pairs {
+		items = append(items, picker.Item{Title: opt.Label, Value: opt.Value})
 	}
-	title := map[field]string{fieldStatus: "Status (the service checks the workflow)", fieldIteration: "Iteration", fieldSeverity: "Severity"}[f]
+	title := o.spec.Label
+	if o.spec.Pick == store.PickStatus {
+		title += " (the service checks the workflow)"
+	}
 	m.choose = picker.New(m.ctx, title, items)
 	m.choose.SetSize(m.width-4, m.pickerHeight())
-	m.choose.SetCurrent(*m.valueOf(f))
+	m.choose.SetCurrent(o.value)
 }
 
-// otherView is a picker field's value by name, "none" for none.
-func (m *Model) otherView(f field) string {
-	v := *m.valueOf(f)
-	if v == "" {
+// view is an other field's value as the form shows it: typed owners as
+// typed, a chosen value by name, "none" for none.
+func (o *other) view(fi api.FieldInfo) string {
+	if o.nicks != nil {
+		return o.nicks.View()
+	}
+	if o.value == "" {
 		return "none"
 	}
-	return m.fields.OptionLabel(f.wire(), v)
+	return fi.OptionLabel(o.spec.Key, o.value)
 }

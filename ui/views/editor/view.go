@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"triage/api"
 	"triage/ui/common"
 )
 
@@ -24,13 +23,14 @@ func (m *Model) View() string {
 	add(s.Title.Render(common.Fit(m.heading(), w)), "")
 	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
-	if m.item != nil {
-		add(m.label("Status", m.focus == fieldStatus) + common.Fit(m.otherView(fieldStatus), w-labelCells))
-		add(m.label("Owners", m.focus == fieldOwner) + m.more.owner.View())
-		add(m.label("Iteration", m.focus == fieldIteration) + common.Fit(m.otherView(fieldIteration), w-labelCells))
-		if m.kind == api.Bug {
-			add(m.label("Severity", m.focus == fieldSeverity) + common.Fit(m.otherView(fieldSeverity), w-labelCells))
+	for k, o := range m.more {
+		value := o.view(m.fields)
+		if o.nicks == nil {
+			value = common.Fit(value, w-labelCells)
 		}
+		add(m.label(o.spec.Label, m.focus == fieldOther+field(k)) + value)
+	}
+	if m.item != nil {
 		add(m.readOnly("ID", m.item.ID, w))
 	}
 	if m.err != nil {

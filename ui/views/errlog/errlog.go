@@ -36,7 +36,11 @@ type Model struct {
 	keys    KeyMap
 	entries []Entry // oldest first
 	page    common.Pager
+	closed  bool // set by the key that closes the errors (common.Closer)
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New lists entries (oldest first), newest at the top.
 func New(ctx *common.Context, entries []Entry) *Model {
@@ -92,7 +96,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		m.page.Lines = m.render()
 	}
 	if m.page.Update(msg, m.keys) {
-		return m, common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	}
 	return m, nil
 }

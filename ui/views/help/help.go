@@ -26,7 +26,12 @@ type Model struct {
 	title string
 	maps  []help.KeyMap
 	page  common.Pager // a line per binding or group gap, drawn once per theme
+	// closed is set by the key that closes the help (common.Closer).
+	closed bool
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New lists the bindings of maps (the focused view's first, then the global
 // ones), skipping disabled ones and repeats, under a title such as "Board".
@@ -94,7 +99,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		m.page.Lines = m.render(m.maps)
 	}
 	if m.page.Update(msg, m.keys) {
-		return m, common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	}
 	return m, nil
 }

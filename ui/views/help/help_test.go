@@ -74,12 +74,10 @@ func TestHelpUpdate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := newHelp(12)
-		var closed bool
 		for _, k := range uitest.Keys(tt.keys...) {
-			if _, cmd := m.Update(k); cmd != nil {
-				_, closed = cmd().(common.CloseViewMsg)
-			}
+			m.Update(k)
 		}
+		closed := m.Closed()
 		lines := strings.Split(plain(m), "\n")
 		if len(lines) != 12 {
 			t.Errorf("%q: %d lines, want 12", tt.keys, len(lines))

@@ -77,11 +77,18 @@ func (m *Model) changes(g []store.Edit) string {
 // named is a change with the name of its field in front, once: a status,
 // owner, iteration, severity or comment change names its field itself.
 func (m *Model) named(e store.Edit) string {
-	switch e.Op {
-	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity, store.OpComment:
+	if e.Op == store.OpComment || namesItsField(e.Op) {
 		return m.change(e)
 	}
 	return m.opName(e) + " " + m.change(e)
+}
+
+// namesItsField reports whether a change of the field op writes names the
+// field itself ("status a → b"): the fields besides the title, the priority
+// and the description (store.Field.Other).
+func namesItsField(op store.EditOp) bool {
+	f, ok := store.FieldOf(op)
+	return ok && f.Other
 }
 
 // opName names the kind of change: Priority, Title, New item.

@@ -33,7 +33,11 @@ type Model struct {
 
 	cursor, offset int
 	width, height  int
+	closed         bool // set by the key that closes the history (common.Closer)
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New returns the history of edits (in any order; shown newest first).
 func New(ctx *common.Context, edits []store.Edit) *Model {
@@ -132,7 +136,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Close):
-		return common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	case key.Matches(msg, k.Help):
 		return common.Cmd(common.OpenHelpMsg{})
 	case key.Matches(msg, k.Undo):
@@ -141,7 +145,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if d, ok := k.motion().Delta(msg, m.rows(), len(m.groups)); ok {
+	if d, ok := k.Motion.Delta(msg, m.rows(), len(m.groups)); ok {
 		m.move(d)
 	}
 	return nil

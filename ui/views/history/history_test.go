@@ -154,7 +154,7 @@ func TestHistoryUpdate(t *testing.T) {
 			if selected != tt.selected || m.offset != tt.offset {
 				t.Errorf("selected %d at offset %d, want %d at %d", selected, m.offset, tt.selected, tt.offset)
 			}
-			if closed := len(uitest.DriverSeen[common.CloseViewMsg](d)) > 0; closed != tt.closed {
+			if closed := m.Closed(); closed != tt.closed {
 				t.Errorf("closed = %v, want %v", closed, tt.closed)
 			}
 			screen := m.View()

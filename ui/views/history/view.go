@@ -164,19 +164,19 @@ func (m *Model) change(e store.Edit) string {
 // title (and priority) of a new item.
 func (m *Model) plainChange(e store.Edit) string {
 	var text string
-	switch e.Op {
-	case store.OpTitle:
+	switch {
+	case e.Op == store.OpTitle:
 		text = fmt.Sprintf("%q → %q", common.Clean(e.From), common.Clean(e.To))
-	case store.OpCreate:
+	case e.Op == store.OpCreate:
 		text = fmt.Sprintf("%q", common.Clean(e.Title))
 		if e.To != "" {
 			text += " · " + m.value(e, e.To)
 		}
-	case store.OpDescription:
+	case e.Op == store.OpDescription:
 		text = "new description"
-	case store.OpComment:
+	case e.Op == store.OpComment:
 		text = "comment " + fmt.Sprintf("%q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
-	case store.OpStatus, store.OpOwner, store.OpIteration, store.OpSeverity:
+	case namesItsField(e.Op):
 		text = string(e.Op) + " " + m.value(e, e.From) + " → " + m.value(e, e.To)
 	default:
 		text = m.value(e, e.From) + " → " + m.value(e, e.To)

@@ -1,6 +1,10 @@
 package login
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"triage/ui/common"
+)
 
 // KeyMap is the login view's keys; it implements help.KeyMap.
 type KeyMap struct {
@@ -19,9 +23,10 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the login view's keys.
 func DefaultKeyMap() KeyMap {
+	nav := common.NavKeys()
 	return KeyMap{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:      nav.Up,
+		Down:    nav.Down,
 		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Browser: key.NewBinding(key.WithKeys("b", "1"), key.WithHelp("b", "log in with the browser")),
 		Token:   key.NewBinding(key.WithKeys("t", "2"), key.WithHelp("t", "log in with a personal token")),

@@ -1,19 +1,21 @@
 package queue
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"triage/ui/common"
+)
 
 // KeyMap is the queue's keys; it implements help.KeyMap.
 type KeyMap struct {
-	Set      key.Binding
-	Skip     key.Binding
-	Back     key.Binding
-	Why      key.Binding
-	Up       key.Binding
-	Down     key.Binding
-	PageUp   key.Binding
-	PageDown key.Binding
-	Close    key.Binding
-	Help     key.Binding
+	Set  key.Binding
+	Skip key.Binding
+	Back key.Binding
+	Why  key.Binding
+	// Motion scrolls the card's description; the queue has no top or bottom.
+	common.Motion
+	Close key.Binding
+	Help  key.Binding
 }
 
 // DefaultKeyMap returns the queue's keys.
@@ -22,16 +24,13 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return KeyMap{
-		Set:      b("1-9", "set the nth priority, next", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
-		Skip:     b("s", "skip", "s"),
-		Back:     b("b", "back", "b"),
-		Why:      b("c", "add a why: a comment sent after the next answer", "c"),
-		Up:       b("↑/k", "scroll up", "up", "k"),
-		Down:     b("↓/j", "scroll down", "down", "j"),
-		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
-		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f", "space"),
-		Close:    b("esc/q", "close", "esc", "q"),
-		Help:     b("?", "help", "?"),
+		Set:    b("1-9", "set the nth priority, next", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Skip:   b("s", "skip", "s"),
+		Back:   b("b", "back", "b"),
+		Why:    b("c", "add a why: a comment sent after the next answer", "c"),
+		Motion: common.NavKeys().Named("scroll up", "scroll down", "", "").SpacePages(),
+		Close:  b("esc/q", "close", "esc", "q"),
+		Help:   b("?", "help", "?"),
 	}
 }
 

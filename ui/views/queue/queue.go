@@ -88,7 +88,11 @@ type Model struct {
 	readWhole bool
 
 	width, height int
+	closed        bool // set by the key that closes the queue (common.Closer)
 }
+
+// Closed reports whether the view closed itself; the root pops it at once.
+func (m *Model) Closed() bool { return m.closed }
 
 // New returns the queue of items of kind, shown in the order given (the
 // board passes those without a priority first, then those with an unknown
@@ -259,7 +263,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Why):
 		m.why.Focus()
 	case key.Matches(msg, k.Close):
-		return common.Cmd(common.CloseViewMsg{})
+		m.closed = true
 	case key.Matches(msg, k.Help):
 		return common.Cmd(common.OpenHelpMsg{})
 	case key.Matches(msg, k.Set):
@@ -272,7 +276,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		m.goTo(m.pos - 1)
 	default:
-		motion := common.Motion{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown}
+		motion := k.Motion
 		if d, ok := motion.Delta(msg, m.descRows(), 0); ok {
 			m.scrollBy(d)
 		}

@@ -108,7 +108,7 @@ func TestQueueUpdate(t *testing.T) {
 			if !slices.Equal(sets, tt.sets) {
 				t.Errorf("sets %q, want %q", sets, tt.sets)
 			}
-			if closed := len(uitest.DriverSeen[common.CloseViewMsg](d)) > 0; closed != tt.closed {
+			if closed := m.Closed(); closed != tt.closed {
 				t.Errorf("closed = %v, want %v", closed, tt.closed)
 			}
 			if screen := flat(m.View()); !strings.Contains(screen, tt.screen) {

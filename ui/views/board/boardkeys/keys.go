@@ -7,15 +7,17 @@ package boardkeys
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/common"
 )
 
 // KeyMap holds the board's keys. It implements help.KeyMap, so the help view
 // lists them.
 type KeyMap struct {
-	Left, Right, Up, Down key.Binding
-	Top, Bottom           key.Binding
-	PageUp, PageDown      key.Binding
-	NextTab, PrevTab      key.Binding
+	Left, Right key.Binding
+	common.Motion
+	NextTab, PrevTab key.Binding
 
 	NextPriority, PrevPriority key.Binding
 	PickPriority, SetPriority  key.Binding
@@ -49,22 +51,32 @@ type KeyMap struct {
 
 var _ help.KeyMap = KeyMap{}
 
+// PickerField is the field whose picker msg opens, by its key in
+// store.Fields ("status"), or "": the board opens the picker the list
+// gives the field (store.Field.Pick).
+func (k KeyMap) PickerField(msg tea.KeyPressMsg) string {
+	for _, fk := range [...]struct {
+		b     key.Binding
+		field string
+	}{{k.PickPriority, "priority_label"}, {k.Move, "status"}, {k.Assign, "owner"}, {k.Iteration, "iteration_id"}, {k.Severity, "severity"}} {
+		if key.Matches(msg, fk.b) {
+			return fk.field
+		}
+	}
+	return ""
+}
+
 // DefaultKeyMap returns the board's keys.
 func DefaultKeyMap() KeyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return KeyMap{
-		Left:     b("←/h", "column left", "left", "h"),
-		Right:    b("→/l", "column right", "right", "l"),
-		Up:       b("↑/k", "up", "up", "k"),
-		Down:     b("↓/j", "down", "down", "j"),
-		Top:      b("g", "top", "g", "home"),
-		Bottom:   b("G", "bottom", "G", "end"),
-		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
-		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f"),
-		NextTab:  b("tab", "next kind", "tab"),
-		PrevTab:  b("shift+tab", "previous kind", "shift+tab"),
+		Left:    b("←/h", "column left", "left", "h"),
+		Right:   b("→/l", "column right", "right", "l"),
+		Motion:  common.NavKeys(),
+		NextTab: b("tab", "next kind", "tab"),
+		PrevTab: b("shift+tab", "previous kind", "shift+tab"),
 
 		NextPriority: b("]", "next priority", "]"),
 		PrevPriority: b("[", "previous priority", "["),

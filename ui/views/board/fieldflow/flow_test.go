@@ -1,9 +1,10 @@
-package picker
+package fieldflow
 
 import (
 	"testing"
 
 	"triage/api"
+	"triage/ui/components/picker"
 	"triage/ui/internal/uitest"
 )
 
@@ -18,7 +19,7 @@ func TestStatusFlowAsksForTheRequiredFields(t *testing.T) {
 		}
 		return nil
 	}
-	ask := func(to, name string) (string, []Item) { return to + ": " + name, RequiredChoices(nil, name) }
+	ask := func(to, name string) (string, []picker.Item) { return to + ": " + name, RequiredChoices(nil, name) }
 	f := StatusFlow(ctx, "Move #1", []StatusTarget{{Code: "rejected", Label: "Rejected"}}, require, ask)
 	if _, _, done := f.Choose("rejected"); done || f.Model.Title() != "rejected: resolution" {
 		t.Fatalf("after the status: done %v, asking %q", done, f.Model.Title())

@@ -1,11 +1,9 @@
-package picker
+package fieldflow
 
 import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
 )
@@ -62,15 +60,5 @@ func TestIterationChoices(t *testing.T) {
 		"Sprint 3 | 2026-12-01 – 2026-12-14 · planned here", "Sprint 1 | 2026-11-01 – 2026-11-14 · done"}
 	if !slices.Equal(got, want) {
 		t.Errorf("choices\n%q\nwant\n%q", got, want)
-	}
-}
-
-// TestDrawOverKeepsTheWidth: a box drawn over a line cut through a wide
-// character keeps the line's width.
-func TestDrawOverKeepsTheWidth(t *testing.T) {
-	screen := "tabs\n\n宽宽宽宽宽宽宽宽宽宽\n"
-	out := strings.Split(DrawOver(screen, "box", 20, 2), "\n")
-	if w := ansi.StringWidth(out[2]); w != 20 || !strings.Contains(out[2], "box") {
-		t.Errorf("line %q is %d wide, want the box within 20 cells", out[2], w)
 	}
 }

@@ -1,9 +1,10 @@
-package picker
+package fieldflow
 
 import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/components/picker"
 )
 
 // Flow walks the choice of one field's value over a picker, step by step:
@@ -14,7 +15,7 @@ import (
 // goes to.
 type Flow struct {
 	ctx   *common.Context
-	Model *Model // the picker of the step shown
+	Model *picker.Model // the picker of the step shown
 	step  flowStep
 
 	// StatusFlow: the status chosen, the fields still to ask, those answered.
@@ -22,7 +23,7 @@ type Flow struct {
 	need    []string
 	extra   map[string]string
 	require func(to string) []string
-	ask     func(to, name string) (string, []Item)
+	ask     func(to, name string) (string, []picker.Item)
 
 	// OwnerFlow: the members offered and the owners chosen so far.
 	title   string
@@ -41,20 +42,20 @@ const (
 )
 
 // ValueFlow asks for one value among items.
-func ValueFlow(ctx *common.Context, title string, items []Item) *Flow {
-	return &Flow{ctx: ctx, Model: New(ctx, title, items), step: stepValue}
+func ValueFlow(ctx *common.Context, title string, items []picker.Item) *Flow {
+	return &Flow{ctx: ctx, Model: picker.New(ctx, title, items), step: stepValue}
 }
 
 // StatusFlow asks for a status among targets, then for each field require
 // says the move to it needs, with the title and choices ask gives.
 func StatusFlow(ctx *common.Context, title string, targets []StatusTarget,
-	require func(to string) []string, ask func(to, name string) (string, []Item)) *Flow {
-	return &Flow{ctx: ctx, Model: New(ctx, title, StatusChoices(targets)), step: stepStatus, require: require, ask: ask}
+	require func(to string) []string, ask func(to, name string) (string, []picker.Item)) *Flow {
+	return &Flow{ctx: ctx, Model: picker.New(ctx, title, StatusChoices(targets)), step: stepStatus, require: require, ask: ask}
 }
 
 // OwnerFlow asks for owners among members, starting from chosen.
 func OwnerFlow(ctx *common.Context, title string, members []api.Member, chosen []string) *Flow {
-	return &Flow{ctx: ctx, Model: New(ctx, title, OwnerChoices(members, chosen)), step: stepOwners,
+	return &Flow{ctx: ctx, Model: picker.New(ctx, title, OwnerChoices(members, chosen)), step: stepOwners,
 		title: title, members: members, owners: chosen}
 }
 
@@ -76,7 +77,7 @@ func (f *Flow) Choose(value string) (to string, extra map[string]string, done bo
 			return store.JoinOwners(f.owners), nil, true
 		}
 		f.owners = Toggle(f.owners, value)
-		f.Model = New(f.ctx, f.title, OwnerChoices(f.members, f.owners))
+		f.Model = picker.New(f.ctx, f.title, OwnerChoices(f.members, f.owners))
 		f.Model.MoveTo(value)
 		return "", nil, false
 	}
@@ -89,6 +90,6 @@ func (f *Flow) next() (string, map[string]string, bool) {
 		return f.to, f.extra, true
 	}
 	title, items := f.ask(f.to, f.need[0])
-	f.Model, f.step = New(f.ctx, title, items), stepRequired
+	f.Model, f.step = picker.New(f.ctx, title, items), stepRequired
 	return "", nil, false
 }

@@ -1,4 +1,4 @@
-package picker
+package fieldflow
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package picker
+package fieldflow
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/components/picker"
+	"triage/ui/engine"
 )
 
 // The choices of the board's field pickers, built from what the engine
@@ -20,12 +22,12 @@ const DoneValue = "\x00done"
 
 // PriorityChoices are a kind's priority options, each with its digit key,
 // then none: the service clears the priority where it allows an empty one.
-func PriorityChoices(opts []api.PriorityOption) []Item {
-	items := make([]Item, len(opts), len(opts)+1)
+func PriorityChoices(opts []api.PriorityOption) []picker.Item {
+	items := make([]picker.Item, len(opts), len(opts)+1)
 	for k, o := range opts {
-		items[k] = Item{Title: o.Label, Detail: DigitKey(k), Value: o.Value, Color: o.Color, Key: DigitKey(k)}
+		items[k] = picker.Item{Title: o.Label, Detail: DigitKey(k), Value: o.Value, Color: o.Color, Key: DigitKey(k)}
 	}
-	return append(items, Item{Title: NoneTitle, Detail: "clear the priority", Value: ""})
+	return append(items, picker.Item{Title: NoneTitle, Detail: "clear the priority", Value: ""})
 }
 
 // DigitKey is the digit key that sets the kth option, or "" past 9.
@@ -46,8 +48,8 @@ type StatusTarget struct {
 
 // StatusChoices offer the statuses targets name, saying what each asks for,
 // which marked items cannot go there, or that the service decides.
-func StatusChoices(targets []StatusTarget) []Item {
-	items := make([]Item, 0, len(targets))
+func StatusChoices(targets []StatusTarget) []picker.Item {
+	items := make([]picker.Item, 0, len(targets))
 	for _, t := range targets {
 		var detail string
 		switch {
@@ -58,40 +60,21 @@ func StatusChoices(targets []StatusTarget) []Item {
 		case len(t.Asks) > 0:
 			detail = "asks for " + strings.Join(t.Asks, ", ")
 		}
-		items = append(items, Item{Title: t.Label, Detail: detail, Value: t.Code})
+		items = append(items, picker.Item{Title: t.Label, Detail: detail, Value: t.Code})
 	}
 	return items
 }
 
 // RequiredChoices are the values offered for a field a transition requires:
 // its options in the field information, else TAPD's defaults.
-func RequiredChoices(pairs []api.Option, name string) []Item {
-	var items []Item
-	for _, o := range pairs {
-		items = append(items, Item{Title: o.Label, Value: o.Value})
-	}
-	if len(items) > 0 {
-		return items
-	}
-	for _, v := range defaultsOf(name) {
-		items = append(items, Item{Title: v, Value: v})
-	}
-	return items
-}
-
-// defaultsOf are TAPD's default values of a field a transition may
-// require, for a service whose field information lists none.
-func defaultsOf(name string) []string {
-	if name == "resolution" {
-		return []string{"fixed", "postponed", "by design", "duplicated", "not reproducible", "won't fix"}
-	}
-	return []string{"-"}
+func RequiredChoices(pairs []api.Option, name string) []picker.Item {
+	return OptionChoices(engine.RequiredValues(pairs, name))
 }
 
 // OwnerChoices are "done" (set the owners chosen), then the workspace's
 // members, the chosen ones ticked, then chosen owners who are not members.
-func OwnerChoices(members []api.Member, chosen []string) []Item {
-	items := []Item{{Title: "done", Detail: "set " + OwnersText(chosen), Value: DoneValue}}
+func OwnerChoices(members []api.Member, chosen []string) []picker.Item {
+	items := []picker.Item{{Title: "done", Detail: "set " + OwnersText(chosen), Value: DoneValue}}
 	listed := map[string]bool{}
 	for _, mb := range members {
 		items = append(items, ownerItem(mb.Nick, mb.Name, slices.Contains(chosen, mb.Nick)))
@@ -105,12 +88,12 @@ func OwnerChoices(members []api.Member, chosen []string) []Item {
 	return items
 }
 
-func ownerItem(nick, name string, chosen bool) Item {
+func ownerItem(nick, name string, chosen bool) picker.Item {
 	mark := "  "
 	if chosen {
 		mark = "✓ "
 	}
-	return Item{Title: mark + nick, Detail: name, Value: nick}
+	return picker.Item{Title: mark + nick, Detail: name, Value: nick}
 }
 
 // OwnersText names owners: "alice, bob", or "no owner".
@@ -132,8 +115,8 @@ func Toggle(chosen []string, v string) []string {
 // IterationChoices are none (unplan), then the open iterations, the current
 // one (holding today, YYYY-MM-DD) marked, then the done ones; planned is
 // the iteration the item is in ("" none, or several items).
-func IterationChoices(its []api.Iteration, today, planned string) []Item {
-	items := []Item{{Title: NoneTitle, Detail: "unplan", Value: ""}}
+func IterationChoices(its []api.Iteration, today, planned string) []picker.Item {
+	items := []picker.Item{{Title: NoneTitle, Detail: "unplan", Value: ""}}
 	for _, open := range []bool{true, false} {
 		for _, x := range IterationsByStart(its) {
 			if (x.Status != "done") != open {
@@ -149,7 +132,7 @@ func IterationChoices(its []api.Iteration, today, planned string) []Item {
 			if planned != "" && x.ID == planned {
 				detail += " · planned here"
 			}
-			items = append(items, Item{Title: x.Name, Detail: detail, Value: x.ID})
+			items = append(items, picker.Item{Title: x.Name, Detail: detail, Value: x.ID})
 		}
 	}
 	return items
@@ -166,10 +149,10 @@ func IterationsByStart(its []api.Iteration) []api.Iteration {
 }
 
 // OptionChoices are a field's options (a bug's severities).
-func OptionChoices(pairs []api.Option) []Item {
-	items := make([]Item, 0, len(pairs))
+func OptionChoices(pairs []api.Option) []picker.Item {
+	items := make([]picker.Item, 0, len(pairs))
 	for _, o := range pairs {
-		items = append(items, Item{Title: o.Label, Value: o.Value})
+		items = append(items, picker.Item{Title: o.Label, Value: o.Value})
 	}
 	return items
 }
