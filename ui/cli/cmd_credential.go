@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"triage/auth"
+)
+
+// Which credential decides who you are: a token in TRIAGE_TOKEN, else an API
+// account in TRIAGE_API_USER and TRIAGE_API_PASSWORD, else the login stored
+// for the service (setup.session). These sentences say so where a person
+// would otherwise believe the stored login is used: status, login, logout.
+
+// envCredential names the environment variables that decide the
+// credential, or "" when the stored login does.
+func (s *setup) envCredential() string {
+	switch {
+	case s.cfg.Token != "":
+		return "TRIAGE_TOKEN"
+	case s.cfg.APIUser != "" && s.cfg.APIPassword != "":
+		return "TRIAGE_API_USER and TRIAGE_API_PASSWORD"
+	}
+	return ""
+}
+
+// envRefusedAdvice is what to do when the service refuses the credential set
+// in the environment: set a valid one, or unset it for the stored login (or
+// a login to store, when there is none). It names the variables, never
+// their values.
+func (s *setup) envRefusedAdvice(ctx context.Context) string {
+	env := s.envCredential()
+	fix := "set a valid token in " + env
+	if env != "TRIAGE_TOKEN" {
+		fix = "correct " + env
+	}
+	unset := "unset " + env
+	if isOrAre(env) == "are" {
+		unset = "unset them"
+	}
+	if _, err := s.creds.Get(ctx, s.cfg.BaseURL); err != nil {
+		return fmt.Sprintf("%s, or %s and run `triage login`", fix, unset)
+	}
+	return fmt.Sprintf("%s, or %s to use the stored login", fix, unset)
+}
+
+// inUse says which credential a session is and why it was chosen over the
+// others that are set, for `triage status`.
+func (s *setup) inUse(ctx context.Context, sess auth.Session) string {
+	env := s.envCredential()
+	if env == "" || !s.fromEnv(sess) {
+		return "the stored login (no credential is set in the environment)"
+	}
+	parts := []string{env + " from the environment"}
+	if env == "TRIAGE_TOKEN" && s.cfg.APIUser != "" && s.cfg.APIPassword != "" {
+		parts = append(parts, "TRIAGE_API_USER and TRIAGE_API_PASSWORD are set too but not used: a token comes before an API account")
+	}
+	if cred, err := s.creds.Get(ctx, s.cfg.BaseURL); err == nil {
+		parts = append(parts, fmt.Sprintf("the environment wins over the stored login (%s), which is used once %s %s unset",
+			methodName(auth.Method(cred.Method)), env, isOrAre(env)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// envStillDecides is the note of login and logout when the environment,
+// not the stored login, decides who you are; "" when it does not.
+func (s *setup) envStillDecides(what string) string {
+	env := s.envCredential()
+	if env == "" {
+		return ""
+	}
+	return fmt.Sprintf("Note: %s %s set in the environment, so triage still uses %s, not %s; unset %s for %s to count.\n",
+		env, isOrAre(env), itOrThem(env), what, itOrThem(env), what)
+}
+
+func isOrAre(env string) string {
+	if strings.Contains(env, " and ") {
+		return "are"
+	}
+	return "is"
+}
+
+func itOrThem(env string) string {
+	if strings.Contains(env, " and ") {
+		return "them"
+	}
+	return "it"
+}

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"triage/api/sandbox"
+	"triage/auth"
+	"triage/store"
+)
+
+// demoWorkspace is the seed's workspace with English labels, opened first.
+const demoWorkspace = 10022001
+
+// cmdDemo runs the app on the local service, in-process, logged in as the
+// demo user. It never reads or writes the user's config or credentials: all
+// its files live in a temporary directory removed on exit.
+func (c *cli) cmdDemo(ctx context.Context, args []string) error {
+	fs := newFlags("demo")
+	items := fs.Int("items", 0, "`N` generated items to add per workspace and kind (try 100000)")
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if *items < 0 {
+		return fmt.Errorf("%w: --items must not be negative", errUsage)
+	}
+	if !c.isTerminal {
+		return errors.New("the demo needs a terminal")
+	}
+	opts := sandbox.Options{ExtraItems: *items}
+	if *items > 0 {
+		opts.Progress = demoProgress(c.stderr, *items)
+	}
+	srv, err := sandbox.Start(opts)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	root, err := os.MkdirTemp("", "triage-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(root)
+
+	demo := srv.Server.Demo()
+	if len(demo.Users) == 0 {
+		return errors.New("the demo service has no user")
+	}
+	noEnv := func(string) string { return "" }
+	g := globalFlags{baseURL: srv.URL, authURL: srv.URL, webURL: srv.URL, clientID: demo.ClientID, workspace: demoWorkspace, insecureStorage: true}
+	s, err := c.quietly().loadFrom(ctx, &g, store.PathsIn(root), noEnv)
+	if err != nil {
+		return err
+	}
+	sess, err := auth.LoginToken(ctx, srv.URL, demo.Users[0].PersonalToken, nil)
+	if err != nil {
+		return fmt.Errorf("the demo could not log in: %w", err)
+	}
+	secret := func(context.Context) (string, error) { return demo.ClientSecret, nil }
+	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: "demo"})
+}
+
+// demoProgress draws the building of the demo's items as a bar on one line
+// of w, finished with a newline when every item set is built.
+func demoProgress(w io.Writer, items int) func(done, total int) {
+	const width = 30
+	return func(done, total int) {
+		filled := width * done / max(total, 1)
+		fmt.Fprintf(w, "\rBuilding %d items per workspace and kind  %s%s  %d/%d sets",
+			items, strings.Repeat("█", filled), strings.Repeat("░", width-filled), done, total)
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// quietly is the same command line with notes to stderr dropped: the demo's
+// plain-text credential file is its own temporary one.
+func (c *cli) quietly() *cli {
+	q := *c
+	q.stderr = io.Discard
+	return &q
+}

@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"triage/api"
+	"triage/ui/filter"
+)
+
+// listDefaultColumns are the columns of `triage list` without --columns.
+var listDefaultColumns = []string{"id", "title", "priority", "status", "owner", "modified"}
+
+// cmdList prints the items of a kind that pass a filter (the board's filter
+// syntax): an aligned table on a terminal, tab-separated lines without a
+// header when piped, or one JSON array.
+func (c *cli) cmdList(ctx context.Context, args []string) error {
+	fs := newFlags("list")
+	var g globalFlags
+	g.register(fs)
+	kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
+	asJSON := fs.Bool("json", false, "print one JSON array of the items, with every field the service sent")
+	columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemColumnNames, ", ")+", or a field's wire name")
+	limit := fs.Int("limit", 0, "print at most `N` items (0: all)")
+	words, err := c.parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	kind, err := api.ParseKind(*kindName)
+	if err != nil {
+		return fmt.Errorf("%w: --kind: %s", errUsage, err)
+	}
+	if *limit < 0 {
+		return fmt.Errorf("%w: --limit must be 0 (all) or more", errUsage)
+	}
+	cols := listDefaultColumns
+	if *columns != "" {
+		cols = strings.Split(strings.ReplaceAll(*columns, " ", ""), ",")
+	}
+	t, err := c.openScript(ctx, &g)
+	if err != nil {
+		return err
+	}
+	ws, err := t.workspace()
+	if err != nil {
+		return err
+	}
+	query, me := queryOf(words), t.sess.Nick
+	if me == "" && strings.Contains(strings.ToLower(query), "@me") {
+		if me, err = t.me(ctx); err != nil {
+			return c.unreachable(err)
+		}
+	}
+	q := filter.Parse(query, me)
+	names, err := t.names(ctx, ws, kind)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	opts := names.filterOptions()
+	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
+		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
+	}
+	if err := names.checkColumns(cols); err != nil {
+		return err
+	}
+	if err := c.readIterations(ctx, t.client, ws, &q, &opts); err != nil {
+		return err
+	}
+	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
+	if !*asJSON {
+		req.Fields = listFieldsFor(kind, cols)
+	}
+	items, err := t.client.List(ctx, req)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	if err := c.readOwners(ctx, t.client, ws, me, items, &q, &opts); err != nil {
+		return err
+	}
+	if problems := q.Unmatched(&opts); len(problems) > 0 {
+		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
+	}
+	kept := items[:0]
+	for i := range items {
+		if names.matches(&q, &items[i]) {
+			kept = append(kept, items[i])
+			if len(kept) == *limit {
+				break
+			}
+		}
+	}
+	switch {
+	case *asJSON:
+		return writeItemsJSON(c.stdout, kept, jsonFieldsFor(kind, *columns != "", cols))
+	case c.stdoutIsTerminal():
+		rows := [][]string{columnHeaders(cols)}
+		for i := range kept {
+			rows = append(rows, names.row(&kept[i], cols, t.setup.cfg.WebURL))
+		}
+		printTable(c.stdout, rows, c.lineWidth(), titleShrinks(cols))
+	default:
+		for i := range kept {
+			fmt.Fprintln(c.stdout, strings.Join(names.row(&kept[i], cols, t.setup.cfg.WebURL), "\t"))
+		}
+	}
+	return nil
+}
+
+// titleShrinks cuts the title first when a table is too wide.
+func titleShrinks(cols []string) []shrink {
+	if i := slices.Index(cols, "title"); i >= 0 {
+		return []shrink{{i, 16}}
+	}
+	return nil
+}
+
+// queryOf joins the words of the command line into one filter; a word the
+// shell kept whole with spaces in it (prio:'Nice To Have') is quoted, as
+// the board's filter line takes it.
+func queryOf(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if !strings.ContainsAny(w, " \t") || strings.Contains(w, `"`) {
+			out[i] = w
+			continue
+		}
+		if key, value, ok := strings.Cut(w, ":"); ok && !strings.ContainsAny(key, " \t") {
+			out[i] = key + `:"` + value + `"`
+			continue
+		}
+		out[i] = `"` + w + `"`
+	}
+	return strings.Join(out, " ")
+}
+
+// readIterations reads the workspace's iterations when the filter has an
+// iter: term: they name iter:@current and iter:@next, and what the term's
+// values are checked against, as on the board.
+func (c *cli) readIterations(ctx context.Context, client *api.Client, ws int64, q *filter.Query, o *filter.Options) error {
+	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "iter" }) {
+		return nil
+	}
+	its, err := client.Iterations(ctx, ws)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	o.Today = time.Now().In(api.ServiceZone).Format(time.DateOnly)
+	o.Iterations = filter.IterationOptions(its)
+	q.IterAlias = filter.IterAliases(its, o.Today)
+	return nil
+}
+
+// readOwners reads the workspace's members when the filter has an owner:
+// term: its values are checked against them, the owners of the items
+// (people who left still own some) and the user, as on the board.
+func (c *cli) readOwners(ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
+	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "owner" }) {
+		return nil
+	}
+	members, err := client.Members(ctx, ws)
+	if err != nil {
+		return c.unreachable(err)
+	}
+	nicks := make([]string, len(members))
+	for k, p := range members {
+		nicks[k] = p.Nick
+	}
+	o.Owners = filter.Owners(me, nicks, func(yield func(string) bool) {
+		for i := range items {
+			if !yield(items[i].Owner) {
+				return
+			}
+		}
+	})
+	return nil
+}

@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/filter"
+)
+
+// cmdLog prints today's changes on the service, or every change since a time.
+func (c *cli) cmdLog(ctx context.Context, args []string) error {
+	f := newFlags("log")
+	var g globalFlags
+	g.register(f)
+	asJSON := f.Bool("json", false, "print one JSON object per change")
+	since := f.String("since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
+	if err := c.parse(f, args); err != nil {
+		return err
+	}
+	now := time.Now()
+	from, err := ParseSince(*since, now)
+	if err != nil {
+		return fmt.Errorf("%w: --since: %s", errUsage, err)
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	service, err := store.ServiceKey(s.cfg.BaseURL)
+	if err != nil {
+		return err
+	}
+	edits, err := localEdits(s.paths, service, from, s.cfg.Workspace)
+	if err != nil {
+		return err
+	}
+	h := c.readHistory(ctx, s, edits, from)
+	if *asJSON {
+		return h.writeJSON(c.stdout, edits)
+	}
+	if h.err != nil && (c.isTerminal || !errors.Is(h.err, errNotLoggedIn)) {
+		fmt.Fprintf(c.stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
+	}
+	entries := h.entries(edits)
+	if len(entries) == 0 {
+		fmt.Fprintf(c.stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
+		return nil
+	}
+	if h.err == nil {
+		fmt.Fprintf(c.stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.cfg.BaseURL, sinceText(from))
+	}
+	if !c.stdoutIsTerminal() {
+		for _, e := range entries {
+			fmt.Fprintln(c.stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
+		}
+		return nil
+	}
+	rows := [][]string{LogColumns[:]}
+	for _, e := range entries {
+		rows = append(rows, e.cells(when(e.at, now)))
+	}
+	printTable(c.stdout, rows, c.lineWidth(), logShrinks)
+	return nil
+}
+
+// sinceText is the start of a log's window in the service's time, with
+// the machine's when it differs: "2026-11-27 00:00 CST (2026-11-26 16:00 here)".
+func sinceText(from time.Time) string {
+	service := from.In(api.ServiceZone).Format("2006-01-02 15:04")
+	local := from.Local().Format("2006-01-02 15:04")
+	if service == local {
+		return service
+	}
+	return service + " " + from.In(api.ServiceZone).Format("MST") + " (" + local + " here)"
+}
+
+// localEdits reads the outbox's history of one service since a time: the
+// edits made from this machine, of one workspace when workspace is not 0.
+func localEdits(paths store.Paths, service string, since time.Time, workspace int64) ([]store.Edit, error) {
+	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile), store.ReadOnly())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer ob.Close()
+	all, err := ob.History(since, "")
+	if err != nil {
+		return nil, err
+	}
+	edits := all[:0]
+	for _, e := range all {
+		if e.Service == service && (workspace == 0 || e.WorkspaceID == workspace) {
+			edits = append(edits, e)
+		}
+	}
+	return edits, nil
+}
+
+// LogColumns are the columns of `triage log`.
+var LogColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
+
+// columnGap is the space between two columns.
+const columnGap = 2
+
+// logShrinks are the columns cut, by display width, when a line would not
+// fit: first the title, which the change and who made it matter more than,
+// then the state's error (--json has all of it), and the change last; each
+// keeps at least min cells.
+var logShrinks = []shrink{{2, 16}, {6, ansi.StringWidth("you · waiting")}, {5, 20}}
+
+// shrink is a column that may be cut, and the cells it keeps.
+type shrink struct{ col, min int }
+
+// logEntry is one line of the log: a change on the service, or an edit of
+// this machine.
+type logEntry struct {
+	at              time.Time
+	id, title       string
+	kind            api.Kind
+	ws, change, who string
+}
+
+// cells are the entry's columns, with its time written as given.
+func (e logEntry) cells(at string) []string {
+	return []string{at, e.id, e.title, e.kind.String(), e.ws, e.change, e.who}
+}
+
+// when is a time as the log's first column shows it: the local hour, with
+// the day when it is not today's.
+func when(t, now time.Time) string {
+	at := t.Local()
+	if at.Format(time.DateOnly) != now.Local().Format(time.DateOnly) {
+		return at.Format("01-02 15:04")
+	}
+	return at.Format("15:04")
+}
+
+// printTable writes rows in columns aligned by display width, so that
+// Chinese text (two cells a character) lines up too. The shrinkable columns
+// are cut, by display width, so that a line fits in width cells.
+func printTable(w io.Writer, rows [][]string, width int, shrinkable []shrink) {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, cell := range r {
+			widths[i] = max(widths[i], ansi.StringWidth(cell))
+		}
+	}
+	total := (len(widths) - 1) * columnGap
+	for _, cw := range widths {
+		total += cw
+	}
+	for _, s := range shrinkable {
+		if total <= width {
+			break
+		}
+		cut := min(total-width, max(widths[s.col]-s.min, 0))
+		widths[s.col] -= cut
+		total -= cut
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		b.Reset()
+		for i, cell := range r {
+			cell = ansi.Truncate(cell, widths[i], "…")
+			b.WriteString(cell)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+columnGap))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// noPriority is the log's word for an item without a priority.
+const noPriority = "none"
+
+// state says whether an edit reached the service.
+func state(e store.Edit) string {
+	s := strings.ReplaceAll(string(e.State), "_", " ")
+	if e.State == store.StateSending {
+		// The log reads the outbox only when no app holds it: an edit left
+		// "sending" by an app that quit waits to be checked and sent again.
+		s = string(store.StateWaiting)
+	}
+	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
+		s += ": " + e.LastError
+	}
+	return s
+}
+
+// ParseSince reads --since: empty is today; else a time expression
+// (filter.ParseWhen), its days counted in the service's zone.
+func ParseSince(s string, now time.Time) (time.Time, error) {
+	if strings.TrimSpace(s) == "" {
+		s = "today"
+	}
+	return filter.ParseWhen(s, now, api.ServiceZone)
+}

@@ -1,0 +1,213 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/auth"
+	"triage/store"
+	"triage/ui"
+	"triage/ui/common"
+	"triage/ui/views/login"
+)
+
+// cmdOpen opens the board: of the last workspace when a valid credential is
+// stored, else after the login view.
+func (c *cli) cmdOpen(ctx context.Context, args []string) error {
+	fs := newFlags("triage")
+	var g globalFlags
+	g.register(fs)
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	if !c.isTerminal {
+		return errors.New("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	sess, err := s.session(ctx)
+	switch {
+	case errors.Is(err, errNotLoggedIn):
+		sess = auth.Session{}
+	case err != nil:
+		return err
+	}
+	if sess.Method != "" && sess.Expired(time.Now()) {
+		fmt.Fprintln(c.stderr, "The stored login has expired; log in again.")
+		sess = auth.Session{}
+	}
+	if sess.Method != "" && (sess.Nick == "" && sess.Method != auth.MethodBasic || sess.RefusedAdvice != "") {
+		// A credential from the environment, or a login whose user the
+		// service did not tell: ask who it belongs to, and whether the
+		// service takes it (the login view cannot replace one set in the
+		// environment). The session keeps its method, workspace and expiry.
+		checked, err := auth.Check(ctx, sess, nil)
+		switch {
+		case err == nil:
+			sess = checked
+		case errors.Is(err, auth.ErrUnchecked):
+			fmt.Fprintf(c.stderr, "triage: note: %s\n", err)
+		case sess.RefusedAdvice != "":
+			return common.Advise(sess.RefusedAdvice, err)
+		default:
+			return fmt.Errorf("%s: %w", s.source(sess), err)
+		}
+	}
+	if sess, err = c.grantedWorkspace(ctx, s, sess); err != nil {
+		return err
+	}
+	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
+		return fmt.Errorf("%w: %w", errUsage, common.ErrAPIAccountWorkspaces)
+	}
+	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
+	method := string(sess.Method)
+	if method == "" && !s.browserFirst(ctx) {
+		method = string(auth.MethodToken) // the login view offers the token first
+	}
+	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
+}
+
+// appRun is what the full-screen app starts from.
+type appRun struct {
+	setup        *setup
+	session      auth.Session // zero: start with the login view
+	clientSecret func(context.Context) (string, error)
+	method       string // shown in the status line ("demo" for the demo)
+}
+
+// The garbage collector's settings while the app runs: its target (Go's
+// default is 100; GOGC overrides it) and a soft memory limit (GOMEMLIMIT
+// overrides it).
+const (
+	appGCPercent   = 50
+	appMemoryLimit = 100 << 20
+)
+
+// runApp wires the client, the stores, the login port and the views, and
+// runs the program.
+func (c *cli) runApp(ctx context.Context, r appRun) error {
+	s := r.setup
+	st, err := openStores(s.paths)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	log, closeLog, err := openLog(s.paths.LogDir)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	var authz api.Authorizer
+	if r.session.Method != "" {
+		authz = r.session.Authorizer()
+	}
+	client := api.NewClient(s.cfg.BaseURL, authz, api.WithUserAgent("triage/"+c.version))
+
+	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
+	uictx.KeyOverrides = s.keys
+	s.keys.Remap("app", uictx.Keys)
+	if sec := s.cfg.Sections; sec != nil {
+		uictx.Commands, uictx.Views = sec.Commands, sec.Views
+		uictx.RunCommand = commandRunner(os.Environ())
+	}
+	uictx.Base = ctx
+	uictx.ServiceURL = s.cfg.BaseURL
+	uictx.WebURL = s.cfg.WebURL
+	uictx.Method = r.method
+	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.env)
+	uictx.Session = store.NewSessionID(time.Now())
+	uictx.Log = log.With("session", uictx.Session)
+	uictx.Log.Info("start", "version", c.version, "service", s.cfg.BaseURL, "method", r.method)
+	uictx.Edits = store.NewSender(st.outbox, client, store.SenderConfig{Service: s.cfg.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
+	uictx.Cache = st.cache
+
+	port := &authenticator{setup: s, secret: r.clientSecret, env: c.env}
+	uiOpts := ui.Options{
+		Auth: port,
+		OnLogin: func(sess auth.Session) error {
+			client.SetAuth(sess.Authorizer())
+			return s.remember(ctx, sess)
+		},
+		RememberWorkspace: func(id int64) error {
+			return store.RememberWorkspace(s.cfg, id)
+		},
+		WorkspaceID: s.cfg.Workspace,
+		Theme:       s.cfg.Theme,
+		Warning:     st.warning,
+	}
+	rememberViews(&uiOpts, s, uictx.Log)
+	if r.session.Method != "" {
+		sess := r.session
+		uiOpts.Session = &sess
+		if sess.Method == auth.MethodOAuth {
+			uiOpts.WorkspaceID = sess.WorkspaceID // the token reaches only this one
+		}
+	}
+	if c.env("GOGC") == "" {
+		// The board holds every item of a workspace (100,000 and more) and
+		// makes little garbage once drawn: collecting at half the live heap
+		// instead of all of it keeps the peak memory near what it holds.
+		debug.SetGCPercent(appGCPercent)
+	}
+	if c.env("GOMEMLIMIT") == "" {
+		// A soft limit: the runtime collects and gives memory back to the
+		// system harder as it nears it, instead of keeping freed memory. A
+		// larger board passes it and is collected more often.
+		debug.SetMemoryLimit(appMemoryLimit)
+	}
+	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
+	final, err := p.Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		uictx.Log.Error("the terminal app stopped", "error", err.Error())
+		return fmt.Errorf("the terminal app stopped: %w", err)
+	}
+	if root, ok := final.(*ui.Model); ok {
+		root.SaveViewState()
+	}
+	uictx.Log.Info("stop")
+	settle(uictx.Tasks, settleLimit)
+	c.sayUnsent(st.outbox, s.cfg.BaseURL, uictx.User, r.method == "demo")
+	return nil
+}
+
+// authenticator is the login view's port over package auth.
+type authenticator struct {
+	setup  *setup
+	secret func(context.Context) (string, error)
+	env    func(string) string
+}
+
+// StartOAuth starts the browser login with the service's OAuth client.
+func (a *authenticator) StartOAuth(ctx context.Context) (login.OAuthFlow, error) {
+	secret, err := a.secret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	flow, err := auth.StartOAuth(ctx, a.setup.oauthConfig(secret, a.env))
+	if err != nil {
+		return nil, err
+	}
+	return flow, nil
+}
+
+// LoginToken checks a personal access token.
+func (a *authenticator) LoginToken(ctx context.Context, token string) (auth.Session, error) {
+	return auth.LoginToken(ctx, a.setup.cfg.BaseURL, token, nil)
+}
+
+// LoginBasic checks an API account.
+func (a *authenticator) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
+	return auth.LoginBasic(ctx, a.setup.cfg.BaseURL, user, password, nil)
+}
+
+// Storage says where the credential of a login is kept.
+func (a *authenticator) Storage() string { return a.setup.creds.Location() }

@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"triage/auth"
+)
+
+// errNotChecked marks a status that could not be checked with the service
+// (it could not be reached, failed, or kept refusing to answer): the report
+// is printed, and the exit code is ExitNotChecked.
+var errNotChecked = errors.New("the credential could not be checked")
+
+// ExitNotChecked is the exit code of a status the service could not check.
+// 1 means "not logged in" (no, bad or expired credentials) and 2 is every
+// command's usage error, so a script tells the three apart.
+const ExitNotChecked = 3
+
+// cmdStatus asks the service whether the credential in use is good and whose
+// it is, and prints the service, the user, the login method, the workspace
+// and the expiry. Exit 0: logged in; 1: not logged in, or the credential is
+// refused or expired (the reason is printed); ExitNotChecked: the service
+// could not say. --offline shows what is stored without asking. It never prompts.
+func (c *cli) cmdStatus(ctx context.Context, args []string) error {
+	fs := newFlags("status")
+	var g globalFlags
+	g.register(fs)
+	offline := fs.Bool("offline", false, "show what is stored without asking the service")
+	asJSON := fs.Bool("json", false, "print the state of every profile as one JSON object")
+	if err := c.parse(fs, args); err != nil {
+		return err
+	}
+	s, err := c.load(ctx, &g)
+	if err != nil {
+		return err
+	}
+	reports, err := c.profileReports(ctx, s, &g, *offline)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeStatusJSON(c.stdout, s.cfg.ProfileName, reports)
+	}
+	for i, r := range reports {
+		if len(reports) > 1 {
+			if i > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			r.writeProfile(c.stdout, r.profile == s.cfg.ProfileName)
+			continue
+		}
+		r.write(c.stdout)
+	}
+	for _, r := range reports {
+		if r.profile == s.cfg.ProfileName {
+			return r.outcome
+		}
+	}
+	return nil
+}
+
+// checkStatus asks the service whether the credential in use is good and
+// whose it is (unless offline), and says what to do when it is not.
+func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, error) {
+	sess, err := s.session(ctx)
+	if errors.Is(err, errNotLoggedIn) {
+		return statusReport{sess: auth.Session{Service: s.cfg.BaseURL}, notLoggedIn: true,
+			status: "✗ Not logged in: no credential is stored for this service, nor set in the environment",
+			advice: "Run: " + loginCommand(s.cfg.ProfileName), outcome: errSilent}, nil
+	}
+	if err != nil {
+		return statusReport{}, err
+	}
+	r := statusReport{sess: sess, source: s.source(sess), inUse: s.inUse(ctx, sess), fromEnv: s.fromEnv(sess), now: time.Now()}
+	switch {
+	case sess.Expired(r.now):
+		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
+		r.advice, r.outcome = r.renew(), errSilent
+		return r, nil
+	case offline:
+		r.status = "Not checked (--offline): this is what is stored"
+		return r, nil
+	}
+	checked, err := auth.Check(ctx, sess, nil)
+	var ce *auth.CheckError
+	switch {
+	case err == nil:
+		r.sess, r.confirmed = checked, true
+		r.status = "✓ Logged in: the service confirmed " + auth.CredentialName(sess.Method)
+	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
+		r.status = "! Not checked: " + ce.Err.Error()
+		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
+		r.outcome = errNotChecked
+	case errors.As(err, &ce):
+		r.status = "✗ Not logged in: " + err.Error()
+		r.advice, r.outcome = r.renew(), errSilent
+	default:
+		return statusReport{}, err
+	}
+	return r, nil
+}
+
+// statusReport is what `triage status` prints.
+type statusReport struct {
+	sess      auth.Session
+	source    string // where the credential comes from
+	inUse     string // which credential is used, and why that one
+	fromEnv   bool   // the environment holds it
+	now       time.Time
+	confirmed bool   // the service confirmed it (the user is the service's)
+	status    string // the verdict
+	advice    string // what to do, when something is wrong
+	// notLoggedIn: no credential at all, so only the service is shown.
+	notLoggedIn bool
+	// outcome is the command's error for this verdict: nil, errSilent (exit
+	// 1) or errNotChecked (exit 3).
+	outcome error
+	profile string // "" for the file's settings
+}
+
+// write prints the report, one labelled line each, then the advice.
+func (r statusReport) write(w io.Writer) {
+	s := r.sess
+	fmt.Fprintf(w, "Service:    %s\nStatus:     %s\n", s.Service, r.status)
+	if r.notLoggedIn {
+		fmt.Fprintln(w, r.advice)
+		return
+	}
+	if user := who(s); user != "" {
+		if !r.confirmed {
+			user += ", not confirmed"
+		}
+		fmt.Fprintf(w, "User:       %s\n", user)
+	}
+	fmt.Fprintf(w, "Method:     %s\n", methodName(s.Method))
+	if s.WorkspaceID != 0 {
+		fmt.Fprintf(w, "Workspace:  %d (granted)\n", s.WorkspaceID)
+	}
+	if s.Scope != "" {
+		fmt.Fprintf(w, "Scope:      %s\n", s.Scope)
+	}
+	switch {
+	case s.ExpiresAt.IsZero():
+		fmt.Fprintln(w, "Expires:    never")
+	case s.Expired(r.now):
+		fmt.Fprintf(w, "Expires:    expired at %s\n", r.expiry())
+	default:
+		fmt.Fprintf(w, "Expires:    %s (in %s)\n", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s"))
+	}
+	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
+	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
+	if r.advice != "" {
+		fmt.Fprintln(w, r.advice)
+	}
+}
+
+// expiry is when the session stops being used (expiryOf).
+func (r statusReport) expiry() string { return expiryOf(r.sess) }
+
+// expiryOf is when a session stops being used, on the local clock: its
+// token's end less the margin (see auth.Session.Margin). Login and status
+// both show this time.
+func expiryOf(s auth.Session) string {
+	return s.ExpiresAt.Add(-s.Margin()).Local().Format(time.DateTime)
+}
+
+// renew says how to get a credential the service takes.
+func (r statusReport) renew() string {
+	switch {
+	case r.fromEnv && r.sess.RefusedAdvice != "":
+		return upperFirst(r.sess.RefusedAdvice) + "."
+	case r.sess.Method == auth.MethodOAuth:
+		return "Run: triage login --web"
+	case r.sess.Method == auth.MethodBasic:
+		return "Run: triage login --basic"
+	}
+	return "Run: triage login --token"
+}
+
+// fromEnv reports whether a session's credential comes from the environment.
+func (s *setup) fromEnv(sess auth.Session) bool {
+	return s.cfg.Token != "" && sess.Method == auth.MethodToken ||
+		s.cfg.APIUser != "" && sess.Method == auth.MethodBasic
+}
+
+// source says where a session's credential comes from.
+func (s *setup) source(sess auth.Session) string {
+	switch {
+	case s.fromEnv(sess) && sess.Method == auth.MethodToken:
+		return "the environment (TRIAGE_TOKEN)"
+	case s.fromEnv(sess):
+		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
+	}
+	return s.creds.Location()
+}
+
+// loginName names a session's kind of login, for its expiry.
+func loginName(m auth.Method) string {
+	if m == auth.MethodOAuth {
+		return "the browser login"
+	}
+	return "the login"
+}

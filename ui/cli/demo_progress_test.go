@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDemoProgressDrawsABar checks the line demo --items redraws while it
+// builds the items.
+func TestDemoProgressDrawsABar(t *testing.T) {
+	var b strings.Builder
+	draw := demoProgress(&b, 100000)
+	for done := 1; done <= 4; done++ {
+		draw(done, 4)
+	}
+	frames := strings.Split(b.String(), "\r")[1:]
+	if len(frames) != 4 || !strings.Contains(frames[0], "Building 100000 items per workspace and kind") ||
+		!strings.Contains(frames[0], strings.Repeat("█", 7)+strings.Repeat("░", 23)+"  1/4 sets") ||
+		frames[3] != "Building 100000 items per workspace and kind  "+strings.Repeat("█", 30)+"  4/4 sets\n" {
+		t.Errorf("progress frames %q", frames)
+	}
+}

@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"triage/api"
+	"triage/store"
+)
+
+// The edits of `triage set` when the service cannot be reached or fails
+// for now (what the client retries: refused connections, time-outs, 429,
+// 5xx, a gateway's error page): nothing is kept, or with --queue each
+// priority change waits in the outbox, conditional on the value the caller
+// stated, and is sent once when triage next opens the profile. The kind
+// and workspace of an item come from its name (--kind, bug/12, its
+// address) or from the board's cache.
+
+// unreachable ends a run whose service did not answer.
+func (r *setRun) unreachable(refs []itemRef, cause error) error {
+	fmt.Fprintf(r.cli.stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
+	if !r.flags.queue || r.flags.dryRun {
+		if !r.flags.dryRun {
+			fmt.Fprintln(r.cli.stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")
+		}
+		return errNotChecked
+	}
+	queued, err := r.queueOffline(refs)
+	if err != nil {
+		return err
+	}
+	r.results = append(r.results, queued...)
+	return r.report()
+}
+
+// queueOffline keeps the changes in the outbox without reading the items:
+// the caller must state what they saw (--if-priority), and a title, which
+// needs the current one, cannot be changed.
+func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
+	cfg := r.t.setup.cfg
+	user := r.t.sess.Nick
+	if user == "" {
+		user = r.t.sess.APIUser
+	}
+	switch {
+	case r.flags.title.set || r.flags.status.set || r.flags.owner.set || r.flags.iteration.set || r.flags.severity.set || r.flags.comment.set:
+		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer", errUsage)
+	case !r.flags.ifPriority.set:
+		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", errUsage)
+	case user == "":
+		return nil, errors.New("--queue: whose edits these are is unknown while the service does not answer (a token from the environment does not say): log in with triage login, which remembers it, or retry when the service answers")
+	}
+	cached, err := r.cachedItems(refs, user)
+	if err != nil {
+		return nil, err
+	}
+	outbox, err := openOutbox(r.t.setup.paths)
+	if err != nil {
+		return nil, err
+	}
+	defer outbox.Close()
+	service, _ := store.ServiceKey(cfg.BaseURL)
+	var out []SetResult
+	for _, ref := range refs {
+		p, res, ok := r.offlinePlan(ref, service, cached)
+		if ok {
+			e, err := outbox.Add(p.edit(cfg.BaseURL, store.NewSessionID(time.Now()), user))
+			if err != nil {
+				return out, err
+			}
+			res = p.result(ResultQueued, fmt.Sprintf("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers", e.Seq))
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// cachedItems are the items of the board's cache that names without a
+// kind may stand for, in the command's workspace when it has one; none
+// when every name says its kind.
+func (r *setRun) cachedItems(refs []itemRef, user string) ([]store.CachedItem, error) {
+	var open []itemRef
+	for _, ref := range refs {
+		if _, ok := ref.offlineKind(); !ok || ref.wsOr(r.t.ws) == 0 {
+			open = append(open, ref)
+		}
+	}
+	if len(open) == 0 {
+		return nil, nil
+	}
+	cache, _ := store.OpenCache(filepath.Join(r.t.setup.paths.CacheDir, store.CacheFile))
+	defer cache.Close()
+	return cache.Find(r.t.setup.cfg.BaseURL, user, func(ws int64, it *api.Item) bool {
+		for _, ref := range open {
+			if ref.names(ws, r.t.ws, it) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// names reports whether the cached item it of workspace ws is one the name
+// may stand for, the command's workspace being cmdWS (0: any).
+func (r itemRef) names(ws, cmdWS int64, it *api.Item) bool {
+	if w := r.wsOr(cmdWS); w != 0 && w != ws {
+		return false
+	}
+	return slices.Contains(r.kinds, it.Kind) && slices.Contains(r.ids(ws), it.ID)
+}
+
+// offlinePlan is the plan of one item without reading it: its kind and
+// workspace from its name, else from the one cached item it names.
+func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedItem) (setPlan, SetResult, bool) {
+	ws := ref.wsOr(r.t.ws)
+	kind, ok := ref.offlineKind()
+	id := ""
+	if ws != 0 {
+		id = ref.ids(ws)[0]
+	}
+	if !ok || ws == 0 {
+		var mine []store.CachedItem
+		for _, c := range cached {
+			if ref.names(c.WorkspaceID, r.t.ws, &c.Item) {
+				mine = append(mine, c)
+			}
+		}
+		switch len(mine) {
+		case 0:
+			return setPlan{}, SetResult{Item: ref.text, Result: ResultRefused,
+				Reason: "its kind and workspace are unknown without the service, and the board's cache does not hold it: pass --kind and --workspace, or the item's web address"}, false
+		case 1:
+			ws, kind, id = mine[0].WorkspaceID, mine[0].Item.Kind, mine[0].Item.ID
+		default:
+			names := make([]string, len(mine))
+			for i, c := range mine {
+				names[i] = fmt.Sprintf("%s/%s", c.Item.Kind, c.Item.ShortID())
+			}
+			return setPlan{}, SetResult{Item: ref.text, Result: ResultRefused,
+				Reason: fmt.Sprintf("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), orList(names))}, false
+		}
+	}
+	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: id}, op: store.OpPriority}
+	opts, _, _ := store.SavedOptions(r.t.setup.paths.CacheDir, service, kind)
+	p.names = workspaceNames{kind: kind, opts: opts}
+	to, ok1 := optionValue(opts, r.flags.priority.value)
+	seen, ok2 := optionValue(opts, r.flags.ifPriority.value)
+	if !ok1 || !ok2 {
+		return p, p.refused(fmt.Sprintf("not a priority of %s last read from this service; choose %s", kind.Path(), optionList(opts))), false
+	}
+	p.to, p.seen = to, seen
+	return p, SetResult{}, true
+}
