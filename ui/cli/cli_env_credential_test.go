@@ -40,9 +40,9 @@ func newInProcess(t *testing.T, env map[string]string) *inProcess {
 func (p *inProcess) run(stdin string, args ...string) (stdout, stderr string, code int) {
 	p.t.Helper()
 	var out, errOut bytes.Buffer
-	c := &cli{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, isTerminal: p.terminal,
-		env: func(name string) string { return p.env[name] }}
-	code = c.run(context.Background(), args)
+	s := Streams{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, IsTerminal: p.terminal,
+		Env: func(name string) string { return p.env[name] }}
+	code = Run(context.Background(), s, "", args)
 	return out.String(), errOut.String(), code
 }
 

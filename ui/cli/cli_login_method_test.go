@@ -8,6 +8,7 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // TestLoginAsksForTheTokenFirstWithoutAnOAuthApplication: the login
@@ -38,19 +39,19 @@ func TestLoginAsksForTheTokenFirstWithoutAnOAuthApplication(t *testing.T) {
 			tc.env["TRIAGE_BASE_URL"] = base
 			p := newInProcess(t, tc.env)
 			var errOut bytes.Buffer
-			c := &cli{stdin: strings.NewReader("\n"), stdout: &bytes.Buffer{}, stderr: &errOut, isTerminal: true,
-				env: func(name string) string { return tc.env[name] }}
+			c := &wiring.Factory{Stdin: strings.NewReader("\n"), Stdout: &bytes.Buffer{}, Stderr: &errOut, IsTerminal: true,
+				Env: func(name string) string { return tc.env[name] }}
 			ctx := context.Background()
-			s, err := c.load(ctx, &globalFlags{insecureStorage: true})
+			s, err := c.Load(ctx, &wiring.GlobalFlags{InsecureStorage: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if tc.storedSecret {
-				if err := s.creds.SetClientSecret(ctx, base, store.Secret(demo.ClientSecret)); err != nil {
+				if err := s.Credentials.SetClientSecret(ctx, base, store.Secret(demo.ClientSecret)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			method, err := c.chooseMethod(ctx, s, false, false, false)
+			method, err := chooseMethod(c, ctx, s, false, false, false)
 			if err != nil || method != tc.first {
 				t.Errorf("enter chose %q (%v), want %q; asked:\n%s", method, err, tc.first, errOut.String())
 			}

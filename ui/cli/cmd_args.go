@@ -3,6 +3,8 @@ package cli
 import (
 	"flag"
 	"strings"
+
+	"triage/ui/cli/wiring"
 )
 
 // splitCommand finds the command among the arguments: the first one that is
@@ -21,8 +23,8 @@ func splitCommand(args []string) (name string, rest []string) {
 			return "help", nil
 		}
 	}
-	global := newFlags("triage")
-	new(globalFlags).register(global)
+	global := wiring.NewFlags("triage")
+	new(wiring.GlobalFlags).Register(global)
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {

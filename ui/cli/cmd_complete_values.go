@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // Shell completion of values only the config or the service knows: the
@@ -15,28 +16,28 @@ import (
 // any error, as a completion must never fail loudly.
 
 // completeCommand is the hidden command the completion scripts run.
-var completeCommand = command{name: "__complete", synopsis: "profiles|priorities|kinds", summary: "values for shell completion", run: (*cli).cmdComplete}
+var completeCommand = command{name: "__complete", synopsis: "profiles|priorities|kinds", summary: "values for shell completion", run: cmdComplete}
 
 // valueSources are the flags whose values the scripts ask for, and what to
 // ask: a flag --NAME takes the values of `triage __complete SOURCE`.
 var valueSources = map[string]string{"profile": "profiles", "priority": "priorities", "if-priority": "priorities", "kind": "kinds"}
 
 // cmdComplete prints the values of a source.
-func (c *cli) cmdComplete(_ context.Context, args []string) error {
+func cmdComplete(c *wiring.Factory, _ context.Context, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
-	var g globalFlags
+	var g wiring.GlobalFlags
 	for i := 1; i+1 < len(args); i++ {
 		if args[i] == "--profile" {
-			g.profile = args[i+1]
+			g.Profile = args[i+1]
 		}
 	}
 	paths, err := store.DefaultPaths()
 	if err != nil {
 		return nil
 	}
-	cfg, err := store.LoadConfig(paths, g.env(c.env))
+	cfg, err := store.LoadConfig(paths, g.Env(c.Env))
 	if err != nil {
 		return nil
 	}
@@ -59,7 +60,7 @@ func (c *cli) cmdComplete(_ context.Context, args []string) error {
 		words, _ = store.Labels(paths.ForProfile(cfg.ProfileName).CacheDir, service)
 	}
 	for _, w := range words {
-		fmt.Fprintln(c.stdout, w)
+		fmt.Fprintln(c.Stdout, w)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"triage/ui/cli/wiring"
 )
 
 // `triage completion bash|zsh|fish` prints a completion script for the
@@ -44,9 +46,9 @@ func completions(ctx context.Context) []completion {
 }
 
 // cmdCompletion is `triage completion SHELL`.
-func (c *cli) cmdCompletion(ctx context.Context, args []string) error {
+func cmdCompletion(c *wiring.Factory, ctx context.Context, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", errUsage)
+		return fmt.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", wiring.ErrUsage)
 	}
 	comps := completions(ctx)
 	var script string
@@ -58,9 +60,9 @@ func (c *cli) cmdCompletion(ctx context.Context, args []string) error {
 	case "fish":
 		script = fishCompletion(comps)
 	default:
-		return fmt.Errorf("%w: no completion for %q: use bash, zsh or fish", errUsage, args[0])
+		return fmt.Errorf("%w: no completion for %q: use bash, zsh or fish", wiring.ErrUsage, args[0])
 	}
-	_, err := fmt.Fprint(c.stdout, script)
+	_, err := fmt.Fprint(c.Stdout, script)
 	return err
 }
 

@@ -11,6 +11,7 @@ import (
 	"triage/api/sandbox"
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // demoWorkspace is the seed's workspace with English labels, opened first.
@@ -19,21 +20,21 @@ const demoWorkspace = 10022001
 // cmdDemo runs the app on the local service, in-process, logged in as the
 // demo user. It never reads or writes the user's config or credentials: all
 // its files live in a temporary directory removed on exit.
-func (c *cli) cmdDemo(ctx context.Context, args []string) error {
-	fs := newFlags("demo")
+func cmdDemo(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("demo")
 	items := fs.Int("items", 0, "`N` generated items to add per workspace and kind (try 100000)")
-	if err := c.parse(fs, args); err != nil {
+	if err := c.Parse(fs, args); err != nil {
 		return err
 	}
 	if *items < 0 {
-		return fmt.Errorf("%w: --items must not be negative", errUsage)
+		return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
 	}
-	if !c.isTerminal {
+	if !c.IsTerminal {
 		return errors.New("the demo needs a terminal")
 	}
 	opts := sandbox.Options{ExtraItems: *items}
 	if *items > 0 {
-		opts.Progress = demoProgress(c.stderr, *items)
+		opts.Progress = demoProgress(c.Stderr, *items)
 	}
 	srv, err := sandbox.Start(opts)
 	if err != nil {
@@ -51,8 +52,8 @@ func (c *cli) cmdDemo(ctx context.Context, args []string) error {
 		return errors.New("the demo service has no user")
 	}
 	noEnv := func(string) string { return "" }
-	g := globalFlags{baseURL: srv.URL, authURL: srv.URL, webURL: srv.URL, clientID: demo.ClientID, workspace: demoWorkspace, insecureStorage: true}
-	s, err := c.quietly().loadFrom(ctx, &g, store.PathsIn(root), noEnv)
+	g := wiring.GlobalFlags{BaseURL: srv.URL, AuthURL: srv.URL, WebURL: srv.URL, ClientID: demo.ClientID, Workspace: demoWorkspace, InsecureStorage: true}
+	s, err := quietly(c).LoadFrom(ctx, &g, store.PathsIn(root), noEnv)
 	if err != nil {
 		return err
 	}
@@ -61,7 +62,7 @@ func (c *cli) cmdDemo(ctx context.Context, args []string) error {
 		return fmt.Errorf("the demo could not log in: %w", err)
 	}
 	secret := func(context.Context) (string, error) { return demo.ClientSecret, nil }
-	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: "demo"})
+	return runApp(c, ctx, appRun{setup: s, session: sess, clientSecret: secret, method: "demo"})
 }
 
 // demoProgress draws the building of the demo's items as a bar on one line
@@ -80,8 +81,8 @@ func demoProgress(w io.Writer, items int) func(done, total int) {
 
 // quietly is the same command line with notes to stderr dropped: the demo's
 // plain-text credential file is its own temporary one.
-func (c *cli) quietly() *cli {
+func quietly(c *wiring.Factory) *wiring.Factory {
 	q := *c
-	q.stderr = io.Discard
+	q.Stderr = io.Discard
 	return &q
 }

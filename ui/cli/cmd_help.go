@@ -8,6 +8,8 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+
+	"triage/ui/cli/wiring"
 )
 
 // The help of the command line: `triage help`, `triage --help` and `-h` print
@@ -28,9 +30,6 @@ Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command,
 and 'triage --version' (or -v) for the version.
 `
 
-// errFlagsOnly stops a command once its flags are defined (see flagsOf).
-var errFlagsOnly = errors.New("flags only")
-
 // tableName is the name of a flag set's command in the command table.
 func tableName(fsName string) string {
 	if fsName == "triage" {
@@ -39,51 +38,13 @@ func tableName(fsName string) string {
 	return fsName
 }
 
-// parse reads a command's flags; positional arguments are refused. When the
-// cli only collects flag sets (flagsOf), it hands fs over and stops.
-func (c *cli) parse(fs *flag.FlagSet, args []string) error {
-	if c.collect != nil {
-		c.collect(fs)
-		return errFlagsOnly
+// printHelpOf prints the help of a flag set's command, with its synopsis
+// from the command table.
+func printHelpOf(w io.Writer) func(*flag.FlagSet) {
+	return func(fs *flag.FlagSet) {
+		cmd, _ := lookupCommand(tableName(fs.Name()))
+		printCommand(w, cmd, fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			cmd, _ := lookupCommand(tableName(fs.Name()))
-			printCommand(c.stdout, cmd, fs)
-			return err
-		}
-		return fmt.Errorf("%w: %s", errUsage, flagError(fs.Name(), err))
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: %s takes no arguments (got %q); see '%s --help'", errUsage, commandName(fs.Name()), fs.Arg(0), commandName(fs.Name()))
-	}
-	return nil
-}
-
-// commandName is how messages name the command of a flag set.
-func commandName(name string) string {
-	if name == "triage" {
-		return "triage"
-	}
-	return "triage " + name
-}
-
-// flagError rewrites an error of the flag package in the words of this
-// command line: flags with two dashes, and where to look.
-func flagError(cmd string, err error) string {
-	help := "'triage --help'"
-	if cmd != "triage" {
-		help = "'triage " + cmd + " --help'"
-	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Sprintf("unknown flag --%s for %q (see %s)", strings.TrimLeft(name, "-"), commandName(cmd), help)
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return fmt.Sprintf("flag --%s needs a value (see %s)", strings.TrimLeft(name, "-"), help)
-	}
-	msg = strings.Replace(msg, "for flag -", "for flag --", 1)
-	return msg + " (see " + help + ")"
 }
 
 // printColumns prints rows of two cells, the second aligned, indented by two.
@@ -146,8 +107,8 @@ func printUsage(w io.Writer) {
 		rows = append(rows, [2]string{cmd.usageLine(), cmd.summary})
 	}
 	printColumns(w, rows)
-	global := newFlags("triage")
-	new(globalFlags).register(global)
+	global := wiring.NewFlags("triage")
+	new(wiring.GlobalFlags).Register(global)
 	fmt.Fprint(w, "\nGlobal flags (before or after the command):\n")
 	printColumns(w, flagRows(global))
 	fmt.Fprint(w, "\n"+helpNotes)
@@ -157,32 +118,32 @@ func printUsage(w io.Writer) {
 // when the command has none.
 func flagsOf(ctx context.Context, cmd command) *flag.FlagSet {
 	var fs *flag.FlagSet
-	probe := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, env: func(string) string { return "" },
-		collect: func(f *flag.FlagSet) { fs = f }}
+	probe := &wiring.Factory{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Env: func(string) string { return "" },
+		Collect: func(f *flag.FlagSet) { fs = f }}
 	switch cmd.name {
 	case "help", "version", "completion":
 		return nil
 	}
-	if err := cmd.run(probe, ctx, nil); !errors.Is(err, errFlagsOnly) {
+	if err := cmd.run(probe, ctx, nil); !errors.Is(err, wiring.ErrFlagsOnly) {
 		return nil
 	}
 	return fs
 }
 
 // cmdHelp is `triage help [COMMAND]`.
-func (c *cli) cmdHelp(ctx context.Context, args []string) error {
+func cmdHelp(c *wiring.Factory, ctx context.Context, args []string) error {
 	switch {
 	case len(args) == 0:
-		printUsage(c.stdout)
+		printUsage(c.Stdout)
 		return nil
 	case len(args) > 1:
-		return fmt.Errorf("%w: help takes one command (got %q)", errUsage, strings.Join(args, " "))
+		return fmt.Errorf("%w: help takes one command (got %q)", wiring.ErrUsage, strings.Join(args, " "))
 	}
 	cmd, ok := lookupCommand(args[0])
 	if !ok || cmd.name == "" {
 		return errUnknownCommand(args[0])
 	}
-	printCommand(c.stdout, cmd, flagsOf(ctx, cmd))
+	printCommand(c.Stdout, cmd, flagsOf(ctx, cmd))
 	return nil
 }
 

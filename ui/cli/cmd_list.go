@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/cli/wiring"
 	"triage/ui/filter"
 )
 
@@ -17,71 +18,71 @@ var listDefaultColumns = []string{"id", "title", "priority", "status", "owner", 
 // cmdList prints the items of a kind that pass a filter (the board's filter
 // syntax): an aligned table on a terminal, tab-separated lines without a
 // header when piped, or one JSON array.
-func (c *cli) cmdList(ctx context.Context, args []string) error {
-	fs := newFlags("list")
-	var g globalFlags
-	g.register(fs)
+func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("list")
+	var g wiring.GlobalFlags
+	g.Register(fs)
 	kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
 	asJSON := fs.Bool("json", false, "print one JSON array of the items, with every field the service sent")
 	columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemColumnNames, ", ")+", or a field's wire name")
 	limit := fs.Int("limit", 0, "print at most `N` items (0: all)")
-	words, err := c.parseArgs(fs, args)
+	words, err := c.ParseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	kind, err := api.ParseKind(*kindName)
 	if err != nil {
-		return fmt.Errorf("%w: --kind: %s", errUsage, err)
+		return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 	}
 	if *limit < 0 {
-		return fmt.Errorf("%w: --limit must be 0 (all) or more", errUsage)
+		return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
 	}
 	cols := listDefaultColumns
 	if *columns != "" {
 		cols = strings.Split(strings.ReplaceAll(*columns, " ", ""), ",")
 	}
-	t, err := c.openScript(ctx, &g)
+	t, err := c.OpenScript(ctx, &g)
 	if err != nil {
 		return err
 	}
-	ws, err := t.workspace()
+	ws, err := t.Workspace()
 	if err != nil {
 		return err
 	}
-	query, me := queryOf(words), t.sess.Nick
+	query, me := queryOf(words), t.Session.Nick
 	if me == "" && strings.Contains(strings.ToLower(query), "@me") {
-		if me, err = t.me(ctx); err != nil {
-			return c.unreachable(err)
+		if me, err = t.Me(ctx); err != nil {
+			return c.Unreachable(err)
 		}
 	}
 	q := filter.Parse(query, me)
-	names, err := t.names(ctx, ws, kind)
+	names, err := targetNames(ctx, t, ws, kind)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
 	opts := names.filterOptions()
 	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
-		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
+		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
 	}
 	if err := names.checkColumns(cols); err != nil {
 		return err
 	}
-	if err := c.readIterations(ctx, t.client, ws, &q, &opts); err != nil {
+	if err := readIterations(c, ctx, t.Client, ws, &q, &opts); err != nil {
 		return err
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
 	if !*asJSON {
 		req.Fields = listFieldsFor(kind, cols)
 	}
-	items, err := t.client.List(ctx, req)
+	items, err := t.Client.List(ctx, req)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
-	if err := c.readOwners(ctx, t.client, ws, me, items, &q, &opts); err != nil {
+	if err := readOwners(c, ctx, t.Client, ws, me, items, &q, &opts); err != nil {
 		return err
 	}
 	if problems := q.Unmatched(&opts); len(problems) > 0 {
-		return fmt.Errorf("%w: the filter: %s", errUsage, strings.Join(problems, "; "))
+		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
 	}
 	kept := items[:0]
 	for i := range items {
@@ -94,16 +95,16 @@ func (c *cli) cmdList(ctx context.Context, args []string) error {
 	}
 	switch {
 	case *asJSON:
-		return writeItemsJSON(c.stdout, kept, jsonFieldsFor(kind, *columns != "", cols))
-	case c.stdoutIsTerminal():
+		return writeItemsJSON(c.Stdout, kept, jsonFieldsFor(kind, *columns != "", cols))
+	case c.StdoutIsTerminal():
 		rows := [][]string{columnHeaders(cols)}
 		for i := range kept {
-			rows = append(rows, names.row(&kept[i], cols, t.setup.cfg.WebURL))
+			rows = append(rows, names.row(&kept[i], cols, t.Setup.Config.WebURL))
 		}
-		printTable(c.stdout, rows, c.lineWidth(), titleShrinks(cols))
+		printTable(c.Stdout, rows, c.LineWidth(), titleShrinks(cols))
 	default:
 		for i := range kept {
-			fmt.Fprintln(c.stdout, strings.Join(names.row(&kept[i], cols, t.setup.cfg.WebURL), "\t"))
+			fmt.Fprintln(c.Stdout, strings.Join(names.row(&kept[i], cols, t.Setup.Config.WebURL), "\t"))
 		}
 	}
 	return nil
@@ -139,13 +140,13 @@ func queryOf(words []string) string {
 // readIterations reads the workspace's iterations when the filter has an
 // iter: term: they name iter:@current and iter:@next, and what the term's
 // values are checked against, as on the board.
-func (c *cli) readIterations(ctx context.Context, client *api.Client, ws int64, q *filter.Query, o *filter.Options) error {
+func readIterations(c *wiring.Factory, ctx context.Context, client *api.Client, ws int64, q *filter.Query, o *filter.Options) error {
 	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "iter" }) {
 		return nil
 	}
 	its, err := client.Iterations(ctx, ws)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
 	o.Today = time.Now().In(api.ServiceZone).Format(time.DateOnly)
 	o.Iterations = filter.IterationOptions(its)
@@ -156,13 +157,13 @@ func (c *cli) readIterations(ctx context.Context, client *api.Client, ws int64, 
 // readOwners reads the workspace's members when the filter has an owner:
 // term: its values are checked against them, the owners of the items
 // (people who left still own some) and the user, as on the board.
-func (c *cli) readOwners(ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
+func readOwners(c *wiring.Factory, ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
 	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "owner" }) {
 		return nil
 	}
 	members, err := client.Members(ctx, ws)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
 	nicks := make([]string, len(members))
 	for k, p := range members {

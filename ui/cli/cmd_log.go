@@ -14,54 +14,55 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 	"triage/ui/filter"
 )
 
 // cmdLog prints today's changes on the service, or every change since a time.
-func (c *cli) cmdLog(ctx context.Context, args []string) error {
-	f := newFlags("log")
-	var g globalFlags
-	g.register(f)
+func cmdLog(c *wiring.Factory, ctx context.Context, args []string) error {
+	f := wiring.NewFlags("log")
+	var g wiring.GlobalFlags
+	g.Register(f)
 	asJSON := f.Bool("json", false, "print one JSON object per change")
 	since := f.String("since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
-	if err := c.parse(f, args); err != nil {
+	if err := c.Parse(f, args); err != nil {
 		return err
 	}
 	now := time.Now()
 	from, err := ParseSince(*since, now)
 	if err != nil {
-		return fmt.Errorf("%w: --since: %s", errUsage, err)
+		return fmt.Errorf("%w: --since: %s", wiring.ErrUsage, err)
 	}
-	s, err := c.load(ctx, &g)
+	s, err := c.Load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	service, err := store.ServiceKey(s.cfg.BaseURL)
+	service, err := store.ServiceKey(s.Config.BaseURL)
 	if err != nil {
 		return err
 	}
-	edits, err := localEdits(s.paths, service, from, s.cfg.Workspace)
+	edits, err := localEdits(s.Paths, service, from, s.Config.Workspace)
 	if err != nil {
 		return err
 	}
-	h := c.readHistory(ctx, s, edits, from)
+	h := readHistory(c, ctx, s, edits, from)
 	if *asJSON {
-		return h.writeJSON(c.stdout, edits)
+		return h.writeJSON(c.Stdout, edits)
 	}
-	if h.err != nil && (c.isTerminal || !errors.Is(h.err, errNotLoggedIn)) {
-		fmt.Fprintf(c.stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
+	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
+		fmt.Fprintf(c.Stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
 	}
 	entries := h.entries(edits)
 	if len(entries) == 0 {
-		fmt.Fprintf(c.stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
+		fmt.Fprintf(c.Stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
 		return nil
 	}
 	if h.err == nil {
-		fmt.Fprintf(c.stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.cfg.BaseURL, sinceText(from))
+		fmt.Fprintf(c.Stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.Config.BaseURL, sinceText(from))
 	}
-	if !c.stdoutIsTerminal() {
+	if !c.StdoutIsTerminal() {
 		for _, e := range entries {
-			fmt.Fprintln(c.stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
+			fmt.Fprintln(c.Stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
 		}
 		return nil
 	}
@@ -69,7 +70,7 @@ func (c *cli) cmdLog(ctx context.Context, args []string) error {
 	for _, e := range entries {
 		rows = append(rows, e.cells(when(e.at, now)))
 	}
-	printTable(c.stdout, rows, c.lineWidth(), logShrinks)
+	printTable(c.Stdout, rows, c.LineWidth(), logShrinks)
 	return nil
 }
 

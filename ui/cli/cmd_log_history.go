@@ -13,6 +13,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // `triage log` reads the service's change history (TAPD's story_changes,
@@ -41,18 +42,18 @@ type loggedChange struct {
 // readHistory reads the history of the workspaces the log covers: the one
 // asked for (--workspace, TRIAGE_WORKSPACE, the last opened), else those of
 // this machine's edits, else the one a browser login was granted.
-func (c *cli) readHistory(ctx context.Context, s *setup, edits []store.Edit, since time.Time) history {
-	sess, err := s.session(ctx)
+func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits []store.Edit, since time.Time) history {
+	sess, err := s.Session(ctx)
 	if err != nil {
 		return history{err: err}
 	}
 	if sess.Expired(time.Now()) {
-		return history{err: fmt.Errorf("the login has expired; %s", strings.TrimPrefix(statusReport{sess: sess, fromEnv: s.fromEnv(sess)}.renew(), "Run: "))}
+		return history{err: fmt.Errorf("the login has expired; %s", strings.TrimPrefix(statusReport{sess: sess, fromEnv: s.FromEnv(sess)}.renew(), "Run: "))}
 	}
 	var workspaces []int64
 	switch {
-	case s.cfg.Workspace != 0:
-		workspaces = []int64{s.cfg.Workspace}
+	case s.Config.Workspace != 0:
+		workspaces = []int64{s.Config.Workspace}
 	case len(edits) > 0:
 		for _, e := range edits {
 			if !slices.Contains(workspaces, e.WorkspaceID) {
@@ -64,7 +65,7 @@ func (c *cli) readHistory(ctx context.Context, s *setup, edits []store.Edit, sin
 	default:
 		return history{err: errors.New("no workspace to read: pass --workspace ID")}
 	}
-	client := api.NewClient(s.cfg.BaseURL, sess.Authorizer(), api.WithUserAgent("triage/"+c.version))
+	client := api.NewClient(s.Config.BaseURL, sess.Authorizer(), api.WithUserAgent("triage/"+c.Version))
 	h := history{titles: map[string]string{}, wsNames: map[int64]string{}, names: logNames{}, user: sess.Nick}
 	if h.user == "" {
 		h.user = sess.APIUser

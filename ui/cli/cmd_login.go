@@ -14,35 +14,36 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // cmdLogin logs in by one of the three ways and stores the credential.
-func (c *cli) cmdLogin(ctx context.Context, args []string) error {
-	fs := newFlags("login")
-	var g globalFlags
-	g.register(fs)
+func cmdLogin(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("login")
+	var g wiring.GlobalFlags
+	g.Register(fs)
 	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")
 	token := fs.Bool("token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
 	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
-	if err := c.parse(fs, args); err != nil {
+	if err := c.Parse(fs, args); err != nil {
 		return err
 	}
-	s, err := c.load(ctx, &g)
+	s, err := c.Load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	method, err := c.chooseMethod(ctx, s, *web, *token, *basic)
+	method, err := chooseMethod(c, ctx, s, *web, *token, *basic)
 	if err != nil {
 		return err
 	}
 	var sess auth.Session
 	switch method {
 	case auth.MethodOAuth:
-		sess, err = c.loginWeb(ctx, s)
+		sess, err = loginWeb(c, ctx, s)
 	case auth.MethodToken:
-		sess, err = c.loginToken(ctx, s)
+		sess, err = loginToken(c, ctx, s)
 	default:
-		sess, err = c.loginBasic(ctx, s)
+		sess, err = loginBasic(c, ctx, s)
 	}
 	if errors.Is(err, auth.ErrUnchecked) {
 		return fmt.Errorf("nothing was stored: %w", err)
@@ -50,69 +51,69 @@ func (c *cli) cmdLogin(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.remember(ctx, sess); err != nil {
+	if err := s.Remember(ctx, sess); err != nil {
 		return err
 	}
-	if s.storageNote != "" {
-		fmt.Fprint(c.stderr, s.storageNote)
+	if s.StorageNote != "" {
+		fmt.Fprint(c.Stderr, s.StorageNote)
 	}
 	as := ""
 	if user := who(sess); user != "" {
 		as = " as " + user
 	}
-	fmt.Fprintf(c.stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, methodName(sess.Method), until(sess))
-	fmt.Fprint(c.stderr, s.envStillDecides("the login stored now"))
+	fmt.Fprintf(c.Stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, wiring.MethodName(sess.Method), until(sess))
+	fmt.Fprint(c.Stderr, s.EnvStillDecides("the login stored now"))
 	return nil
 }
 
 // loginWeb runs the OAuth authorization code flow: the browser page, the
 // loopback listener, and on a terminal a pasted redirect address as well.
-func (c *cli) loginWeb(ctx context.Context, s *setup) (auth.Session, error) {
-	secret, err := s.clientSecret(ctx)
+func loginWeb(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
+	secret, err := clientSecret(s, ctx)
 	if err != nil {
 		return auth.Session{}, fmt.Errorf("%w; or log in with a personal access token: triage login --token", err)
 	}
-	flow, err := auth.StartOAuth(ctx, s.oauthConfig(secret, c.env))
+	flow, err := auth.StartOAuth(ctx, oauthConfig(s, secret, c.Env))
 	if err != nil {
 		return auth.Session{}, err
 	}
 	defer flow.Close()
-	fmt.Fprintf(c.stderr, "Open this address to log in (it expires in 5 minutes):\n\n  %s\n\n", flow.URL())
+	fmt.Fprintf(c.Stderr, "Open this address to log in (it expires in 5 minutes):\n\n  %s\n\n", flow.URL())
 	if err := flow.OpenBrowser(); err != nil {
 		cause := err
 		if inner := errors.Unwrap(err); inner != nil {
 			cause = inner
 		}
-		fmt.Fprintf(c.stderr, "The browser could not be opened (%s).\nOpen this address in a browser yourself:\n\n  %s\n\n", cause, flow.URL())
+		fmt.Fprintf(c.Stderr, "The browser could not be opened (%s).\nOpen this address in a browser yourself:\n\n  %s\n\n", cause, flow.URL())
 	} else {
-		fmt.Fprintln(c.stderr, "A browser was opened; finish there.")
+		fmt.Fprintln(c.Stderr, "A browser was opened; finish there.")
 	}
-	if c.isTerminal {
-		fmt.Fprintln(c.stderr, "If the browser runs elsewhere, paste the address it was sent to here and press Enter:")
-		go c.pasteLoop(flow)
+	if c.IsTerminal {
+		fmt.Fprintln(c.Stderr, "If the browser runs elsewhere, paste the address it was sent to here and press Enter:")
+		go pasteLoop(c, flow)
 	} else {
-		fmt.Fprintln(c.stderr, "Waiting for the browser…")
+		fmt.Fprintln(c.Stderr, "Waiting for the browser…")
 	}
 	sess, err := flow.Wait(ctx)
 	if err != nil {
 		return auth.Session{}, err
 	}
-	if err := s.creds.SetClientSecret(ctx, s.cfg.BaseURL, store.Secret(secret)); err != nil {
-		fmt.Fprintf(c.stderr, "note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time\n", err)
+	if err := s.Credentials.SetClientSecret(ctx, s.Config.BaseURL, store.Secret(secret)); err != nil {
+		fmt.Fprintf(c.Stderr, "note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time\n", err)
 	}
 	return sess, nil
 }
 
 // pasteLoop hands lines typed on the terminal to the flow until one is taken.
-func (c *cli) pasteLoop(flow *auth.Flow) {
-	sc := bufio.NewScanner(c.stdin)
+func pasteLoop(c *wiring.Factory, flow *auth.Flow) {
+	sc := bufio.NewScanner(c.Stdin)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
 			continue
 		}
 		if err := flow.Paste(line); err != nil {
-			fmt.Fprintf(c.stderr, "That address was not taken: %s\nPaste the whole address the browser was sent to:\n", err)
+			fmt.Fprintf(c.Stderr, "That address was not taken: %s\nPaste the whole address the browser was sent to:\n", err)
 			continue
 		}
 		return
@@ -120,20 +121,20 @@ func (c *cli) pasteLoop(flow *auth.Flow) {
 }
 
 // loginToken checks a personal access token from stdin, TRIAGE_TOKEN or a prompt.
-func (c *cli) loginToken(ctx context.Context, s *setup) (auth.Session, error) {
+func loginToken(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
 	var token string
 	switch {
-	case !c.isTerminal:
-		line, err := readLine(c.stdin)
+	case !c.IsTerminal:
+		line, err := readLine(c.Stdin)
 		if err != nil {
 			return auth.Session{}, fmt.Errorf("reading the token from standard input: %w", err)
 		}
 		token = line
-	case s.cfg.Token != "":
-		token = s.cfg.Token.Reveal()
+	case s.Config.Token != "":
+		token = s.Config.Token.Reveal()
 	default:
 		var err error
-		if token, err = c.promptSecret("Personal access token: "); err != nil {
+		if token, err = promptSecret(c, "Personal access token: "); err != nil {
 			return auth.Session{}, err
 		}
 	}
@@ -141,39 +142,39 @@ func (c *cli) loginToken(ctx context.Context, s *setup) (auth.Session, error) {
 	if token == "" {
 		return auth.Session{}, errors.New("no token given: pipe it on standard input or set TRIAGE_TOKEN")
 	}
-	return auth.LoginToken(ctx, s.cfg.BaseURL, token, nil)
+	return auth.LoginToken(ctx, s.Config.BaseURL, token, nil)
 }
 
 // loginBasic checks an API account from the environment or prompts.
-func (c *cli) loginBasic(ctx context.Context, s *setup) (auth.Session, error) {
-	user, password := s.cfg.APIUser, s.cfg.APIPassword.Reveal()
+func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
+	user, password := s.Config.APIUser, s.Config.APIPassword.Reveal()
 	var err error
 	if user == "" {
-		if !c.isTerminal {
+		if !c.IsTerminal {
 			return auth.Session{}, errors.New("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
 		}
-		fmt.Fprint(c.stderr, "API account: ")
-		if user, err = readLine(c.stdin); err != nil {
+		fmt.Fprint(c.Stderr, "API account: ")
+		if user, err = readLine(c.Stdin); err != nil {
 			return auth.Session{}, err
 		}
 	}
 	if password == "" {
-		if !c.isTerminal {
-			if password, err = readLine(c.stdin); err != nil {
+		if !c.IsTerminal {
+			if password, err = readLine(c.Stdin); err != nil {
 				return auth.Session{}, fmt.Errorf("reading the API password from standard input: %w", err)
 			}
-		} else if password, err = c.promptSecret("API password: "); err != nil {
+		} else if password, err = promptSecret(c, "API password: "); err != nil {
 			return auth.Session{}, err
 		}
 	}
-	return auth.LoginBasic(ctx, s.cfg.BaseURL, strings.TrimSpace(user), strings.TrimSpace(password), nil)
+	return auth.LoginBasic(ctx, s.Config.BaseURL, strings.TrimSpace(user), strings.TrimSpace(password), nil)
 }
 
 // promptSecret reads a line from the terminal without echoing it.
-func (c *cli) promptSecret(prompt string) (string, error) {
-	fmt.Fprint(c.stderr, prompt)
+func promptSecret(c *wiring.Factory, prompt string) (string, error) {
+	fmt.Fprint(c.Stderr, prompt)
 	b, err := term.ReadPassword(os.Stdin.Fd())
-	fmt.Fprintln(c.stderr)
+	fmt.Fprintln(c.Stderr)
 	if err != nil {
 		return "", fmt.Errorf("reading from the terminal: %w", err)
 	}
@@ -194,31 +195,31 @@ func readLine(r io.Reader) (string, error) {
 
 // cmdLogout forgets the credential of the current service, and the boards
 // cached for its user.
-func (c *cli) cmdLogout(ctx context.Context, args []string) error {
-	s, err := c.loadCommand(ctx, "logout", args)
+func cmdLogout(c *wiring.Factory, ctx context.Context, args []string) error {
+	s, err := c.LoadCommand(ctx, "logout", args)
 	if err != nil {
 		return err
 	}
-	if sess, err := s.session(ctx); err == nil {
-		c.clearCache(s, sess)
+	if sess, err := s.Session(ctx); err == nil {
+		clearCache(c, s, sess)
 	}
-	err = s.creds.Delete(ctx, s.cfg.BaseURL)
+	err = s.Credentials.Delete(ctx, s.Config.BaseURL)
 	if errors.Is(err, store.ErrNotFound) {
-		fmt.Fprintf(c.stdout, "Not logged in to %s.\n", s.cfg.BaseURL)
-		fmt.Fprint(c.stderr, s.envStillDecides("this logout"))
+		fmt.Fprintf(c.Stdout, "Not logged in to %s.\n", s.Config.BaseURL)
+		fmt.Fprint(c.Stderr, s.EnvStillDecides("this logout"))
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stdout, "Logged out of %s.\n", s.cfg.BaseURL)
-	fmt.Fprint(c.stderr, s.envStillDecides("this logout"))
+	fmt.Fprintf(c.Stdout, "Logged out of %s.\n", s.Config.BaseURL)
+	fmt.Fprint(c.Stderr, s.EnvStillDecides("this logout"))
 	return nil
 }
 
 // clearCache removes the boards cached for the user of a session; the
 // cache is only a help, so a failure is a note.
-func (c *cli) clearCache(s *setup, sess auth.Session) {
+func clearCache(c *wiring.Factory, s *wiring.Setup, sess auth.Session) {
 	user := sess.Nick
 	if user == "" {
 		user = sess.APIUser
@@ -226,18 +227,18 @@ func (c *cli) clearCache(s *setup, sess auth.Session) {
 	if user == "" {
 		return
 	}
-	cache, warning := store.OpenCache(filepath.Join(s.paths.CacheDir, store.CacheFile))
+	cache, warning := store.OpenCache(filepath.Join(s.Paths.CacheDir, store.CacheFile))
 	defer cache.Close()
-	if err := cache.ClearUser(s.cfg.BaseURL, user); err != nil || warning != nil {
-		fmt.Fprintf(c.stderr, "triage: note: the cached boards of %s were not cleared: %v\n", user, errors.Join(warning, err))
+	if err := cache.ClearUser(s.Config.BaseURL, user); err != nil || warning != nil {
+		fmt.Fprintf(c.Stderr, "triage: note: the cached boards of %s were not cleared: %v\n", user, errors.Join(warning, err))
 	}
 }
 
 // oauthConfig is the OAuth client configuration of the service.
-func (s *setup) oauthConfig(secret string, env func(string) string) auth.OAuthConfig {
+func oauthConfig(s *wiring.Setup, secret string, env func(string) string) auth.OAuthConfig {
 	return auth.OAuthConfig{
-		AuthURL: s.cfg.AuthURL, BaseURL: s.cfg.BaseURL, ClientID: s.cfg.ClientID, ClientSecret: secret,
-		Scopes: s.cfg.Scopes, RedirectPort: s.cfg.RedirectPort,
+		AuthURL: s.Config.AuthURL, BaseURL: s.Config.BaseURL, ClientID: s.Config.ClientID, ClientSecret: secret,
+		Scopes: s.Config.Scopes, RedirectPort: s.Config.RedirectPort,
 		OpenBrowser: auth.NewDefaultBrowserOpener(env),
 	}
 }
@@ -254,19 +255,6 @@ func who(s auth.Session) string {
 		return "API account " + s.APIUser
 	}
 	return ""
-}
-
-// methodName is how a login method is shown.
-func methodName(m auth.Method) string {
-	switch m {
-	case auth.MethodOAuth:
-		return "browser login (OAuth)"
-	case auth.MethodToken:
-		return "personal access token"
-	case auth.MethodBasic:
-		return "API account"
-	}
-	return string(m)
 }
 
 // until says how long a session lasts, for the login message.

@@ -10,6 +10,7 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // chooseMethod picks the login way from the flags, or asks on a terminal.
@@ -17,7 +18,7 @@ import (
 // more setup: with an OAuth application's client id and secret configured,
 // on the local service too; otherwise a personal access token, which a
 // person can make in the service's web settings.
-func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool) (auth.Method, error) {
+func chooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, token, basic bool) (auth.Method, error) {
 	n := 0
 	for _, b := range []bool{web, token, basic} {
 		if b {
@@ -26,7 +27,7 @@ func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool
 	}
 	switch {
 	case n > 1:
-		return "", fmt.Errorf("%w: choose one of --web, --token and --basic", errUsage)
+		return "", fmt.Errorf("%w: choose one of --web, --token and --basic", wiring.ErrUsage)
 	case web:
 		return auth.MethodOAuth, nil
 	case token:
@@ -34,20 +35,20 @@ func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool
 	case basic:
 		return auth.MethodBasic, nil
 	}
-	lacks, err := s.oauthLacks(ctx)
+	lacks, err := oauthLacks(s, ctx)
 	if err != nil {
 		return "", err
 	}
-	choices := loginChoices(lacks, s.cfg.WebURL)
-	if !c.isTerminal {
-		return "", fmt.Errorf("%w: no terminal to ask on: choose %s, %s or %s", errUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
+	choices := loginChoices(lacks, s.Config.WebURL)
+	if !c.IsTerminal {
+		return "", fmt.Errorf("%w: no terminal to ask on: choose %s, %s or %s", wiring.ErrUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
 	}
-	fmt.Fprintf(c.stderr, "How do you want to log in to %s?\n", s.cfg.BaseURL)
+	fmt.Fprintf(c.Stderr, "How do you want to log in to %s?\n", s.Config.BaseURL)
 	for i, ch := range choices {
-		fmt.Fprintf(c.stderr, "  %d) %s\n", i+1, ch.text)
+		fmt.Fprintf(c.Stderr, "  %d) %s\n", i+1, ch.text)
 	}
-	fmt.Fprint(c.stderr, "Choice [1]: ")
-	line, err := readLine(c.stdin)
+	fmt.Fprint(c.Stderr, "Choice [1]: ")
+	line, err := readLine(c.Stdin)
 	if err != nil {
 		return "", err
 	}
@@ -57,7 +58,7 @@ func (c *cli) chooseMethod(ctx context.Context, s *setup, web, token, basic bool
 	case "1", "2", "3":
 		return choices[answer[0]-'1'].method, nil
 	}
-	return "", fmt.Errorf("%w: %q is not one of 1, 2 or 3", errUsage, strings.TrimSpace(line))
+	return "", fmt.Errorf("%w: %q is not one of 1, 2 or 3", wiring.ErrUsage, strings.TrimSpace(line))
 }
 
 // loginChoice is one line of the login question.
@@ -101,8 +102,8 @@ func tokenSettingsURL(webURL string) string {
 
 // browserFirst reports whether the browser login works as it is: with the
 // client id and secret of an OAuth application configured.
-func (s *setup) browserFirst(ctx context.Context) bool {
-	lacks, err := s.oauthLacks(ctx)
+func browserFirst(s *wiring.Setup, ctx context.Context) bool {
+	lacks, err := oauthLacks(s, ctx)
 	return err == nil && lacks == ""
 }
 
@@ -110,24 +111,24 @@ func (s *setup) browserFirst(ctx context.Context) bool {
 // OAuth application's client id (TRIAGE_CLIENT_ID, or client_id in the
 // config) and its secret (TRIAGE_CLIENT_SECRET, or the one stored at the
 // first browser login); "" when it has both.
-func (s *setup) oauthLacks(ctx context.Context) (string, error) {
-	_, lacks, err := s.oauthSecret(ctx)
+func oauthLacks(s *wiring.Setup, ctx context.Context) (string, error) {
+	_, lacks, err := oauthSecret(s, ctx)
 	return lacks, err
 }
 
 // oauthSecret is the OAuth client secret, the environment's else the stored
 // one ("" when neither), and the variables the browser login lacks.
-func (s *setup) oauthSecret(ctx context.Context) (secret, lacks string, err error) {
-	secret = s.cfg.ClientSecret.Reveal()
+func oauthSecret(s *wiring.Setup, ctx context.Context) (secret, lacks string, err error) {
+	secret = s.Config.ClientSecret.Reveal()
 	if secret == "" {
-		stored, err := s.creds.ClientSecret(ctx, s.cfg.BaseURL)
+		stored, err := s.Credentials.ClientSecret(ctx, s.Config.BaseURL)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return "", "", err
 		}
 		secret = stored.Reveal()
 	}
 	var missing []string
-	if s.cfg.ClientID == "" {
+	if s.Config.ClientID == "" {
 		missing = append(missing, store.EnvClientID)
 	}
 	if secret == "" {
@@ -138,17 +139,17 @@ func (s *setup) oauthSecret(ctx context.Context) (secret, lacks string, err erro
 
 // clientSecret is the OAuth client secret; without it or the client id,
 // an error that names what to set, before anything is opened.
-func (s *setup) clientSecret(ctx context.Context) (string, error) {
-	secret, lacks, err := s.oauthSecret(ctx)
+func clientSecret(s *wiring.Setup, ctx context.Context) (string, error) {
+	secret, lacks, err := oauthSecret(s, ctx)
 	if err != nil {
 		return "", err
 	}
 	if lacks != "" {
 		from := "to its client id and secret"
 		switch {
-		case isLocalService(s.cfg.BaseURL) && strings.Contains(lacks, " and "):
+		case isLocalService(s.Config.BaseURL) && strings.Contains(lacks, " and "):
 			from = "as `triage serve` prints them"
-		case isLocalService(s.cfg.BaseURL):
+		case isLocalService(s.Config.BaseURL):
 			from = "as `triage serve` prints it"
 		}
 		return "", fmt.Errorf("the browser login needs an OAuth application: set %s %s", lacks, from)

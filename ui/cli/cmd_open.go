@@ -14,35 +14,36 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui"
+	"triage/ui/cli/wiring"
 	"triage/ui/common"
 	"triage/ui/views/login"
 )
 
 // cmdOpen opens the board: of the last workspace when a valid credential is
 // stored, else after the login view.
-func (c *cli) cmdOpen(ctx context.Context, args []string) error {
-	fs := newFlags("triage")
-	var g globalFlags
-	g.register(fs)
-	if err := c.parse(fs, args); err != nil {
+func cmdOpen(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("triage")
+	var g wiring.GlobalFlags
+	g.Register(fs)
+	if err := c.Parse(fs, args); err != nil {
 		return err
 	}
-	if !c.isTerminal {
+	if !c.IsTerminal {
 		return errors.New("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
 	}
-	s, err := c.load(ctx, &g)
+	s, err := c.Load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	sess, err := s.session(ctx)
+	sess, err := s.Session(ctx)
 	switch {
-	case errors.Is(err, errNotLoggedIn):
+	case errors.Is(err, wiring.ErrNotLoggedIn):
 		sess = auth.Session{}
 	case err != nil:
 		return err
 	}
 	if sess.Method != "" && sess.Expired(time.Now()) {
-		fmt.Fprintln(c.stderr, "The stored login has expired; log in again.")
+		fmt.Fprintln(c.Stderr, "The stored login has expired; log in again.")
 		sess = auth.Session{}
 	}
 	if sess.Method != "" && (sess.Nick == "" && sess.Method != auth.MethodBasic || sess.RefusedAdvice != "") {
@@ -55,30 +56,30 @@ func (c *cli) cmdOpen(ctx context.Context, args []string) error {
 		case err == nil:
 			sess = checked
 		case errors.Is(err, auth.ErrUnchecked):
-			fmt.Fprintf(c.stderr, "triage: note: %s\n", err)
+			fmt.Fprintf(c.Stderr, "triage: note: %s\n", err)
 		case sess.RefusedAdvice != "":
 			return common.Advise(sess.RefusedAdvice, err)
 		default:
-			return fmt.Errorf("%s: %w", s.source(sess), err)
+			return fmt.Errorf("%s: %w", source(s, sess), err)
 		}
 	}
-	if sess, err = c.grantedWorkspace(ctx, s, sess); err != nil {
+	if sess, err = grantedWorkspace(c, ctx, s, sess); err != nil {
 		return err
 	}
-	if sess.Method == auth.MethodBasic && s.cfg.Workspace == 0 {
-		return fmt.Errorf("%w: %w", errUsage, common.ErrAPIAccountWorkspaces)
+	if sess.Method == auth.MethodBasic && s.Config.Workspace == 0 {
+		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountWorkspaces)
 	}
-	secret := func(ctx context.Context) (string, error) { return s.clientSecret(ctx) }
+	secret := func(ctx context.Context) (string, error) { return clientSecret(s, ctx) }
 	method := string(sess.Method)
-	if method == "" && !s.browserFirst(ctx) {
+	if method == "" && !browserFirst(s, ctx) {
 		method = string(auth.MethodToken) // the login view offers the token first
 	}
-	return c.runApp(ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
+	return runApp(c, ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
 }
 
 // appRun is what the full-screen app starts from.
 type appRun struct {
-	setup        *setup
+	setup        *wiring.Setup
 	session      auth.Session // zero: start with the login view
 	clientSecret func(context.Context) (string, error)
 	method       string // shown in the status line ("demo" for the demo)
@@ -94,14 +95,14 @@ const (
 
 // runApp wires the client, the stores, the login port and the views, and
 // runs the program.
-func (c *cli) runApp(ctx context.Context, r appRun) error {
+func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
 	s := r.setup
-	st, err := openStores(s.paths)
+	st, err := wiring.OpenStores(s.Paths)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	log, closeLog, err := openLog(s.paths.LogDir)
+	log, closeLog, err := openLog(s.Paths.LogDir)
 	if err != nil {
 		return err
 	}
@@ -110,39 +111,39 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	if r.session.Method != "" {
 		authz = r.session.Authorizer()
 	}
-	client := api.NewClient(s.cfg.BaseURL, authz, api.WithUserAgent("triage/"+c.version))
+	client := api.NewClient(s.Config.BaseURL, authz, api.WithUserAgent("triage/"+c.Version))
 
-	uictx := common.NewContext(client, c.env("NO_COLOR") != "")
-	uictx.KeyOverrides = s.keys
-	s.keys.Remap("app", uictx.Keys)
-	if sec := s.cfg.Sections; sec != nil {
+	uictx := common.NewContext(client, c.Env("NO_COLOR") != "")
+	uictx.KeyOverrides = s.Keys
+	s.Keys.Remap("app", uictx.Keys)
+	if sec := s.Config.Sections; sec != nil {
 		uictx.Commands, uictx.Views = sec.Commands, sec.Views
 		uictx.RunCommand = commandRunner(os.Environ())
 	}
 	uictx.Base = ctx
-	uictx.ServiceURL = s.cfg.BaseURL
-	uictx.WebURL = s.cfg.WebURL
+	uictx.ServiceURL = s.Config.BaseURL
+	uictx.WebURL = s.Config.WebURL
 	uictx.Method = r.method
-	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.env)
+	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.Env)
 	uictx.Session = store.NewSessionID(time.Now())
 	uictx.Log = log.With("session", uictx.Session)
-	uictx.Log.Info("start", "version", c.version, "service", s.cfg.BaseURL, "method", r.method)
-	uictx.Edits = store.NewSender(st.outbox, client, store.SenderConfig{Service: s.cfg.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
-	uictx.Cache = st.cache
+	uictx.Log.Info("start", "version", c.Version, "service", s.Config.BaseURL, "method", r.method)
+	uictx.Edits = store.NewSender(st.Outbox, client, store.SenderConfig{Service: s.Config.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
+	uictx.Cache = st.Cache
 
-	port := &authenticator{setup: s, secret: r.clientSecret, env: c.env}
+	port := &authenticator{setup: s, secret: r.clientSecret, env: c.Env}
 	uiOpts := ui.Options{
 		Auth: port,
 		OnLogin: func(sess auth.Session) error {
 			client.SetAuth(sess.Authorizer())
-			return s.remember(ctx, sess)
+			return s.Remember(ctx, sess)
 		},
 		RememberWorkspace: func(id int64) error {
-			return store.RememberWorkspace(s.cfg, id)
+			return store.RememberWorkspace(s.Config, id)
 		},
-		WorkspaceID: s.cfg.Workspace,
-		Theme:       s.cfg.Theme,
-		Warning:     st.warning,
+		WorkspaceID: s.Config.Workspace,
+		Theme:       s.Config.Theme,
+		Warning:     st.Warning,
 	}
 	rememberViews(&uiOpts, s, uictx.Log)
 	if r.session.Method != "" {
@@ -152,19 +153,19 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 			uiOpts.WorkspaceID = sess.WorkspaceID // the token reaches only this one
 		}
 	}
-	if c.env("GOGC") == "" {
+	if c.Env("GOGC") == "" {
 		// The board holds every item of a workspace (100,000 and more) and
 		// makes little garbage once drawn: collecting at half the live heap
 		// instead of all of it keeps the peak memory near what it holds.
 		debug.SetGCPercent(appGCPercent)
 	}
-	if c.env("GOMEMLIMIT") == "" {
+	if c.Env("GOMEMLIMIT") == "" {
 		// A soft limit: the runtime collects and gives memory back to the
 		// system harder as it nears it, instead of keeping freed memory. A
 		// larger board passes it and is collected more often.
 		debug.SetMemoryLimit(appMemoryLimit)
 	}
-	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.stdin), tea.WithOutput(c.stdout))
+	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.Stdin), tea.WithOutput(c.Stdout))
 	final, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		uictx.Log.Error("the terminal app stopped", "error", err.Error())
@@ -175,13 +176,13 @@ func (c *cli) runApp(ctx context.Context, r appRun) error {
 	}
 	uictx.Log.Info("stop")
 	settle(uictx.Tasks, settleLimit)
-	c.sayUnsent(st.outbox, s.cfg.BaseURL, uictx.User, r.method == "demo")
+	sayUnsent(c, st.Outbox, s.Config.BaseURL, uictx.User, r.method == "demo")
 	return nil
 }
 
 // authenticator is the login view's port over package auth.
 type authenticator struct {
-	setup  *setup
+	setup  *wiring.Setup
 	secret func(context.Context) (string, error)
 	env    func(string) string
 }
@@ -192,7 +193,7 @@ func (a *authenticator) StartOAuth(ctx context.Context) (login.OAuthFlow, error)
 	if err != nil {
 		return nil, err
 	}
-	flow, err := auth.StartOAuth(ctx, a.setup.oauthConfig(secret, a.env))
+	flow, err := auth.StartOAuth(ctx, oauthConfig(a.setup, secret, a.env))
 	if err != nil {
 		return nil, err
 	}
@@ -201,13 +202,13 @@ func (a *authenticator) StartOAuth(ctx context.Context) (login.OAuthFlow, error)
 
 // LoginToken checks a personal access token.
 func (a *authenticator) LoginToken(ctx context.Context, token string) (auth.Session, error) {
-	return auth.LoginToken(ctx, a.setup.cfg.BaseURL, token, nil)
+	return auth.LoginToken(ctx, a.setup.Config.BaseURL, token, nil)
 }
 
 // LoginBasic checks an API account.
 func (a *authenticator) LoginBasic(ctx context.Context, user, password string) (auth.Session, error) {
-	return auth.LoginBasic(ctx, a.setup.cfg.BaseURL, user, password, nil)
+	return auth.LoginBasic(ctx, a.setup.Config.BaseURL, user, password, nil)
 }
 
 // Storage says where the credential of a login is kept.
-func (a *authenticator) Storage() string { return a.setup.creds.Location() }
+func (a *authenticator) Storage() string { return a.setup.Credentials.Location() }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"triage/store"
+	"triage/ui/cli/wiring"
 	"triage/ui/common"
 )
 
@@ -24,13 +25,13 @@ func settle(tasks *common.Tasks, limit time.Duration) {
 // sayUnsent tells, once the app has ended, how many of the user's edits
 // have not reached the service: they stay in the outbox and go out the next
 // time the app opens this service (the demo keeps nothing).
-func (c *cli) sayUnsent(outbox *store.Outbox, service, user string, demo bool) {
+func sayUnsent(c *wiring.Factory, outbox *store.Outbox, service, user string, demo bool) {
 	if user == "" {
 		return
 	}
 	pending, err := outbox.Pending(service, user)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "triage: the edits not sent yet could not be counted: %s\n", err)
+		fmt.Fprintf(c.Stderr, "triage: the edits not sent yet could not be counted: %s\n", err)
 		return
 	}
 	n, conflicts := len(pending), 0
@@ -47,12 +48,12 @@ func (c *cli) sayUnsent(outbox *store.Outbox, service, user string, demo bool) {
 		what = fmt.Sprintf("%d edits are", n)
 	}
 	if demo {
-		fmt.Fprintf(c.stderr, "%s not sent yet, and the demo keeps nothing: they are dropped.\n", what)
+		fmt.Fprintf(c.Stderr, "%s not sent yet, and the demo keeps nothing: they are dropped.\n", what)
 		return
 	}
-	fmt.Fprintf(c.stderr, "%s not sent yet: they are kept and will be sent the next time triage opens %s.\n", what, service)
+	fmt.Fprintf(c.Stderr, "%s not sent yet: they are kept and will be sent the next time triage opens %s.\n", what, service)
 	if conflicts > 0 {
-		fmt.Fprintf(c.stderr, "%d of them wait for you to choose keep mine or take theirs (R on the board).\n", conflicts)
+		fmt.Fprintf(c.Stderr, "%d of them wait for you to choose keep mine or take theirs (R on the board).\n", conflicts)
 	}
-	fmt.Fprintln(c.stderr, "`triage log` lists them.")
+	fmt.Fprintln(c.Stderr, "`triage log` lists them.")
 }

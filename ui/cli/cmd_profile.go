@@ -6,13 +6,14 @@ import (
 	"slices"
 
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // cmdProfile is `triage profile use NAME` (switch, like gh auth switch) and
 // `triage profile list`.
-func (c *cli) cmdProfile(ctx context.Context, args []string) error {
-	fs := newFlags("profile")
-	args, err := c.parseArgs(fs, args)
+func cmdProfile(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("profile")
+	args, err := c.ParseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -24,7 +25,7 @@ func (c *cli) cmdProfile(ctx context.Context, args []string) error {
 		if name == store.EnvProfile {
 			return "" // the file's choice, which this command changes
 		}
-		return c.env(name)
+		return c.Env(name)
 	})
 	if err != nil {
 		return err
@@ -40,22 +41,22 @@ func (c *cli) cmdProfile(ctx context.Context, args []string) error {
 			if profileOf(n) == cfg.ProfileName {
 				mark = "* "
 			}
-			fmt.Fprintln(c.stdout, mark+n)
+			fmt.Fprintln(c.Stdout, mark+n)
 		}
 		return nil
 	case len(args) == 2 && args[0] == "use":
 		name := args[1]
 		if name != store.DefaultProfile && !slices.Contains(names, name) {
-			return fmt.Errorf("%w: no profile %q in %s; its profiles are %v (and default, the settings at the top)", errUsage, name, cfg.Path, names)
+			return fmt.Errorf("%w: no profile %q in %s; its profiles are %v (and default, the settings at the top)", wiring.ErrUsage, name, cfg.Path, names)
 		}
 		if err := store.UpdateConfig(cfg.Path, func(s *store.Settings) { s.Profile = profileOf(name) }); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.stderr, "Now using profile %s.\n", name)
-		if env := c.env(store.EnvProfile); env != "" && env != name {
-			fmt.Fprintf(c.stderr, "Note: TRIAGE_PROFILE=%s in the environment still wins; unset it to use %s.\n", env, name)
+		fmt.Fprintf(c.Stderr, "Now using profile %s.\n", name)
+		if env := c.Env(store.EnvProfile); env != "" && env != name {
+			fmt.Fprintf(c.Stderr, "Note: TRIAGE_PROFILE=%s in the environment still wins; unset it to use %s.\n", env, name)
 		}
 		return nil
 	}
-	return fmt.Errorf("%w: want 'triage profile use NAME' or 'triage profile list'", errUsage)
+	return fmt.Errorf("%w: want 'triage profile use NAME' or 'triage profile list'", wiring.ErrUsage)
 }

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"triage/api/sandbox"
+	"triage/ui/cli/wiring"
 )
 
 // cmdServe runs the local service in the foreground until interrupted.
-func (c *cli) cmdServe(ctx context.Context, args []string) error {
-	fs := newFlags("serve")
+func cmdServe(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
 	var opts sandbox.Options
 	fs.StringVar(&opts.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")
@@ -24,7 +25,7 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	fs.DurationVar(&opts.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the `DURATION` --rate counts over")
 	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes, a `DURATION`")
 	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens, a `DURATION`")
-	if err := c.parse(fs, args); err != nil {
+	if err := c.Parse(fs, args); err != nil {
 		return err
 	}
 	opts.FreshSecrets = true
@@ -39,10 +40,10 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 	}
 	base := "http://" + ln.Addr().String()
 	if warning := ExposureWarning(ln.Addr()); warning != "" {
-		fmt.Fprint(c.stderr, warning)
+		fmt.Fprint(c.Stderr, warning)
 	}
-	c.printServeEnv(base, srv.Demo())
-	fmt.Fprintf(c.stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
+	printServeEnv(c, base, srv.Demo())
+	fmt.Fprintf(c.Stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
 
 	hs := srv.HTTPServer()
 	served := make(chan error, 1)
@@ -69,10 +70,10 @@ func (c *cli) cmdServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("stopping: %w", err)
 	}
 	if opts.DataPath == "" {
-		fmt.Fprintln(c.stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
+		fmt.Fprintln(c.Stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
 		return nil
 	}
-	fmt.Fprintf(c.stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
+	fmt.Fprintf(c.Stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
 	return nil
 }
 
@@ -94,7 +95,7 @@ func ExposureWarning(addr net.Addr) string {
 // printServeEnv prints shell-ready lines that point any client at the service.
 // The secrets are printed on purpose: they were made for this service at its
 // first start (kept with --data) and are how a person reaches it.
-func (c *cli) printServeEnv(base string, demo sandbox.DemoInfo) {
+func printServeEnv(c *wiring.Factory, base string, demo sandbox.DemoInfo) {
 	lines := [][2]string{
 		{"TRIAGE_BASE_URL", base},
 		{"TRIAGE_AUTH_URL", base},
@@ -108,13 +109,13 @@ func (c *cli) printServeEnv(base string, demo sandbox.DemoInfo) {
 		lines = append(lines, [2]string{"TRIAGE_TOKEN", demo.Users[0].PersonalToken})
 	}
 	for _, l := range lines {
-		fmt.Fprintf(c.stdout, "export %s=%s\n", l[0], ShellQuote(l[1]))
+		fmt.Fprintf(c.Stdout, "export %s=%s\n", l[0], ShellQuote(l[1]))
 	}
 	users := make([]string, 0, len(demo.Users))
 	for _, u := range demo.Users {
 		users = append(users, u.Nick+" / "+u.Password)
 	}
-	fmt.Fprintf(c.stdout, "# demo users (nick / web password): %s\n", strings.Join(users, ", "))
+	fmt.Fprintf(c.Stdout, "# demo users (nick / web password): %s\n", strings.Join(users, ", "))
 }
 
 // ShellQuote quotes s for a POSIX shell when it needs it.

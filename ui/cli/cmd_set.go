@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // `triage set ID... --priority LABEL --title TEXT --status S --owner NICKS
@@ -94,36 +95,36 @@ func (f *setFlags) changes() bool {
 }
 
 // cmdSet is `triage set`.
-func (c *cli) cmdSet(ctx context.Context, args []string) error {
-	fs := newFlags("set")
-	var g globalFlags
-	g.register(fs)
+func cmdSet(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("set")
+	var g wiring.GlobalFlags
+	g.Register(fs)
 	var f setFlags
 	f.register(fs)
-	ids, err := c.parseArgs(fs, args)
+	ids, err := c.ParseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	var kind *api.Kind
 	switch {
 	case len(ids) == 0:
-		return fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", errUsage)
+		return fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
 	case !f.changes():
-		return fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", errUsage)
+		return fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", wiring.ErrUsage)
 	case f.ifPriority.set && !f.priority.set:
-		return fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", errUsage)
+		return fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
 	case f.title.set && strings.TrimSpace(f.title.value) == "":
-		return fmt.Errorf("%w: --title: a title cannot be empty", errUsage)
+		return fmt.Errorf("%w: --title: a title cannot be empty", wiring.ErrUsage)
 	case f.comment.set && strings.TrimSpace(f.comment.value) == "":
-		return fmt.Errorf("%w: --comment: a comment cannot be empty", errUsage)
+		return fmt.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
 	case f.status.set && strings.TrimSpace(f.status.value) == "":
-		return fmt.Errorf("%w: --status: name the status to move to", errUsage)
+		return fmt.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
 	case len(f.fields.names) > 0 && !f.status.set:
-		return fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", errUsage)
+		return fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", wiring.ErrUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
-			return fmt.Errorf("%w: --kind: %s", errUsage, err)
+			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 		}
 		kind = &k
 	}
@@ -133,7 +134,7 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	t, err := c.openScript(ctx, &g)
+	t, err := c.OpenScript(ctx, &g)
 	if err != nil {
 		return err
 	}
@@ -144,8 +145,8 @@ func (c *cli) cmdSet(ctx context.Context, args []string) error {
 
 // setRun is one run of `triage set`.
 type setRun struct {
-	cli     *cli
-	t       *scriptTarget
+	cli     *wiring.Factory
+	t       *wiring.Target
 	flags   setFlags
 	names   map[api.Kind]workspaceNames // read once per kind
 	ref     setReference
@@ -181,16 +182,16 @@ func (r *setRun) do(ctx context.Context, refs []itemRef) error {
 // Sender, as the app does; what could not be sent is withdrawn unless
 // --queue keeps it.
 func (r *setRun) send(ctx context.Context, plans []setPlan) error {
-	outbox, err := openOutbox(r.t.setup.paths)
+	outbox, err := openOutbox(r.t.Setup.Paths)
 	if err != nil {
 		return err
 	}
 	defer outbox.Close()
 	session := store.NewSessionID(time.Now())
-	sender := store.NewSender(outbox, r.t.client, store.SenderConfig{Service: r.t.setup.cfg.BaseURL, Session: session, Parallel: api.DefaultMaxInFlight})
+	sender := store.NewSender(outbox, r.t.Client, store.SenderConfig{Service: r.t.Setup.Config.BaseURL, Session: session, Parallel: api.DefaultMaxInFlight})
 	edits := make([]store.Edit, 0, len(plans))
 	for _, p := range plans {
-		e, err := sender.Add(p.edit(r.t.setup.cfg.BaseURL, session, r.user))
+		e, err := sender.Add(p.edit(r.t.Setup.Config.BaseURL, session, r.user))
 		if err != nil {
 			return err
 		}
@@ -219,13 +220,13 @@ func openOutbox(paths store.Paths) (*store.Outbox, error) {
 // exit code: 0 all applied, 1 any refused or conflicted, 3 unreachable.
 func (r *setRun) report() error {
 	if r.flags.asJSON {
-		if err := writeSetJSON(r.cli.stdout, r.results); err != nil {
+		if err := writeSetJSON(r.cli.Stdout, r.results); err != nil {
 			return err
 		}
 	} else {
-		out := r.cli.stderr
+		out := r.cli.Stderr
 		if r.flags.dryRun {
-			out = r.cli.stdout
+			out = r.cli.Stdout
 		}
 		for _, res := range r.results {
 			fmt.Fprintln(out, res.line())
@@ -235,9 +236,9 @@ func (r *setRun) report() error {
 	for _, res := range r.results {
 		switch res.Result {
 		case ResultUnreachable, ResultQueued, ResultMaybeApplied:
-			return errNotChecked
+			return wiring.ErrNotChecked
 		case ResultConflict, ResultRefused, ResultNotFound:
-			worst = errSilent
+			worst = wiring.ErrSilent
 		}
 	}
 	return worst

@@ -9,12 +9,8 @@ import (
 	"time"
 
 	"triage/auth"
+	"triage/ui/cli/wiring"
 )
-
-// errNotChecked marks a status that could not be checked with the service
-// (it could not be reached, failed, or kept refusing to answer): the report
-// is printed, and the exit code is ExitNotChecked.
-var errNotChecked = errors.New("the credential could not be checked")
 
 // ExitNotChecked is the exit code of a status the service could not check.
 // 1 means "not logged in" (no, bad or expired credentials) and 2 is every
@@ -26,38 +22,38 @@ const ExitNotChecked = 3
 // and the expiry. Exit 0: logged in; 1: not logged in, or the credential is
 // refused or expired (the reason is printed); ExitNotChecked: the service
 // could not say. --offline shows what is stored without asking. It never prompts.
-func (c *cli) cmdStatus(ctx context.Context, args []string) error {
-	fs := newFlags("status")
-	var g globalFlags
-	g.register(fs)
+func cmdStatus(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("status")
+	var g wiring.GlobalFlags
+	g.Register(fs)
 	offline := fs.Bool("offline", false, "show what is stored without asking the service")
 	asJSON := fs.Bool("json", false, "print the state of every profile as one JSON object")
-	if err := c.parse(fs, args); err != nil {
+	if err := c.Parse(fs, args); err != nil {
 		return err
 	}
-	s, err := c.load(ctx, &g)
+	s, err := c.Load(ctx, &g)
 	if err != nil {
 		return err
 	}
-	reports, err := c.profileReports(ctx, s, &g, *offline)
+	reports, err := profileReports(c, ctx, s, &g, *offline)
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		return writeStatusJSON(c.stdout, s.cfg.ProfileName, reports)
+		return writeStatusJSON(c.Stdout, s.Config.ProfileName, reports)
 	}
 	for i, r := range reports {
 		if len(reports) > 1 {
 			if i > 0 {
-				fmt.Fprintln(c.stdout)
+				fmt.Fprintln(c.Stdout)
 			}
-			r.writeProfile(c.stdout, r.profile == s.cfg.ProfileName)
+			r.writeProfile(c.Stdout, r.profile == s.Config.ProfileName)
 			continue
 		}
-		r.write(c.stdout)
+		r.write(c.Stdout)
 	}
 	for _, r := range reports {
-		if r.profile == s.cfg.ProfileName {
+		if r.profile == s.Config.ProfileName {
 			return r.outcome
 		}
 	}
@@ -66,21 +62,21 @@ func (c *cli) cmdStatus(ctx context.Context, args []string) error {
 
 // checkStatus asks the service whether the credential in use is good and
 // whose it is (unless offline), and says what to do when it is not.
-func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, error) {
-	sess, err := s.session(ctx)
-	if errors.Is(err, errNotLoggedIn) {
-		return statusReport{sess: auth.Session{Service: s.cfg.BaseURL}, notLoggedIn: true,
+func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusReport, error) {
+	sess, err := s.Session(ctx)
+	if errors.Is(err, wiring.ErrNotLoggedIn) {
+		return statusReport{sess: auth.Session{Service: s.Config.BaseURL}, notLoggedIn: true,
 			status: "✗ Not logged in: no credential is stored for this service, nor set in the environment",
-			advice: "Run: " + loginCommand(s.cfg.ProfileName), outcome: errSilent}, nil
+			advice: "Run: " + loginCommand(s.Config.ProfileName), outcome: wiring.ErrSilent}, nil
 	}
 	if err != nil {
 		return statusReport{}, err
 	}
-	r := statusReport{sess: sess, source: s.source(sess), inUse: s.inUse(ctx, sess), fromEnv: s.fromEnv(sess), now: time.Now()}
+	r := statusReport{sess: sess, source: source(s, sess), inUse: s.InUse(ctx, sess), fromEnv: s.FromEnv(sess), now: time.Now()}
 	switch {
 	case sess.Expired(r.now):
 		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
-		r.advice, r.outcome = r.renew(), errSilent
+		r.advice, r.outcome = r.renew(), wiring.ErrSilent
 		return r, nil
 	case offline:
 		r.status = "Not checked (--offline): this is what is stored"
@@ -95,10 +91,10 @@ func checkStatus(ctx context.Context, s *setup, offline bool) (statusReport, err
 	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
 		r.status = "! Not checked: " + ce.Err.Error()
 		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
-		r.outcome = errNotChecked
+		r.outcome = wiring.ErrNotChecked
 	case errors.As(err, &ce):
 		r.status = "✗ Not logged in: " + err.Error()
-		r.advice, r.outcome = r.renew(), errSilent
+		r.advice, r.outcome = r.renew(), wiring.ErrSilent
 	default:
 		return statusReport{}, err
 	}
@@ -117,8 +113,8 @@ type statusReport struct {
 	advice    string // what to do, when something is wrong
 	// notLoggedIn: no credential at all, so only the service is shown.
 	notLoggedIn bool
-	// outcome is the command's error for this verdict: nil, errSilent (exit
-	// 1) or errNotChecked (exit 3).
+	// outcome is the command's error for this verdict: nil, wiring.ErrSilent (exit
+	// 1) or wiring.ErrNotChecked (exit 3).
 	outcome error
 	profile string // "" for the file's settings
 }
@@ -137,7 +133,7 @@ func (r statusReport) write(w io.Writer) {
 		}
 		fmt.Fprintf(w, "User:       %s\n", user)
 	}
-	fmt.Fprintf(w, "Method:     %s\n", methodName(s.Method))
+	fmt.Fprintf(w, "Method:     %s\n", wiring.MethodName(s.Method))
 	if s.WorkspaceID != 0 {
 		fmt.Fprintf(w, "Workspace:  %d (granted)\n", s.WorkspaceID)
 	}
@@ -182,21 +178,15 @@ func (r statusReport) renew() string {
 	return "Run: triage login --token"
 }
 
-// fromEnv reports whether a session's credential comes from the environment.
-func (s *setup) fromEnv(sess auth.Session) bool {
-	return s.cfg.Token != "" && sess.Method == auth.MethodToken ||
-		s.cfg.APIUser != "" && sess.Method == auth.MethodBasic
-}
-
 // source says where a session's credential comes from.
-func (s *setup) source(sess auth.Session) string {
+func source(s *wiring.Setup, sess auth.Session) string {
 	switch {
-	case s.fromEnv(sess) && sess.Method == auth.MethodToken:
+	case s.FromEnv(sess) && sess.Method == auth.MethodToken:
 		return "the environment (TRIAGE_TOKEN)"
-	case s.fromEnv(sess):
+	case s.FromEnv(sess):
 		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
 	}
-	return s.creds.Location()
+	return s.Credentials.Location()
 }
 
 // loginName names a session's kind of login, for its expiry.

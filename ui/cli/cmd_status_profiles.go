@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // Every profile's state, as `gh auth status` lists every account: the
@@ -17,8 +18,8 @@ import (
 
 // profileReports checks the credential of every profile: of the settings
 // in use alone when the config has no profiles.
-func (c *cli) profileReports(ctx context.Context, s *setup, g *globalFlags, offline bool) ([]statusReport, error) {
-	names := s.cfg.ProfileNames()
+func profileReports(c *wiring.Factory, ctx context.Context, s *wiring.Setup, g *wiring.GlobalFlags, offline bool) ([]statusReport, error) {
+	names := s.Config.ProfileNames()
 	if len(names) == 0 {
 		r, err := checkStatus(ctx, s, offline)
 		return []statusReport{r}, err
@@ -29,11 +30,11 @@ func (c *cli) profileReports(ctx context.Context, s *setup, g *globalFlags, offl
 	reports := make([]statusReport, 0, len(names))
 	for _, name := range names {
 		ps := s
-		if profileOf(name) != s.cfg.ProfileName {
+		if profileOf(name) != s.Config.ProfileName {
 			pg := *g
-			pg.profile = name
+			pg.Profile = name
 			var err error
-			if ps, err = c.load(ctx, &pg); err != nil {
+			if ps, err = c.Load(ctx, &pg); err != nil {
 				return nil, fmt.Errorf("profile %s: %w", name, err)
 			}
 		}
@@ -41,7 +42,7 @@ func (c *cli) profileReports(ctx context.Context, s *setup, g *globalFlags, offl
 		if err != nil {
 			return nil, fmt.Errorf("profile %s: %w", name, err)
 		}
-		r.profile = ps.cfg.ProfileName
+		r.profile = ps.Config.ProfileName
 		reports = append(reports, r)
 	}
 	return reports, nil
@@ -114,9 +115,9 @@ func writeStatusJSON(w io.Writer, active string, reports []statusReport) error {
 		j := statusJSON{Profile: profileLabel(r.profile), Active: r.profile == active, Service: r.sess.Service,
 			Status: r.status, Advice: r.advice, Confirmed: r.confirmed}
 		switch {
-		case r.outcome == errSilent:
+		case r.outcome == wiring.ErrSilent:
 			j.State = "not_logged_in"
-		case r.outcome == errNotChecked:
+		case r.outcome == wiring.ErrNotChecked:
 			j.State = "not_checked"
 		case r.confirmed:
 			j.State = "logged_in"

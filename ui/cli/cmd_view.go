@@ -10,31 +10,32 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/ui/cli/wiring"
 	"triage/ui/components/richtext"
 )
 
 // cmdView prints one item as the board's preview shows it, with its
 // comments when asked, or as JSON, or opens it in the browser.
-func (c *cli) cmdView(ctx context.Context, args []string) error {
-	fs := newFlags("view")
-	var g globalFlags
-	g.register(fs)
+func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
+	fs := wiring.NewFlags("view")
+	var g wiring.GlobalFlags
+	g.Register(fs)
 	kindName := fs.String("kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
 	comments := fs.Bool("comments", false, "print its comments too, oldest first")
 	asJSON := fs.Bool("json", false, "print the item as JSON, with every field the service sent")
 	web := fs.Bool("web", false, "open the item in the browser")
-	ids, err := c.parseArgs(fs, args)
+	ids, err := c.ParseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(ids) != 1 {
-		return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", errUsage)
+		return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
 	}
 	var kind *api.Kind
 	if *kindName != "" {
 		k, err := api.ParseKind(*kindName)
 		if err != nil {
-			return fmt.Errorf("%w: --kind: %s", errUsage, err)
+			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 		}
 		kind = &k
 	}
@@ -42,48 +43,48 @@ func (c *cli) cmdView(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := c.openScript(ctx, &g)
+	t, err := c.OpenScript(ctx, &g)
 	if err != nil {
 		return err
 	}
 	ws := ref.workspace
 	if ws == 0 {
-		if ws, err = t.workspace(); err != nil {
+		if ws, err = t.Workspace(); err != nil {
 			return err
 		}
 	}
-	found, err := lookupItems(ctx, t.client, []itemRef{ref}, ws)
+	found, err := lookupItems(ctx, t.Client, []itemRef{ref}, ws)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
 	if found[0].notFound != nil {
 		return found[0].notFound
 	}
 	it := found[0].item
 	if *web {
-		u := it.WebURL(t.setup.cfg.WebURL)
-		if err := auth.NewDefaultBrowserOpener(c.env)(u); err != nil {
+		u := it.WebURL(t.Setup.Config.WebURL)
+		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
 			return fmt.Errorf("could not open the browser (%w); open %s", err, u)
 		}
-		fmt.Fprintf(c.stderr, "Opened %s in the browser.\n", u)
+		fmt.Fprintf(c.Stderr, "Opened %s in the browser.\n", u)
 		return nil
 	}
 	var notes []api.Comment
 	if *comments {
-		if notes, err = t.client.Comments(ctx, ws, it.Kind, it.ID); err != nil {
-			return c.unreachable(err)
+		if notes, err = t.Client.Comments(ctx, ws, it.Kind, it.ID); err != nil {
+			return c.Unreachable(err)
 		}
 	}
 	if *asJSON {
-		return writeItemJSON(c.stdout, it, notes, *comments)
+		return writeItemJSON(c.Stdout, it, notes, *comments)
 	}
-	names, err := t.names(ctx, ws, it.Kind)
+	names, err := targetNames(ctx, t, ws, it.Kind)
 	if err != nil {
-		return c.unreachable(err)
+		return c.Unreachable(err)
 	}
-	names.writePreview(c.stdout, &it, t.setup.cfg.WebURL)
+	names.writePreview(c.Stdout, &it, t.Setup.Config.WebURL)
 	if *comments {
-		writeComments(c.stdout, notes)
+		writeComments(c.Stdout, notes)
 	}
 	return nil
 }

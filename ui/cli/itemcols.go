@@ -12,6 +12,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 	"triage/ui/filter"
 )
 
@@ -92,7 +93,7 @@ func (n workspaceNames) checkColumns(cols []string) error {
 			continue
 		}
 		fields := slices.Sorted(maps.Keys(n.fi))
-		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", errUsage,
+		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", wiring.ErrUsage,
 			col, nearest(col, append(slices.Clone(itemColumnNames), fields...)), strings.Join(itemColumnNames, ", "),
 			n.kind.Path(), filter.ListSome(fields, 8))
 	}
@@ -276,4 +277,17 @@ func printable(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// targetNames reads the field names of a kind, and keeps its priority labels for
+// shell completion (a failure to keep them changes nothing else).
+func targetNames(ctx context.Context, t *wiring.Target, ws int64, kind api.Kind) (workspaceNames, error) {
+	n, err := readNames(ctx, t.Client, ws, kind)
+	if err != nil {
+		return n, err
+	}
+	if service, err := store.ServiceKey(t.Setup.Config.BaseURL); err == nil {
+		_ = store.SaveLabels(t.Setup.Paths.CacheDir, service, kind, n.opts)
+	}
+	return n, nil
 }

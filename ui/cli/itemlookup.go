@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"triage/api"
+	"triage/ui/cli/wiring"
 )
 
 // The reading of the items named on the command line: one request per kind
@@ -90,7 +91,7 @@ func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int
 		}
 	}
 	if len(ambiguous) > 0 {
-		return nil, fmt.Errorf("%w: %s", errUsage, strings.Join(ambiguous, "\n"))
+		return nil, fmt.Errorf("%w: %s", wiring.ErrUsage, strings.Join(ambiguous, "\n"))
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/ui/cli/wiring"
 )
 
 // itemRef is an item as a user names it on the command line: the short id
@@ -42,23 +43,23 @@ func parseItemRef(s string, kind *api.Kind) (itemRef, error) {
 	if name, rest, ok := strings.Cut(id, "/"); ok {
 		k, err := api.ParseKind(strings.ToLower(name))
 		if err != nil {
-			return r, fmt.Errorf("%w: %q: %q is no kind; write story/12, bug/12 or task/12", errUsage, s, name)
+			return r, fmt.Errorf("%w: %q: %q is no kind; write story/12, bug/12 or task/12", wiring.ErrUsage, s, name)
 		}
 		if kind != nil && *kind != k {
-			return r, fmt.Errorf("%w: %q names a %s, and --kind a %s", errUsage, s, k, *kind)
+			return r, fmt.Errorf("%w: %q names a %s, and --kind a %s", wiring.ErrUsage, s, k, *kind)
 		}
 		r.kinds, id = []api.Kind{k}, strings.TrimPrefix(rest, "#")
 	}
 	r.digits = id
 	if r.digits == "" || strings.Trim(r.digits, "0123456789") != "" || (len(r.digits) > shortIDLen && len(r.digits) != fullIDLen) {
-		return r, fmt.Errorf("%w: %q is not an item: give its short id (12, #12 or bug/12), its full id or its web address", errUsage, s)
+		return r, fmt.Errorf("%w: %q is not an item: give its short id (12, #12 or bug/12), its full id or its web address", wiring.ErrUsage, s)
 	}
 	return r, nil
 }
 
 // parseItemURL reads the web-app address of an item: /{ws}/{kind path}/{id}.
 func parseItemURL(r itemRef, s string) (itemRef, error) {
-	bad := fmt.Errorf("%w: %q is not the address of a story, bug or task (want …/{workspace}/prong/stories/view/{id}, bugtrace/bugs/view or prong/tasks/view)", errUsage, s)
+	bad := fmt.Errorf("%w: %q is not the address of a story, bug or task (want …/{workspace}/prong/stories/view/{id}, bugtrace/bugs/view or prong/tasks/view)", wiring.ErrUsage, s)
 	u, err := url.Parse(s)
 	if err != nil {
 		return r, bad
@@ -76,7 +77,7 @@ func parseItemURL(r itemRef, s string) (itemRef, error) {
 	for _, k := range []api.Kind{api.Story, api.Bug, api.Task} {
 		if k.WebPath() == path {
 			if len(r.kinds) == 1 && r.kinds[0] != k {
-				return r, fmt.Errorf("%w: %q is a %s, not a %s", errUsage, s, k, r.kinds[0])
+				return r, fmt.Errorf("%w: %q is a %s, not a %s", wiring.ErrUsage, s, k, r.kinds[0])
 			}
 			r.kinds, r.workspace, r.digits = []api.Kind{k}, ws, parts[4]
 			if strings.Trim(r.digits, "0123456789") != "" || r.digits == "" {

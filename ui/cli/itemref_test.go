@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"triage/api"
+	"triage/ui/cli/wiring"
 )
 
 // TestParseItemRef: the names an item is given on the command line: short
@@ -44,7 +45,7 @@ func TestParseItemRef(t *testing.T) {
 		kind *api.Kind
 	}{{"epic/6", nil}, {"bug/", nil}, {"bug/x", nil}, {"story/6", &bug}, {"12345678901", nil},
 		{"https://www.tapd.cn/10022001/prong/stories/view/1110022001000000006", &bug}, {"https://www.tapd.cn/10022001/wiki/view/6", nil}} {
-		if r, err := parseItemRef(bad.name, bad.kind); !errors.Is(err, errUsage) {
+		if r, err := parseItemRef(bad.name, bad.kind); !errors.Is(err, wiring.ErrUsage) {
 			t.Errorf("parseItemRef(%q) = %+v, %v; want a usage error", bad.name, r, err)
 		}
 	}

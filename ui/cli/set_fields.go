@@ -217,7 +217,7 @@ func (r *setRun) movesOf(ctx context.Context, key workflowKey) ([]api.Transition
 	if m, ok := r.ref.moves[key]; ok {
 		return m, nil
 	}
-	m, err := r.t.client.TypeTransitions(ctx, key.ws, key.kind, key.typeID)
+	m, err := r.t.Client.TypeTransitions(ctx, key.ws, key.kind, key.typeID)
 	if err == nil {
 		r.ref.moves[key] = m
 	}
@@ -229,7 +229,7 @@ func (r *setRun) membersOf(ctx context.Context, ws int64) ([]api.Member, error) 
 	if m, ok := r.ref.members[ws]; ok {
 		return m, nil
 	}
-	m, err := r.t.client.Members(ctx, ws)
+	m, err := r.t.Client.Members(ctx, ws)
 	if err == nil {
 		r.ref.members[ws] = m
 	}
@@ -241,7 +241,7 @@ func (r *setRun) iterationsOf(ctx context.Context, ws int64) ([]api.Iteration, e
 	if m, ok := r.ref.iterations[ws]; ok {
 		return m, nil
 	}
-	m, err := r.t.client.Iterations(ctx, ws)
+	m, err := r.t.Client.Iterations(ctx, ws)
 	if err == nil {
 		r.ref.iterations[ws] = m
 	}

@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // The edits of `triage set` when the service cannot be reached or fails
@@ -21,12 +22,12 @@ import (
 
 // unreachable ends a run whose service did not answer.
 func (r *setRun) unreachable(refs []itemRef, cause error) error {
-	fmt.Fprintf(r.cli.stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
+	fmt.Fprintf(r.cli.Stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
-			fmt.Fprintln(r.cli.stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")
+			fmt.Fprintln(r.cli.Stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")
 		}
-		return errNotChecked
+		return wiring.ErrNotChecked
 	}
 	queued, err := r.queueOffline(refs)
 	if err != nil {
@@ -40,16 +41,16 @@ func (r *setRun) unreachable(refs []itemRef, cause error) error {
 // the caller must state what they saw (--if-priority), and a title, which
 // needs the current one, cannot be changed.
 func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
-	cfg := r.t.setup.cfg
-	user := r.t.sess.Nick
+	cfg := r.t.Setup.Config
+	user := r.t.Session.Nick
 	if user == "" {
-		user = r.t.sess.APIUser
+		user = r.t.Session.APIUser
 	}
 	switch {
 	case r.flags.title.set || r.flags.status.set || r.flags.owner.set || r.flags.iteration.set || r.flags.severity.set || r.flags.comment.set:
-		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer", errUsage)
+		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer", wiring.ErrUsage)
 	case !r.flags.ifPriority.set:
-		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", errUsage)
+		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", wiring.ErrUsage)
 	case user == "":
 		return nil, errors.New("--queue: whose edits these are is unknown while the service does not answer (a token from the environment does not say): log in with triage login, which remembers it, or retry when the service answers")
 	}
@@ -57,7 +58,7 @@ func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	outbox, err := openOutbox(r.t.setup.paths)
+	outbox, err := openOutbox(r.t.Setup.Paths)
 	if err != nil {
 		return nil, err
 	}
@@ -84,18 +85,18 @@ func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
 func (r *setRun) cachedItems(refs []itemRef, user string) ([]store.CachedItem, error) {
 	var open []itemRef
 	for _, ref := range refs {
-		if _, ok := ref.offlineKind(); !ok || ref.wsOr(r.t.ws) == 0 {
+		if _, ok := ref.offlineKind(); !ok || ref.wsOr(r.t.WS) == 0 {
 			open = append(open, ref)
 		}
 	}
 	if len(open) == 0 {
 		return nil, nil
 	}
-	cache, _ := store.OpenCache(filepath.Join(r.t.setup.paths.CacheDir, store.CacheFile))
+	cache, _ := store.OpenCache(filepath.Join(r.t.Setup.Paths.CacheDir, store.CacheFile))
 	defer cache.Close()
-	return cache.Find(r.t.setup.cfg.BaseURL, user, func(ws int64, it *api.Item) bool {
+	return cache.Find(r.t.Setup.Config.BaseURL, user, func(ws int64, it *api.Item) bool {
 		for _, ref := range open {
-			if ref.names(ws, r.t.ws, it) {
+			if ref.names(ws, r.t.WS, it) {
 				return true
 			}
 		}
@@ -115,7 +116,7 @@ func (r itemRef) names(ws, cmdWS int64, it *api.Item) bool {
 // offlinePlan is the plan of one item without reading it: its kind and
 // workspace from its name, else from the one cached item it names.
 func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedItem) (setPlan, SetResult, bool) {
-	ws := ref.wsOr(r.t.ws)
+	ws := ref.wsOr(r.t.WS)
 	kind, ok := ref.offlineKind()
 	id := ""
 	if ws != 0 {
@@ -124,7 +125,7 @@ func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedI
 	if !ok || ws == 0 {
 		var mine []store.CachedItem
 		for _, c := range cached {
-			if ref.names(c.WorkspaceID, r.t.ws, &c.Item) {
+			if ref.names(c.WorkspaceID, r.t.WS, &c.Item) {
 				mine = append(mine, c)
 			}
 		}
@@ -144,7 +145,7 @@ func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedI
 		}
 	}
 	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: id}, op: store.OpPriority}
-	opts, _, _ := store.SavedOptions(r.t.setup.paths.CacheDir, service, kind)
+	opts, _, _ := store.SavedOptions(r.t.Setup.Paths.CacheDir, service, kind)
 	p.names = workspaceNames{kind: kind, opts: opts}
 	to, ok1 := optionValue(opts, r.flags.priority.value)
 	seen, ok2 := optionValue(opts, r.flags.ifPriority.value)

@@ -33,11 +33,11 @@ type setPlan struct {
 // failure of the service: the caller tells whether it may pass.
 func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
 	for _, ref := range refs {
-		if _, err := r.t.workspace(); ref.workspace == 0 && err != nil {
+		if _, err := r.t.Workspace(); ref.workspace == 0 && err != nil {
 			return nil, err
 		}
 	}
-	found, err := lookupItems(ctx, r.t.client, refs, r.t.ws)
+	found, err := lookupItems(ctx, r.t.Client, refs, r.t.WS)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (workspac
 	if n, ok := r.names[kind]; ok {
 		return n, nil
 	}
-	n, err := r.t.names(ctx, ws, kind)
+	n, err := targetNames(ctx, r.t, ws, kind)
 	if err == nil {
 		r.names[kind] = n
 	}
@@ -124,10 +124,10 @@ func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (workspac
 // editor is who the edits are by, as the app names them: the nick, or the
 // API account, which has none.
 func (r *setRun) editor(ctx context.Context) (string, error) {
-	if r.t.sess.APIUser != "" && r.t.sess.Nick == "" {
-		return r.t.sess.APIUser, nil
+	if r.t.Session.APIUser != "" && r.t.Session.Nick == "" {
+		return r.t.Session.APIUser, nil
 	}
-	return r.t.me(ctx)
+	return r.t.Me(ctx)
 }
 
 // optionValue is the option a priority names, by value or label in any

@@ -5,17 +5,18 @@ import (
 
 	"triage/store"
 	"triage/ui"
+	"triage/ui/cli/wiring"
 )
 
 // rememberViews lets the app show each workspace as it was last shown: the
 // saved view, kind, filter, mode, sort and focused item, kept per service
 // under the profile's state directory.
-func rememberViews(o *ui.Options, s *setup, log *slog.Logger) {
-	service, err := store.ServiceKey(s.cfg.BaseURL)
+func rememberViews(o *ui.Options, s *wiring.Setup, log *slog.Logger) {
+	service, err := store.ServiceKey(s.Config.BaseURL)
 	if err != nil {
 		return
 	}
-	dir := s.paths.StateDir
+	dir := s.Paths.StateDir
 	o.ViewState = func(ws int64) (store.ViewState, bool) { return store.LoadViewState(dir, service, ws) }
 	o.SaveViewState = func(ws int64, st store.ViewState) {
 		if err := store.SaveViewState(dir, service, ws, st); err != nil {
