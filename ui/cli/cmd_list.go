@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/filter"
 )
@@ -24,7 +25,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	g.Register(fs)
 	kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
 	asJSON := fs.Bool("json", false, "print one JSON array of the items, with every field the service sent")
-	columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemColumnNames, ", ")+", or a field's wire name")
+	columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
 	limit := fs.Int("limit", 0, "print at most `N` items (0: all)")
 	words, err := c.ParseArgs(fs, args)
 	if err != nil {
@@ -56,15 +57,15 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 		}
 	}
 	q := filter.Parse(query, me)
-	names, err := targetNames(ctx, t, ws, kind)
+	names, err := itemref.ReadNames(ctx, t, ws, kind)
 	if err != nil {
 		return c.Unreachable(err)
 	}
-	opts := names.filterOptions()
+	opts := names.FilterOptions()
 	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
 	}
-	if err := names.checkColumns(cols); err != nil {
+	if err := names.CheckColumns(cols); err != nil {
 		return err
 	}
 	if err := readIterations(c, ctx, t.Client, ws, &q, &opts); err != nil {
@@ -72,7 +73,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
 	if !*asJSON {
-		req.Fields = listFieldsFor(kind, cols)
+		req.Fields = itemref.ListFieldsFor(kind, cols)
 	}
 	items, err := t.Client.List(ctx, req)
 	if err != nil {
@@ -86,7 +87,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	}
 	kept := items[:0]
 	for i := range items {
-		if names.matches(&q, &items[i]) {
+		if names.Matches(&q, &items[i]) {
 			kept = append(kept, items[i])
 			if len(kept) == *limit {
 				break
@@ -95,16 +96,16 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	}
 	switch {
 	case *asJSON:
-		return writeItemsJSON(c.Stdout, kept, jsonFieldsFor(kind, *columns != "", cols))
+		return itemref.WriteItemsJSON(c.Stdout, kept, itemref.JsonFieldsFor(kind, *columns != "", cols))
 	case c.StdoutIsTerminal():
-		rows := [][]string{columnHeaders(cols)}
+		rows := [][]string{itemref.ColumnHeaders(cols)}
 		for i := range kept {
-			rows = append(rows, names.row(&kept[i], cols, t.Setup.Config.WebURL))
+			rows = append(rows, names.Row(&kept[i], cols, t.Setup.Config.WebURL))
 		}
 		printTable(c.Stdout, rows, c.LineWidth(), titleShrinks(cols))
 	default:
 		for i := range kept {
-			fmt.Fprintln(c.Stdout, strings.Join(names.row(&kept[i], cols, t.Setup.Config.WebURL), "\t"))
+			fmt.Fprintln(c.Stdout, strings.Join(names.Row(&kept[i], cols, t.Setup.Config.WebURL), "\t"))
 		}
 	}
 	return nil
@@ -156,7 +157,7 @@ func readIterations(c *wiring.Factory, ctx context.Context, client *api.Client, 
 
 // readOwners reads the workspace's members when the filter has an owner:
 // term: its values are checked against them, the owners of the items
-// (people who left still own some) and the user, as on the board.
+// (itemref.People who left still own some) and the user, as on the board.
 func readOwners(c *wiring.Factory, ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
 	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "owner" }) {
 		return nil

@@ -184,9 +184,6 @@ func printTable(w io.Writer, rows [][]string, width int, shrinkable []shrink) {
 	}
 }
 
-// noPriority is the log's word for an item without a priority.
-const noPriority = "none"
-
 // state says whether an edit reached the service.
 func state(e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")

@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 	"triage/ui/components/richtext"
 )
 
@@ -38,7 +39,7 @@ func (n logNames) value(ws int64, kind api.Kind, field, v string) string {
 		v = store.NoIteration(v)
 	}
 	if v == "" {
-		return noPriority
+		return itemref.NoPriority
 	}
 	fi := n[wsKind{ws, kind}]
 	switch fieldWords[field] {

@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 )
 
@@ -128,9 +129,9 @@ func cmdSet(c *wiring.Factory, ctx context.Context, args []string) error {
 		}
 		kind = &k
 	}
-	refs := make([]itemRef, len(ids))
+	refs := make([]itemref.Ref, len(ids))
 	for i, id := range ids {
-		if refs[i], err = parseItemRef(id, kind); err != nil {
+		if refs[i], err = itemref.Parse(id, kind); err != nil {
 			return err
 		}
 	}
@@ -138,7 +139,7 @@ func cmdSet(c *wiring.Factory, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]workspaceNames{}, ref: setReference{
+	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]itemref.Names{}, ref: setReference{
 		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
 	return run.do(ctx, refs)
 }
@@ -148,7 +149,7 @@ type setRun struct {
 	cli     *wiring.Factory
 	t       *wiring.Target
 	flags   setFlags
-	names   map[api.Kind]workspaceNames // read once per kind
+	names   map[api.Kind]itemref.Names // read once per kind
 	ref     setReference
 	user    string
 	results []SetResult
@@ -156,7 +157,7 @@ type setRun struct {
 
 // do reads the items, checks the values, then sends the edits (or, with
 // --dry-run, says what they would change).
-func (r *setRun) do(ctx context.Context, refs []itemRef) error {
+func (r *setRun) do(ctx context.Context, refs []itemref.Ref) error {
 	plans, err := r.plan(ctx, refs)
 	if api.Temporary(err) {
 		return r.unreachable(refs, err)

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/components/richtext"
 )
@@ -39,7 +40,7 @@ func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
 		}
 		kind = &k
 	}
-	ref, err := parseItemRef(ids[0], kind)
+	ref, err := itemref.Parse(ids[0], kind)
 	if err != nil {
 		return err
 	}
@@ -47,20 +48,20 @@ func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ws := ref.workspace
+	ws := ref.Workspace
 	if ws == 0 {
 		if ws, err = t.Workspace(); err != nil {
 			return err
 		}
 	}
-	found, err := lookupItems(ctx, t.Client, []itemRef{ref}, ws)
+	found, err := itemref.LookupItems(ctx, t.Client, []itemref.Ref{ref}, ws)
 	if err != nil {
 		return c.Unreachable(err)
 	}
-	if found[0].notFound != nil {
-		return found[0].notFound
+	if found[0].NotFound != nil {
+		return found[0].NotFound
 	}
-	it := found[0].item
+	it := found[0].Item
 	if *web {
 		u := it.WebURL(t.Setup.Config.WebURL)
 		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
@@ -78,11 +79,11 @@ func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
 	if *asJSON {
 		return writeItemJSON(c.Stdout, it, notes, *comments)
 	}
-	names, err := targetNames(ctx, t, ws, it.Kind)
+	names, err := itemref.ReadNames(ctx, t, ws, it.Kind)
 	if err != nil {
 		return c.Unreachable(err)
 	}
-	names.writePreview(c.Stdout, &it, t.Setup.Config.WebURL)
+	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL)
 	if *comments {
 		writeComments(c.Stdout, notes)
 	}
@@ -113,10 +114,10 @@ func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments b
 // writePreview prints an item as the board's preview shows it: title,
 // priority, status and iteration by name, owners, times, address and the
 // description as text.
-func (n workspaceNames) writePreview(w io.Writer, it *api.Item, web string) {
-	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), printable(it.Title))
+func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string) {
+	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), itemref.Printable(it.Title))
 	field := func(label, col string) {
-		if v := n.cell(it, col, web); v != "" {
+		if v := n.Cell(it, col, web); v != "" {
 			fmt.Fprintf(w, "%-10s %s\n", label, v)
 		}
 	}
@@ -134,7 +135,7 @@ func (n workspaceNames) writePreview(w io.Writer, it *api.Item, web string) {
 		return
 	}
 	for _, l := range richtext.PlainText(it.Description) {
-		fmt.Fprintln(w, printable(l))
+		fmt.Fprintln(w, itemref.Printable(l))
 	}
 }
 
@@ -142,9 +143,9 @@ func (n workspaceNames) writePreview(w io.Writer, it *api.Item, web string) {
 func writeComments(w io.Writer, notes []api.Comment) {
 	fmt.Fprintf(w, "\nComments (%d)\n", len(notes))
 	for _, n := range notes {
-		fmt.Fprintf(w, "\n%s · %s\n", printable(people(n.Author)), shownTime(n.Created))
+		fmt.Fprintf(w, "\n%s · %s\n", itemref.Printable(itemref.People(n.Author)), itemref.ShownTime(n.Created))
 		for _, l := range richtext.PlainText(n.Description) {
-			fmt.Fprintln(w, "  "+printable(l))
+			fmt.Fprintln(w, "  "+itemref.Printable(l))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 )
 
 // The status, owner, iteration, severity and comment changes of `triage
@@ -80,7 +81,7 @@ func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []Set
 // from the item's status along the workflow in one step.
 func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, error) {
 	p.op, p.now, p.seen = store.OpStatus, p.item.Status, p.item.Status
-	opts := p.names.fi["status"].Options.Pairs
+	opts := p.names.Fields["status"].Options.Pairs
 	to, ok := pairValue(opts, r.flags.status.value)
 	if !ok {
 		return p, fmt.Sprintf("%q is not a status of %s here; choose %s", r.flags.status.value, p.item.Kind.Path(), pairList(opts)), nil
@@ -98,7 +99,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 	if err != nil || len(moves) == 0 {
 		return p, "", err
 	}
-	label := func(code string) string { return p.names.fi.OptionLabel("status", code) }
+	label := func(code string) string { return p.names.Fields.OptionLabel("status", code) }
 	var allowed []string
 	for _, t := range moves {
 		if t.From != p.now || t.To == p.now {
@@ -123,7 +124,7 @@ func (r *setRun) ownerPlan(ctx context.Context, p setPlan) (setPlan, string, err
 		return p, "", err
 	}
 	value := strings.TrimSpace(r.flags.owner.value)
-	if strings.EqualFold(value, noPriority) {
+	if strings.EqualFold(value, itemref.NoPriority) {
 		value = ""
 	}
 	var nicks []string
@@ -156,7 +157,7 @@ func (r *setRun) iterationPlan(ctx context.Context, p setPlan) (setPlan, string,
 	}
 	p.iterations = iterations
 	value := strings.TrimSpace(r.flags.iteration.value)
-	if value == "" || strings.EqualFold(value, noPriority) || value == "0" {
+	if value == "" || strings.EqualFold(value, itemref.NoPriority) || value == "0" {
 		return p, "", nil
 	}
 	names := make([]string, 0, len(iterations)+1)
@@ -167,7 +168,7 @@ func (r *setRun) iterationPlan(ctx context.Context, p setPlan) (setPlan, string,
 		}
 		names = append(names, it.Name)
 	}
-	return p, fmt.Sprintf("%q is not an iteration of the workspace; choose %s", value, strings.Join(append(names, noPriority), ", ")), nil
+	return p, fmt.Sprintf("%q is not an iteration of the workspace; choose %s", value, strings.Join(append(names, itemref.NoPriority), ", ")), nil
 }
 
 // severityPlan checks --severity against the severities of bugs.
@@ -176,7 +177,7 @@ func (r *setRun) severityPlan(p setPlan) (setPlan, string) {
 	if p.item.Kind != api.Bug {
 		return p, "only bugs have a severity"
 	}
-	opts := p.names.fi["severity"].Options.Pairs
+	opts := p.names.Fields["severity"].Options.Pairs
 	to, ok := pairValue(opts, r.flags.severity.value)
 	if !ok {
 		return p, fmt.Sprintf("%q is not a severity of bugs here; choose %s", r.flags.severity.value, pairList(opts))

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
+
 	"time"
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 )
 
@@ -21,7 +22,7 @@ import (
 // address) or from the board's cache.
 
 // unreachable ends a run whose service did not answer.
-func (r *setRun) unreachable(refs []itemRef, cause error) error {
+func (r *setRun) unreachable(refs []itemref.Ref, cause error) error {
 	fmt.Fprintf(r.cli.Stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
@@ -40,7 +41,7 @@ func (r *setRun) unreachable(refs []itemRef, cause error) error {
 // queueOffline keeps the changes in the outbox without reading the items:
 // the caller must state what they saw (--if-priority), and a title, which
 // needs the current one, cannot be changed.
-func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
+func (r *setRun) queueOffline(refs []itemref.Ref) ([]SetResult, error) {
 	cfg := r.t.Setup.Config
 	user := r.t.Session.Nick
 	if user == "" {
@@ -82,10 +83,10 @@ func (r *setRun) queueOffline(refs []itemRef) ([]SetResult, error) {
 // cachedItems are the items of the board's cache that names without a
 // kind may stand for, in the command's workspace when it has one; none
 // when every name says its kind.
-func (r *setRun) cachedItems(refs []itemRef, user string) ([]store.CachedItem, error) {
-	var open []itemRef
+func (r *setRun) cachedItems(refs []itemref.Ref, user string) ([]store.CachedItem, error) {
+	var open []itemref.Ref
 	for _, ref := range refs {
-		if _, ok := ref.offlineKind(); !ok || ref.wsOr(r.t.WS) == 0 {
+		if _, ok := ref.OfflineKind(); !ok || ref.WorkspaceOr(r.t.WS) == 0 {
 			open = append(open, ref)
 		}
 	}
@@ -96,7 +97,7 @@ func (r *setRun) cachedItems(refs []itemRef, user string) ([]store.CachedItem, e
 	defer cache.Close()
 	return cache.Find(r.t.Setup.Config.BaseURL, user, func(ws int64, it *api.Item) bool {
 		for _, ref := range open {
-			if ref.names(ws, r.t.WS, it) {
+			if ref.NamesItem(ws, r.t.WS, it) {
 				return true
 			}
 		}
@@ -104,34 +105,25 @@ func (r *setRun) cachedItems(refs []itemRef, user string) ([]store.CachedItem, e
 	})
 }
 
-// names reports whether the cached item it of workspace ws is one the name
-// may stand for, the command's workspace being cmdWS (0: any).
-func (r itemRef) names(ws, cmdWS int64, it *api.Item) bool {
-	if w := r.wsOr(cmdWS); w != 0 && w != ws {
-		return false
-	}
-	return slices.Contains(r.kinds, it.Kind) && slices.Contains(r.ids(ws), it.ID)
-}
-
 // offlinePlan is the plan of one item without reading it: its kind and
 // workspace from its name, else from the one cached item it names.
-func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedItem) (setPlan, SetResult, bool) {
-	ws := ref.wsOr(r.t.WS)
-	kind, ok := ref.offlineKind()
+func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.CachedItem) (setPlan, SetResult, bool) {
+	ws := ref.WorkspaceOr(r.t.WS)
+	kind, ok := ref.OfflineKind()
 	id := ""
 	if ws != 0 {
-		id = ref.ids(ws)[0]
+		id = ref.IDs(ws)[0]
 	}
 	if !ok || ws == 0 {
 		var mine []store.CachedItem
 		for _, c := range cached {
-			if ref.names(c.WorkspaceID, r.t.WS, &c.Item) {
+			if ref.NamesItem(c.WorkspaceID, r.t.WS, &c.Item) {
 				mine = append(mine, c)
 			}
 		}
 		switch len(mine) {
 		case 0:
-			return setPlan{}, SetResult{Item: ref.text, Result: ResultRefused,
+			return setPlan{}, SetResult{Item: ref.Text, Result: ResultRefused,
 				Reason: "its kind and workspace are unknown without the service, and the board's cache does not hold it: pass --kind and --workspace, or the item's web address"}, false
 		case 1:
 			ws, kind, id = mine[0].WorkspaceID, mine[0].Item.Kind, mine[0].Item.ID
@@ -140,13 +132,13 @@ func (r *setRun) offlinePlan(ref itemRef, service string, cached []store.CachedI
 			for i, c := range mine {
 				names[i] = fmt.Sprintf("%s/%s", c.Item.Kind, c.Item.ShortID())
 			}
-			return setPlan{}, SetResult{Item: ref.text, Result: ResultRefused,
-				Reason: fmt.Sprintf("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), orList(names))}, false
+			return setPlan{}, SetResult{Item: ref.Text, Result: ResultRefused,
+				Reason: fmt.Sprintf("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), itemref.OrList(names))}, false
 		}
 	}
 	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: id}, op: store.OpPriority}
 	opts, _, _ := store.SavedOptions(r.t.Setup.Paths.CacheDir, service, kind)
-	p.names = workspaceNames{kind: kind, opts: opts}
+	p.names = itemref.Names{Kind: kind, Priorities: opts}
 	to, ok1 := optionValue(opts, r.flags.priority.value)
 	seen, ok2 := optionValue(opts, r.flags.ifPriority.value)
 	if !ok1 || !ok2 {

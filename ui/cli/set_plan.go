@@ -7,19 +7,20 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 )
 
 // setPlan is one change `triage set` means to make: an item as read, the
 // field, the value the caller saw and the new one.
 type setPlan struct {
-	ref   itemRef
+	ref   itemref.Ref
 	ws    int64
 	item  api.Item
 	op    store.EditOp
 	seen  string // the value the write is conditional on
 	now   string // the value read just before ("" offline)
 	to    string
-	names workspaceNames
+	names itemref.Names
 	// fields are the fields the status move asks for (--field).
 	fields map[string]string
 	// iterations are the workspace's, to name an iteration change.
@@ -31,21 +32,21 @@ type setPlan struct {
 // not a plan, and the item's other changes are then not sent either. A
 // name several items answer to stops it (a usage error), and so does a
 // failure of the service: the caller tells whether it may pass.
-func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
+func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error) {
 	for _, ref := range refs {
-		if _, err := r.t.Workspace(); ref.workspace == 0 && err != nil {
+		if _, err := r.t.Workspace(); ref.Workspace == 0 && err != nil {
 			return nil, err
 		}
 	}
-	found, err := lookupItems(ctx, r.t.Client, refs, r.t.WS)
+	found, err := itemref.LookupItems(ctx, r.t.Client, refs, r.t.WS)
 	if err != nil {
 		return nil, err
 	}
 	var plans []setPlan
 	for i, ref := range refs {
-		it, ws := found[i].item, found[i].ws
-		if found[i].notFound != nil {
-			r.results = append(r.results, SetResult{Item: ref.text, Result: ResultNotFound, Reason: found[i].notFound.Error()})
+		it, ws := found[i].Item, found[i].WS
+		if found[i].NotFound != nil {
+			r.results = append(r.results, SetResult{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error()})
 			continue
 		}
 		names, err := r.namesOf(ctx, ws, it.Kind)
@@ -94,15 +95,15 @@ func (r *setRun) plan(ctx context.Context, refs []itemRef) ([]setPlan, error) {
 // options; a value they do not have is refused before anything is sent.
 func (r *setRun) priorityPlan(p setPlan) (setPlan, SetResult, bool) {
 	p.op, p.now = store.OpPriority, p.item.DisplayPriority()
-	to, ok := optionValue(p.names.opts, r.flags.priority.value)
+	to, ok := optionValue(p.names.Priorities, r.flags.priority.value)
 	if !ok {
-		return p, p.refused(fmt.Sprintf("%q is not a priority of %s here; choose %s", r.flags.priority.value, p.item.Kind.Path(), optionList(p.names.opts))), false
+		return p, p.refused(fmt.Sprintf("%q is not a priority of %s here; choose %s", r.flags.priority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
 	}
 	p.to, p.seen = to, p.now
 	if r.flags.ifPriority.set {
-		seen, ok := optionValue(p.names.opts, r.flags.ifPriority.value)
+		seen, ok := optionValue(p.names.Priorities, r.flags.ifPriority.value)
 		if !ok {
-			return p, p.refused(fmt.Sprintf("--if-priority %q is not a priority of %s here; choose %s", r.flags.ifPriority.value, p.item.Kind.Path(), optionList(p.names.opts))), false
+			return p, p.refused(fmt.Sprintf("--if-priority %q is not a priority of %s here; choose %s", r.flags.ifPriority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
 		}
 		p.seen = seen
 	}
@@ -110,11 +111,11 @@ func (r *setRun) priorityPlan(p setPlan) (setPlan, SetResult, bool) {
 }
 
 // namesOf reads the field names of a kind once.
-func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (workspaceNames, error) {
+func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (itemref.Names, error) {
 	if n, ok := r.names[kind]; ok {
 		return n, nil
 	}
-	n, err := targetNames(ctx, r.t, ws, kind)
+	n, err := itemref.ReadNames(ctx, r.t, ws, kind)
 	if err == nil {
 		r.names[kind] = n
 	}
@@ -134,7 +135,7 @@ func (r *setRun) editor(ctx context.Context) (string, error) {
 // case; "none" (or "") is no priority. Without options any value goes, as
 // the service then decides.
 func optionValue(opts []api.PriorityOption, s string) (string, bool) {
-	if s = strings.TrimSpace(s); s == "" || strings.EqualFold(s, noPriority) {
+	if s = strings.TrimSpace(s); s == "" || strings.EqualFold(s, itemref.NoPriority) {
 		return "", true
 	}
 	return pairValue(priorityPairs(opts), s)
@@ -143,9 +144,9 @@ func optionValue(opts []api.PriorityOption, s string) (string, bool) {
 // optionList names the priorities for a message, "none" last.
 func optionList(opts []api.PriorityOption) string {
 	if len(opts) == 0 {
-		return noPriority
+		return itemref.NoPriority
 	}
-	return pairList(priorityPairs(opts)) + ", " + noPriority
+	return pairList(priorityPairs(opts)) + ", " + itemref.NoPriority
 }
 
 // priorityPairs is the priorities as plain options, to be matched and named

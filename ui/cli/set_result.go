@@ -42,7 +42,7 @@ type SetResult struct {
 
 // result is the plan's result with an outcome.
 func (p setPlan) result(outcome, reason string) SetResult {
-	return SetResult{Item: p.ref.text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
+	return SetResult{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
 		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
 }
 

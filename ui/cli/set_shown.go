@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"triage/store"
+	"triage/ui/cli/itemref"
 )
 
 // shown is a value of the plan's field as the board shows it: a priority
@@ -21,19 +22,19 @@ func (p setPlan) shown(v string) string {
 			}
 		}
 	case store.OpOwner:
-		v = people(store.JoinOwners(store.Owners(v)))
+		v = itemref.People(store.JoinOwners(store.Owners(v)))
 	case store.OpPriority:
-		for _, o := range p.names.opts {
+		for _, o := range p.names.Priorities {
 			if o.Value == v {
 				v = o.Label
 				break
 			}
 		}
 	case store.OpStatus, store.OpSeverity:
-		v = p.names.fi.OptionLabel(p.op.WireField(p.item.Kind), v)
+		v = p.names.Fields.OptionLabel(p.op.WireField(p.item.Kind), v)
 	}
 	if v == "" {
-		return noPriority
+		return itemref.NoPriority
 	}
 	return v
 }

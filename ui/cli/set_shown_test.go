@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 )
 
 // TestSetLinesShowLabels: set's lines name values as the board shows them
@@ -14,8 +15,8 @@ import (
 // name), while its JSON keeps the codes.
 func TestSetLinesShowLabels(t *testing.T) {
 	fi := api.FieldInfo{"status": api.Field{Options: api.Options{Pairs: []api.Option{{Value: "new", Label: "New"}, {Value: "in_progress", Label: "In progress"}}}}}
-	names := workspaceNames{kind: api.Bug, fi: fi, opts: []api.PriorityOption{{Value: "Middle", Label: "中"}, {Value: "High", Label: "高"}}}
-	base := setPlan{ref: itemRef{text: "bug/6"}, item: api.Item{Kind: api.Bug, ID: "1110022001000000006"}, names: names,
+	names := itemref.Names{Kind: api.Bug, Fields: fi, Priorities: []api.PriorityOption{{Value: "Middle", Label: "中"}, {Value: "High", Label: "高"}}}
+	base := setPlan{ref: itemref.Ref{Text: "bug/6"}, item: api.Item{Kind: api.Bug, ID: "1110022001000000006"}, names: names,
 		iterations: []api.Iteration{{ID: "1110022001000000002", Name: "Sprint 2"}}}
 	tests := []struct {
 		op           store.EditOp

@@ -29,7 +29,7 @@ func (r *setRun) transitionFields(p setPlan, t api.Transition, label func(string
 			}
 			return nil, fmt.Sprintf("%s takes no %s; it takes %s", move, name, strings.Join(takes, ", "))
 		}
-		opts := p.names.fi[name].Options.Pairs
+		opts := p.names.Fields[name].Options.Pairs
 		value, ok := pairValue(opts, given.values[name])
 		if !ok {
 			return nil, fmt.Sprintf("%q is not a %s here; choose %s", given.values[name], name, pairList(opts))
@@ -45,7 +45,7 @@ func (r *setRun) transitionFields(p setPlan, t api.Transition, label func(string
 			continue
 		}
 		missing = append(missing, name)
-		flags = append(flags, fmt.Sprintf("--field %s=VALUE (%s)", name, choiceList(p.names.fi[name].Options.Pairs, name)))
+		flags = append(flags, fmt.Sprintf("--field %s=VALUE (%s)", name, choiceList(p.names.Fields[name].Options.Pairs, name)))
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Sprintf("%s asks for %s: pass %s", move, strings.Join(missing, ", "), strings.Join(flags, " and "))

@@ -1,4 +1,4 @@
-package cli
+package itemref
 
 import (
 	"bufio"
@@ -20,39 +20,43 @@ import (
 // the workspace gives its statuses, priorities and iterations, as the board
 // shows them, and the text of each column.
 
-// itemColumnNames are the columns with a meaning of their own; any other
+// ColumnNames are the columns with a meaning of their own; any other
 // name is a field's wire name, printed as the service sent it.
-var itemColumnNames = []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified", "url"}
+var ColumnNames = []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified", "url"}
 
-// workspaceNames are a kind's field names in a workspace, from its field information.
-type workspaceNames struct {
-	kind api.Kind
-	fi   api.FieldInfo
-	opts []api.PriorityOption
+// NoPriority is the word for an item without a priority, in the list's
+// column, the log and set's lines.
+const NoPriority = "none"
+
+// Names are a kind's field names in a workspace, from its field information.
+type Names struct {
+	Kind       api.Kind
+	Fields     api.FieldInfo
+	Priorities []api.PriorityOption
 }
 
-// readNames reads the field information of a kind.
-func readNames(ctx context.Context, client *api.Client, ws int64, kind api.Kind) (workspaceNames, error) {
+// readFieldNames reads the field information of a kind.
+func readFieldNames(ctx context.Context, client *api.Client, ws int64, kind api.Kind) (Names, error) {
 	fi, err := client.FieldInfo(ctx, ws, kind)
 	if err != nil {
-		return workspaceNames{}, err
+		return Names{}, err
 	}
-	return workspaceNames{kind: kind, fi: fi, opts: fi.PriorityOptions()}, nil
+	return Names{Kind: kind, Fields: fi, Priorities: fi.PriorityOptions()}, nil
 }
 
-// priority is an item's priority as the board's columns name it: the
+// Priority is an item's priority as the board's columns name it: the
 // option's value (key, "" for none) and label ("none" for none).
-func (n workspaceNames) priority(it *api.Item) (key, label string) {
+func (n Names) Priority(it *api.Item) (key, label string) {
 	v := it.DisplayPriority()
 	if v == "" {
-		return "", noPriority
+		return "", NoPriority
 	}
-	for _, o := range n.opts {
+	for _, o := range n.Priorities {
 		if o.Value == v {
 			return o.Value, o.Label
 		}
 	}
-	for _, o := range n.opts {
+	for _, o := range n.Priorities {
 		if o.Label == v {
 			return o.Value, o.Label
 		}
@@ -60,42 +64,42 @@ func (n workspaceNames) priority(it *api.Item) (key, label string) {
 	return v, v
 }
 
-// matches reports whether an item passes a filter, as on the board.
-func (n workspaceNames) matches(q *filter.Query, it *api.Item) bool {
-	key, label := n.priority(it)
+// Matches reports whether an item passes a filter, as on the board.
+func (n Names) Matches(q *filter.Query, it *api.Item) bool {
+	key, label := n.Priority(it)
 	if key == "" {
 		label = ""
 	}
 	return q.Match(filter.Item{
-		Hay: strings.ToLower(it.Title + "\n" + people(it.Owner)), ID: it.ID, ShortID: it.ShortID(),
-		Status: it.Status, StatusName: n.fi.OptionLabel("status", it.Status),
+		Hay: strings.ToLower(it.Title + "\n" + People(it.Owner)), ID: it.ID, ShortID: it.ShortID(),
+		Status: it.Status, StatusName: n.Fields.OptionLabel("status", it.Status),
 		PriorityKey: key, PriorityLabel: label, Owner: it.Owner,
-		IterationID: store.NoIteration(it.IterationID), IterationName: n.fi.OptionLabel("iteration_id", store.NoIteration(it.IterationID)),
+		IterationID: store.NoIteration(it.IterationID), IterationName: n.Fields.OptionLabel("iteration_id", store.NoIteration(it.IterationID)),
 	})
 }
 
-// filterOptions are the statuses and priorities the filter's values are
+// FilterOptions are the statuses and priorities the filter's values are
 // checked against, as the board's filter line checks them.
-func (n workspaceNames) filterOptions() filter.Options {
-	return filter.FieldOptions(n.fi, n.opts)
+func (n Names) FilterOptions() filter.Options {
+	return filter.FieldOptions(n.Fields, n.Priorities)
 }
 
-// checkColumns refuses a column that is neither one of the list's own nor
+// CheckColumns refuses a column that is neither one of the list's own nor
 // a field of the kind: one the field information names or one every item
 // carries; it says which, and what may be used.
-func (n workspaceNames) checkColumns(cols []string) error {
-	probe := api.Item{Kind: n.kind}
+func (n Names) CheckColumns(cols []string) error {
+	probe := api.Item{Kind: n.Kind}
 	for _, col := range cols {
-		if _, field := n.fi[col]; field || slices.Contains(itemColumnNames, col) {
+		if _, field := n.Fields[col]; field || slices.Contains(ColumnNames, col) {
 			continue
 		}
 		if _, carried := probe.Get(col); carried && col != "" {
 			continue
 		}
-		fields := slices.Sorted(maps.Keys(n.fi))
+		fields := slices.Sorted(maps.Keys(n.Fields))
 		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", wiring.ErrUsage,
-			col, nearest(col, append(slices.Clone(itemColumnNames), fields...)), strings.Join(itemColumnNames, ", "),
-			n.kind.Path(), filter.ListSome(fields, 8))
+			col, nearest(col, append(slices.Clone(ColumnNames), fields...)), strings.Join(ColumnNames, ", "),
+			n.Kind.Path(), filter.ListSome(fields, 8))
 	}
 	return nil
 }
@@ -137,8 +141,8 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// cell is the text of one column for an item, with no control characters.
-func (n workspaceNames) cell(it *api.Item, col, web string) string {
+// Cell is the text of one column for an item, with no control characters.
+func (n Names) Cell(it *api.Item, col, web string) string {
 	var v string
 	switch col {
 	case "id":
@@ -150,40 +154,40 @@ func (n workspaceNames) cell(it *api.Item, col, web string) string {
 	case "title":
 		v = it.Title
 	case "priority":
-		_, v = n.priority(it)
+		_, v = n.Priority(it)
 	case "status":
-		v = n.fi.OptionLabel("status", it.Status)
+		v = n.Fields.OptionLabel("status", it.Status)
 	case "owner":
-		v = people(it.Owner)
+		v = People(it.Owner)
 	case "iteration":
 		if it.IterationID != "" && it.IterationID != "0" {
-			v = n.fi.OptionLabel("iteration_id", it.IterationID)
+			v = n.Fields.OptionLabel("iteration_id", it.IterationID)
 		}
 	case "severity":
-		v = n.fi.OptionLabel("severity", it.Severity)
+		v = n.Fields.OptionLabel("severity", it.Severity)
 	case "created":
-		v = shownTime(it.Created)
+		v = ShownTime(it.Created)
 	case "modified":
-		v = shownTime(it.Modified)
+		v = ShownTime(it.Modified)
 	case "url":
 		v = it.WebURL(web)
 	default:
 		v, _ = it.Get(col)
 	}
-	return printable(v)
+	return Printable(v)
 }
 
-// row is the cells of an item for the columns.
-func (n workspaceNames) row(it *api.Item, cols []string, web string) []string {
+// Row is the cells of an item for the columns.
+func (n Names) Row(it *api.Item, cols []string, web string) []string {
 	out := make([]string, len(cols))
 	for i, col := range cols {
-		out[i] = n.cell(it, col, web)
+		out[i] = n.Cell(it, col, web)
 	}
 	return out
 }
 
-// columnHeaders are the table's header cells.
-func columnHeaders(cols []string) []string {
+// ColumnHeaders are the table's header cells.
+func ColumnHeaders(cols []string) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
 		out[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
@@ -210,8 +214,8 @@ func wireName(kind api.Kind, col string) string {
 	return col
 }
 
-// listFieldsFor asks the service for what the filter and the columns read.
-func listFieldsFor(kind api.Kind, cols []string) []string {
+// ListFieldsFor asks the service for what the filter and the columns read.
+func ListFieldsFor(kind api.Kind, cols []string) []string {
 	fields := api.ListFields(kind)
 	for _, c := range cols {
 		if w := wireName(kind, c); w != "" && !slices.Contains(fields, w) {
@@ -221,8 +225,8 @@ func listFieldsFor(kind api.Kind, cols []string) []string {
 	return fields
 }
 
-// jsonFieldsFor are the fields --json writes: every one, or those of --columns.
-func jsonFieldsFor(kind api.Kind, chosen bool, cols []string) []string {
+// JsonFieldsFor are the fields --json writes: every one, or those of --columns.
+func JsonFieldsFor(kind api.Kind, chosen bool, cols []string) []string {
 	if !chosen {
 		return nil
 	}
@@ -235,8 +239,8 @@ func jsonFieldsFor(kind api.Kind, chosen bool, cols []string) []string {
 	return fields
 }
 
-// writeItemsJSON writes one JSON array of items, an item a line.
-func writeItemsJSON(w io.Writer, items []api.Item, fields []string) error {
+// WriteItemsJSON writes one JSON array of items, an item a line.
+func WriteItemsJSON(w io.Writer, items []api.Item, fields []string) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("[")
 	for i := range items {
@@ -251,13 +255,13 @@ func writeItemsJSON(w io.Writer, items []api.Item, fields []string) error {
 	return bw.Flush()
 }
 
-// people is a people field as shown: nicks joined by ", ".
-func people(s string) string {
+// People is a People field as shown: nicks joined by ", ".
+func People(s string) string {
 	return strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(s), ";"), ";", ", ")
 }
 
-// shownTime is a service time in the local zone, to the minute.
-func shownTime(service string) string {
+// ShownTime is a service time in the local zone, to the minute.
+func ShownTime(service string) string {
 	t, err := api.ParseTime(service)
 	if err != nil {
 		return service
@@ -265,9 +269,9 @@ func shownTime(service string) string {
 	return t.In(time.Local).Format("2006-01-02 15:04")
 }
 
-// printable keeps a value on one line and drops the control characters a
+// Printable keeps a value on one line and drops the control characters a
 // terminal would act on (escapes among them).
-func printable(s string) string {
+func Printable(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
@@ -279,15 +283,15 @@ func printable(s string) string {
 	}, s)
 }
 
-// targetNames reads the field names of a kind, and keeps its priority labels for
+// ReadNames reads the field names of a kind, and keeps its priority labels for
 // shell completion (a failure to keep them changes nothing else).
-func targetNames(ctx context.Context, t *wiring.Target, ws int64, kind api.Kind) (workspaceNames, error) {
-	n, err := readNames(ctx, t.Client, ws, kind)
+func ReadNames(ctx context.Context, t *wiring.Target, ws int64, kind api.Kind) (Names, error) {
+	n, err := readFieldNames(ctx, t.Client, ws, kind)
 	if err != nil {
 		return n, err
 	}
 	if service, err := store.ServiceKey(t.Setup.Config.BaseURL); err == nil {
-		_ = store.SaveLabels(t.Setup.Paths.CacheDir, service, kind, n.opts)
+		_ = store.SaveLabels(t.Setup.Paths.CacheDir, service, kind, n.Priorities)
 	}
 	return n, nil
 }

@@ -1,4 +1,4 @@
-package cli
+package itemref
 
 import (
 	"context"
@@ -17,41 +17,41 @@ import (
 // bug of one short id have in common) is found as what it is: more than
 // one item, for the caller to choose.
 
-// foundItem is the item a name stands for, with its workspace; notFound
+// FoundItem is the item a name stands for, with its workspace; notFound
 // says why there is none.
-type foundItem struct {
-	item     api.Item
-	ws       int64
-	notFound error
+type FoundItem struct {
+	Item     api.Item
+	WS       int64
+	NotFound error
 }
 
 // lookupKey is the items of one kind of one workspace read together.
 type lookupKey struct {
 	ws   int64
-	kind api.Kind
+	Kind api.Kind
 }
 
-// lookupItems reads the items refs name, in workspace ws unless a name's
+// LookupItems reads the items refs name, in workspace ws unless a name's
 // address says another. A name that several items answer to is a usage
 // error listing them; a read that failed is returned as it failed when it
 // may have hidden an item.
-func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int64) ([]foundItem, error) {
+func LookupItems(ctx context.Context, client *api.Client, refs []Ref, ws int64) ([]FoundItem, error) {
 	want := map[lookupKey][]string{}
 	var keys []lookupKey
 	for _, r := range refs {
-		for _, k := range r.kinds {
-			key := lookupKey{r.wsOr(ws), k}
+		for _, k := range r.Kinds {
+			key := lookupKey{r.WorkspaceOr(ws), k}
 			if _, ok := want[key]; !ok {
 				keys = append(keys, key)
 			}
-			want[key] = append(want[key], r.ids(key.ws)...)
+			want[key] = append(want[key], r.IDs(key.ws)...)
 		}
 	}
 	read := make([][]api.Item, len(keys))
 	errs := make([]error, len(keys))
 	var wg sync.WaitGroup
 	for i, key := range keys {
-		wg.Go(func() { read[i], errs[i] = client.GetMany(ctx, key.ws, key.kind, want[key]) })
+		wg.Go(func() { read[i], errs[i] = client.GetMany(ctx, key.ws, key.Kind, want[key]) })
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -59,14 +59,14 @@ func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int
 			return nil, err
 		}
 	}
-	out := make([]foundItem, len(refs))
+	out := make([]FoundItem, len(refs))
 	var ambiguous []string
 	for i, r := range refs {
-		w := r.wsOr(ws)
+		w := r.WorkspaceOr(ws)
 		var matches []api.Item
 		var failed error
 		for j, key := range keys {
-			if key.ws != w || !slices.Contains(r.kinds, key.kind) {
+			if key.ws != w || !slices.Contains(r.Kinds, key.Kind) {
 				continue
 			}
 			if errs[j] != nil {
@@ -74,7 +74,7 @@ func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int
 				continue
 			}
 			for _, it := range read[j] {
-				if slices.Contains(r.ids(w), it.ID) {
+				if slices.Contains(r.IDs(w), it.ID) {
 					matches = append(matches, it)
 				}
 			}
@@ -83,11 +83,11 @@ func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int
 		case len(matches) > 1:
 			ambiguous = append(ambiguous, r.choices(matches))
 		case len(matches) == 1:
-			out[i] = foundItem{item: matches[0], ws: w}
+			out[i] = FoundItem{Item: matches[0], WS: w}
 		case failed != nil:
 			return nil, failed
 		default:
-			out[i] = foundItem{ws: w, notFound: r.missing(w)}
+			out[i] = FoundItem{WS: w, NotFound: r.missing(w)}
 		}
 	}
 	if len(ambiguous) > 0 {
@@ -96,40 +96,40 @@ func lookupItems(ctx context.Context, client *api.Client, refs []itemRef, ws int
 	return out, nil
 }
 
-// wsOr is the workspace of the name: its address's, else ws.
-func (r itemRef) wsOr(ws int64) int64 {
-	if r.workspace != 0 {
-		return r.workspace
+// WorkspaceOr is the workspace of the name: its address's, else ws.
+func (r Ref) WorkspaceOr(ws int64) int64 {
+	if r.Workspace != 0 {
+		return r.Workspace
 	}
 	return ws
 }
 
 // choices says that the name stands for several items and lists them, each
 // as the name that picks it.
-func (r itemRef) choices(items []api.Item) string {
+func (r Ref) choices(items []api.Item) string {
 	var b strings.Builder
 	names := make([]string, len(items))
 	for i, it := range items {
 		names[i] = fmt.Sprintf("%s/%s", it.Kind, it.ShortID())
 	}
-	fmt.Fprintf(&b, "%s names %d items: name one as %s, or pass --kind", r.text, len(items), orList(names))
+	fmt.Fprintf(&b, "%s names %d items: name one as %s, or pass --kind", r.Text, len(items), OrList(names))
 	for i, it := range items {
-		fmt.Fprintf(&b, "\n  %-12s %s", names[i], printable(it.Title))
+		fmt.Fprintf(&b, "\n  %-12s %s", names[i], Printable(it.Title))
 	}
 	return b.String()
 }
 
 // missing says that no item answers to the name.
-func (r itemRef) missing(ws int64) error {
+func (r Ref) missing(ws int64) error {
 	what := "story, bug or task"
-	if len(r.kinds) == 1 {
-		what = r.kinds[0].String()
+	if len(r.Kinds) == 1 {
+		what = r.Kinds[0].String()
 	}
-	return fmt.Errorf("workspace %d has no %s %s: check the id, or pass --workspace or the item's web address", ws, what, r.text)
+	return fmt.Errorf("workspace %d has no %s %s: check the id, or pass --workspace or the item's web address", ws, what, r.Text)
 }
 
-// orList joins names as "a, b or c".
-func orList(names []string) string {
+// OrList joins names as "a, b or c".
+func OrList(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}

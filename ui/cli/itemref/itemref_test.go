@@ -1,4 +1,4 @@
-package cli
+package itemref
 
 import (
 	"errors"
@@ -35,9 +35,9 @@ func TestParseItemRef(t *testing.T) {
 		{"http://127.0.0.1:8080/10022001/prong/tasks/view/1110022001000000002", nil, "1110022001000000002", 10022001, []api.Kind{api.Task}},
 	}
 	for _, tt := range tests {
-		r, err := parseItemRef(tt.name, tt.kind)
-		if err != nil || r.digits != tt.digits || r.workspace != tt.ws || !slices.Equal(r.kinds, tt.kinds) {
-			t.Errorf("parseItemRef(%q) = %+v, %v; want %s in %d, %v", tt.name, r, err, tt.digits, tt.ws, tt.kinds)
+		r, err := Parse(tt.name, tt.kind)
+		if err != nil || r.digits != tt.digits || r.Workspace != tt.ws || !slices.Equal(r.Kinds, tt.kinds) {
+			t.Errorf("Parse(%q) = %+v, %v; want %s in %d, %v", tt.name, r, err, tt.digits, tt.ws, tt.kinds)
 		}
 	}
 	for _, bad := range []struct {
@@ -45,8 +45,8 @@ func TestParseItemRef(t *testing.T) {
 		kind *api.Kind
 	}{{"epic/6", nil}, {"bug/", nil}, {"bug/x", nil}, {"story/6", &bug}, {"12345678901", nil},
 		{"https://www.tapd.cn/10022001/prong/stories/view/1110022001000000006", &bug}, {"https://www.tapd.cn/10022001/wiki/view/6", nil}} {
-		if r, err := parseItemRef(bad.name, bad.kind); !errors.Is(err, wiring.ErrUsage) {
-			t.Errorf("parseItemRef(%q) = %+v, %v; want a usage error", bad.name, r, err)
+		if r, err := Parse(bad.name, bad.kind); !errors.Is(err, wiring.ErrUsage) {
+			t.Errorf("Parse(%q) = %+v, %v; want a usage error", bad.name, r, err)
 		}
 	}
 }
