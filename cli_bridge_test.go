@@ -5,6 +5,7 @@ import (
 	"io"
 
 	clipkg "triage/ui/cli"
+	"triage/ui/cli/serve"
 )
 
 // The tests of the built binary still in this folder name a few things of
@@ -31,9 +32,9 @@ const (
 )
 
 var (
-	shellQuote      = clipkg.ShellQuote
+	shellQuote      = serve.ShellQuote
 	buildVersion    = clipkg.BuildVersion
 	logColumns      = clipkg.LogColumns
 	parseSince      = clipkg.ParseSince
-	exposureWarning = clipkg.ExposureWarning
+	exposureWarning = serve.ExposureWarning
 )

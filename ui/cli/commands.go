@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"triage/ui/cli/serve"
 	"triage/ui/cli/wiring"
 )
 
@@ -22,7 +23,7 @@ func commandTable() []command {
 	return []command{
 		{"", "[--workspace ID] [global flags]", "open the board (logs in first when needed)", "", cmdOpen},
 		{"demo", "[--items N]", "the app on a built-in local service, no account needed", "", cmdDemo},
-		{"serve", "[--addr ADDRESS] [--data FILE] [flags]", "run the local TAPD-compatible service", "", cmdServe},
+		{"serve", "[--addr ADDRESS] [--data FILE] [flags]", "run the local TAPD-compatible service", "", serve.NewCmd(nil)},
 		{"login", "[--web | --token | --basic] [global flags]", "log in to the service and remember it",
 			"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"", cmdLogin},
 		{"logout", "[global flags]", "forget the credential of the current service", "", cmdLogout},

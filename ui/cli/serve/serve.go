@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"context"
@@ -13,30 +13,50 @@ import (
 	"triage/ui/cli/wiring"
 )
 
-// cmdServe runs the local service in the foreground until interrupted.
-func cmdServe(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("serve")
-	addr := fs.String("addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
-	var opts sandbox.Options
-	fs.StringVar(&opts.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")
-	fs.IntVar(&opts.ExtraItems, "items", 0, "`N` generated items to add per workspace and kind")
-	fs.DurationVar(&opts.Latency, "latency", 0, "delay every request by `DURATION` (e.g. 50ms)")
-	fs.IntVar(&opts.Rate, "rate", 0, "`N` requests per --rate-window per credential before 429 (0: no limit)")
-	fs.DurationVar(&opts.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the `DURATION` --rate counts over")
-	fs.DurationVar(&opts.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes, a `DURATION`")
-	fs.DurationVar(&opts.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens, a `DURATION`")
-	if err := c.Parse(fs, args); err != nil {
-		return err
+// Options are what `triage serve` runs with: its streams, the address to
+// listen on and the service's own options.
+type Options struct {
+	IO      *wiring.Factory
+	Addr    string
+	Service sandbox.Options
+}
+
+// NewCmd is `triage serve`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
 	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("serve")
+		fs.StringVar(&o.Addr, "addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
+		fs.StringVar(&o.Service.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")
+		fs.IntVar(&o.Service.ExtraItems, "items", 0, "`N` generated items to add per workspace and kind")
+		fs.DurationVar(&o.Service.Latency, "latency", 0, "delay every request by `DURATION` (e.g. 50ms)")
+		fs.IntVar(&o.Service.Rate, "rate", 0, "`N` requests per --rate-window per credential before 429 (0: no limit)")
+		fs.DurationVar(&o.Service.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the `DURATION` --rate counts over")
+		fs.DurationVar(&o.Service.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes, a `DURATION`")
+		fs.DurationVar(&o.Service.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens, a `DURATION`")
+		if err := c.Parse(fs, args); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run runs the local service in the foreground until ctx ends.
+func Run(ctx context.Context, o *Options) error {
+	c, opts := o.IO, o.Service
 	opts.FreshSecrets = true
 	srv, err := sandbox.New(opts)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", *addr, err)
+		return fmt.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", o.Addr, err)
 	}
 	base := "http://" + ln.Addr().String()
 	if warning := ExposureWarning(ln.Addr()); warning != "" {
