@@ -30,7 +30,7 @@ func profileReports(c *wiring.Factory, ctx context.Context, s *wiring.Setup, g *
 	reports := make([]statusReport, 0, len(names))
 	for _, name := range names {
 		ps := s
-		if profileOf(name) != s.Config.ProfileName {
+		if wiring.ProfileOf(name) != s.Config.ProfileName {
 			pg := *g
 			pg.Profile = name
 			var err error
@@ -46,14 +46,6 @@ func profileReports(c *wiring.Factory, ctx context.Context, s *wiring.Setup, g *
 		reports = append(reports, r)
 	}
 	return reports, nil
-}
-
-// profileOf is the ProfileName a profile's name gives.
-func profileOf(name string) string {
-	if name == store.DefaultProfile {
-		return ""
-	}
-	return name
 }
 
 // profileLabel names a profile in a report.

@@ -159,3 +159,11 @@ func (s *Setup) Remember(ctx context.Context, sess auth.Session) error {
 	}
 	return nil
 }
+
+// ProfileOf is the ProfileName a profile's name gives.
+func ProfileOf(name string) string {
+	if name == store.DefaultProfile {
+		return ""
+	}
+	return name
+}
