@@ -78,7 +78,7 @@ func flagRows(fs *flag.FlagSet) [][2]string {
 
 // printCommand prints a command's synopsis, summary and flags.
 func printCommand(w io.Writer, cmd command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: %s\n\n%s.\n", cmd.usageLine(), upperFirst(cmd.summary))
+	fmt.Fprintf(w, "Usage: %s\n\n%s.\n", cmd.usageLine(), wiring.UpperFirst(cmd.summary))
 	if cmd.details != "" {
 		fmt.Fprintln(w, cmd.details)
 	}
@@ -89,14 +89,6 @@ func printCommand(w io.Writer, cmd command, fs *flag.FlagSet) {
 		fmt.Fprint(w, "\nFlags:\n")
 		printColumns(w, rows)
 	}
-}
-
-// upperFirst capitalises the first letter of an ASCII summary.
-func upperFirst(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // printUsage prints the command list, the global flags and the notes.

@@ -102,7 +102,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 		for i := range kept {
 			rows = append(rows, names.Row(&kept[i], cols, t.Setup.Config.WebURL))
 		}
-		printTable(c.Stdout, rows, c.LineWidth(), titleShrinks(cols))
+		itemref.PrintTable(c.Stdout, rows, c.LineWidth(), titleShrinks(cols))
 	default:
 		for i := range kept {
 			fmt.Fprintln(c.Stdout, strings.Join(names.Row(&kept[i], cols, t.Setup.Config.WebURL), "\t"))
@@ -112,9 +112,9 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 }
 
 // titleShrinks cuts the title first when a table is too wide.
-func titleShrinks(cols []string) []shrink {
+func titleShrinks(cols []string) []itemref.Shrink {
 	if i := slices.Index(cols, "title"); i >= 0 {
-		return []shrink{{i, 16}}
+		return []itemref.Shrink{{Col: i, Min: 16}}
 	}
 	return nil
 }

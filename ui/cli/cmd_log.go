@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/filter"
 )
@@ -70,7 +70,7 @@ func cmdLog(c *wiring.Factory, ctx context.Context, args []string) error {
 	for _, e := range entries {
 		rows = append(rows, e.cells(when(e.at, now)))
 	}
-	printTable(c.Stdout, rows, c.LineWidth(), logShrinks)
+	itemref.PrintTable(c.Stdout, rows, c.LineWidth(), logShrinks)
 	return nil
 }
 
@@ -112,17 +112,11 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 // LogColumns are the columns of `triage log`.
 var LogColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
 
-// columnGap is the space between two columns.
-const columnGap = 2
-
 // logShrinks are the columns cut, by display width, when a line would not
 // fit: first the title, which the change and who made it matter more than,
 // then the state's error (--json has all of it), and the change last; each
 // keeps at least min cells.
-var logShrinks = []shrink{{2, 16}, {6, ansi.StringWidth("you · waiting")}, {5, 20}}
-
-// shrink is a column that may be cut, and the cells it keeps.
-type shrink struct{ col, min int }
+var logShrinks = []itemref.Shrink{{Col: 2, Min: 16}, {Col: 6, Min: ansi.StringWidth("you · waiting")}, {Col: 5, Min: 20}}
 
 // logEntry is one line of the log: a change on the service, or an edit of
 // this machine.
@@ -146,42 +140,6 @@ func when(t, now time.Time) string {
 		return at.Format("01-02 15:04")
 	}
 	return at.Format("15:04")
-}
-
-// printTable writes rows in columns aligned by display width, so that
-// Chinese text (two cells a character) lines up too. The shrinkable columns
-// are cut, by display width, so that a line fits in width cells.
-func printTable(w io.Writer, rows [][]string, width int, shrinkable []shrink) {
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for i, cell := range r {
-			widths[i] = max(widths[i], ansi.StringWidth(cell))
-		}
-	}
-	total := (len(widths) - 1) * columnGap
-	for _, cw := range widths {
-		total += cw
-	}
-	for _, s := range shrinkable {
-		if total <= width {
-			break
-		}
-		cut := min(total-width, max(widths[s.col]-s.min, 0))
-		widths[s.col] -= cut
-		total -= cut
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		b.Reset()
-		for i, cell := range r {
-			cell = ansi.Truncate(cell, widths[i], "…")
-			b.WriteString(cell)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+columnGap))
-			}
-		}
-		fmt.Fprintln(w, b.String())
-	}
 }
 
 // state says whether an edit reached the service.

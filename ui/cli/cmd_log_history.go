@@ -48,7 +48,7 @@ func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits 
 		return history{err: err}
 	}
 	if sess.Expired(time.Now()) {
-		return history{err: fmt.Errorf("the login has expired; %s", strings.TrimPrefix(statusReport{sess: sess, fromEnv: s.FromEnv(sess)}.renew(), "Run: "))}
+		return history{err: fmt.Errorf("the login has expired; %s", strings.TrimPrefix(wiring.Renew(sess, s.FromEnv(sess)), "Run: "))}
 	}
 	var workspaces []int64
 	switch {

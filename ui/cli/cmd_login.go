@@ -58,7 +58,7 @@ func cmdLogin(c *wiring.Factory, ctx context.Context, args []string) error {
 		fmt.Fprint(c.Stderr, s.StorageNote)
 	}
 	as := ""
-	if user := who(sess); user != "" {
+	if user := wiring.Who(sess); user != "" {
 		as = " as " + user
 	}
 	fmt.Fprintf(c.Stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, wiring.MethodName(sess.Method), until(sess))
@@ -243,26 +243,12 @@ func oauthConfig(s *wiring.Setup, secret string, env func(string) string) auth.O
 	}
 }
 
-// who names the person or account of a session; "" when it is not known
-// (a token not checked with the service).
-func who(s auth.Session) string {
-	switch {
-	case s.Nick != "" && s.UserName != "" && s.UserName != s.Nick:
-		return fmt.Sprintf("%s (%s)", s.Nick, s.UserName)
-	case s.Nick != "":
-		return s.Nick
-	case s.APIUser != "":
-		return "API account " + s.APIUser
-	}
-	return ""
-}
-
 // until says how long a session lasts, for the login message.
 func until(s auth.Session) string {
 	if s.ExpiresAt.IsZero() {
 		return ", without expiry"
 	}
-	out := " until " + expiryOf(s)
+	out := " until " + wiring.ExpiryOf(s)
 	if s.WorkspaceID != 0 {
 		out += fmt.Sprintf(", workspace %d", s.WorkspaceID)
 	}

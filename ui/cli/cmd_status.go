@@ -127,7 +127,7 @@ func (r statusReport) write(w io.Writer) {
 		fmt.Fprintln(w, r.advice)
 		return
 	}
-	if user := who(s); user != "" {
+	if user := wiring.Who(s); user != "" {
 		if !r.confirmed {
 			user += ", not confirmed"
 		}
@@ -155,28 +155,11 @@ func (r statusReport) write(w io.Writer) {
 	}
 }
 
-// expiry is when the session stops being used (expiryOf).
-func (r statusReport) expiry() string { return expiryOf(r.sess) }
-
-// expiryOf is when a session stops being used, on the local clock: its
-// token's end less the margin (see auth.Session.Margin). Login and status
-// both show this time.
-func expiryOf(s auth.Session) string {
-	return s.ExpiresAt.Add(-s.Margin()).Local().Format(time.DateTime)
-}
+// expiry is when the session stops being used (wiring.ExpiryOf).
+func (r statusReport) expiry() string { return wiring.ExpiryOf(r.sess) }
 
 // renew says how to get a credential the service takes.
-func (r statusReport) renew() string {
-	switch {
-	case r.fromEnv && r.sess.RefusedAdvice != "":
-		return upperFirst(r.sess.RefusedAdvice) + "."
-	case r.sess.Method == auth.MethodOAuth:
-		return "Run: triage login --web"
-	case r.sess.Method == auth.MethodBasic:
-		return "Run: triage login --basic"
-	}
-	return "Run: triage login --token"
-}
+func (r statusReport) renew() string { return wiring.Renew(r.sess, r.fromEnv) }
 
 // source says where a session's credential comes from.
 func source(s *wiring.Setup, sess auth.Session) string {

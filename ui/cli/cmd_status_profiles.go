@@ -117,7 +117,7 @@ func writeStatusJSON(w io.Writer, active string, reports []statusReport) error {
 			j.State = "stored"
 		}
 		if !r.notLoggedIn {
-			j.User, j.Method, j.Workspace, j.Scope, j.StoredIn, j.InUse = who(r.sess), string(r.sess.Method), r.sess.WorkspaceID, r.sess.Scope, r.source, r.inUse
+			j.User, j.Method, j.Workspace, j.Scope, j.StoredIn, j.InUse = wiring.Who(r.sess), string(r.sess.Method), r.sess.WorkspaceID, r.sess.Scope, r.source, r.inUse
 			if !r.sess.ExpiresAt.IsZero() {
 				j.ExpiresAt = r.sess.ExpiresAt.Add(-r.sess.Margin()).UTC().Format(time.RFC3339)
 			}
