@@ -5,6 +5,7 @@ import (
 	"io"
 
 	clipkg "triage/ui/cli"
+	logcmd "triage/ui/cli/log"
 	"triage/ui/cli/serve"
 )
 
@@ -34,7 +35,7 @@ const (
 var (
 	shellQuote      = serve.ShellQuote
 	buildVersion    = clipkg.BuildVersion
-	logColumns      = clipkg.LogColumns
-	parseSince      = clipkg.ParseSince
+	logColumns      = logcmd.Columns
+	parseSince      = logcmd.ParseSince
 	exposureWarning = serve.ExposureWarning
 )

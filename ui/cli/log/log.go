@@ -1,4 +1,4 @@
-package cli
+package log
 
 import (
 	"context"
@@ -18,22 +18,43 @@ import (
 	"triage/ui/filter"
 )
 
-// cmdLog prints today's changes on the service, or every change since a time.
-func cmdLog(c *wiring.Factory, ctx context.Context, args []string) error {
-	f := wiring.NewFlags("log")
-	var g wiring.GlobalFlags
-	g.Register(f)
-	asJSON := f.Bool("json", false, "print one JSON object per change")
-	since := f.String("since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
-	if err := c.Parse(f, args); err != nil {
-		return err
+// Options are what `triage log` runs with: its streams, the global flags,
+// --json and --since.
+type Options struct {
+	IO     *wiring.Factory
+	Global wiring.GlobalFlags
+	JSON   bool
+	Since  string
+}
+
+// NewCmd is `triage log`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
 	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		f := wiring.NewFlags("log")
+		o.Global.Register(f)
+		f.BoolVar(&o.JSON, "json", false, "print one JSON object per change")
+		f.StringVar(&o.Since, "since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
+		if err := c.Parse(f, args); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run prints today's changes on the service, or every change since a time.
+func Run(ctx context.Context, o *Options) error {
+	c := o.IO
 	now := time.Now()
-	from, err := ParseSince(*since, now)
+	from, err := ParseSince(o.Since, now)
 	if err != nil {
 		return fmt.Errorf("%w: --since: %s", wiring.ErrUsage, err)
 	}
-	s, err := c.Load(ctx, &g)
+	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
@@ -46,7 +67,7 @@ func cmdLog(c *wiring.Factory, ctx context.Context, args []string) error {
 		return err
 	}
 	h := readHistory(c, ctx, s, edits, from)
-	if *asJSON {
+	if o.JSON {
 		return h.writeJSON(c.Stdout, edits)
 	}
 	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
@@ -66,7 +87,7 @@ func cmdLog(c *wiring.Factory, ctx context.Context, args []string) error {
 		}
 		return nil
 	}
-	rows := [][]string{LogColumns[:]}
+	rows := [][]string{Columns[:]}
 	for _, e := range entries {
 		rows = append(rows, e.cells(when(e.at, now)))
 	}
@@ -109,8 +130,8 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 	return edits, nil
 }
 
-// LogColumns are the columns of `triage log`.
-var LogColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
+// Columns are the columns of `triage log`.
+var Columns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
 
 // logShrinks are the columns cut, by display width, when a line would not
 // fit: first the title, which the change and who made it matter more than,
