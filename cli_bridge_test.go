@@ -7,6 +7,7 @@ import (
 	clipkg "triage/ui/cli"
 	logcmd "triage/ui/cli/log"
 	"triage/ui/cli/serve"
+	"triage/ui/cli/set"
 )
 
 // The tests of the built binary still in this folder name a few things of
@@ -24,11 +25,11 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	return clipkg.Run(ctx, clipkg.Streams{Stdin: c.stdin, Stdout: c.stdout, Stderr: c.stderr, Env: c.env}, "", args)
 }
 
-type setResult = clipkg.SetResult
+type setResult = set.Result
 
 const (
-	resultApplied  = clipkg.ResultApplied
-	resultConflict = clipkg.ResultConflict
+	resultApplied  = set.ResultApplied
+	resultConflict = set.ResultConflict
 	exitNotChecked = clipkg.ExitNotChecked
 )
 

@@ -1,4 +1,4 @@
-package cli
+package set
 
 import (
 	"errors"
@@ -40,7 +40,7 @@ func (r *setRun) unreachable(refs []itemref.Ref, cause error) error {
 // queueOffline keeps the changes in the outbox without reading the items:
 // the caller must state what they saw (--if-priority), and a title, which
 // needs the current one, cannot be changed.
-func (r *setRun) queueOffline(refs []itemref.Ref) ([]SetResult, error) {
+func (r *setRun) queueOffline(refs []itemref.Ref) ([]Result, error) {
 	cfg := r.t.Setup.Config
 	user := r.t.Session.Nick
 	if user == "" {
@@ -64,7 +64,7 @@ func (r *setRun) queueOffline(refs []itemref.Ref) ([]SetResult, error) {
 	}
 	defer outbox.Close()
 	service, _ := store.ServiceKey(cfg.BaseURL)
-	var out []SetResult
+	var out []Result
 	for _, ref := range refs {
 		p, res, ok := r.offlinePlan(ref, service, cached)
 		if ok {
@@ -106,7 +106,7 @@ func (r *setRun) cachedItems(refs []itemref.Ref, user string) ([]store.CachedIte
 
 // offlinePlan is the plan of one item without reading it: its kind and
 // workspace from its name, else from the one cached item it names.
-func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.CachedItem) (setPlan, SetResult, bool) {
+func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.CachedItem) (setPlan, Result, bool) {
 	ws := ref.WorkspaceOr(r.t.WS)
 	kind, ok := ref.OfflineKind()
 	id := ""
@@ -122,7 +122,7 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 		}
 		switch len(mine) {
 		case 0:
-			return setPlan{}, SetResult{Item: ref.Text, Result: ResultRefused,
+			return setPlan{}, Result{Item: ref.Text, Result: ResultRefused,
 				Reason: "its kind and workspace are unknown without the service, and the board's cache does not hold it: pass --kind and --workspace, or the item's web address"}, false
 		case 1:
 			ws, kind, id = mine[0].WorkspaceID, mine[0].Item.Kind, mine[0].Item.ID
@@ -131,7 +131,7 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 			for i, c := range mine {
 				names[i] = fmt.Sprintf("%s/%s", c.Item.Kind, c.Item.ShortID())
 			}
-			return setPlan{}, SetResult{Item: ref.Text, Result: ResultRefused,
+			return setPlan{}, Result{Item: ref.Text, Result: ResultRefused,
 				Reason: fmt.Sprintf("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), itemref.OrList(names))}, false
 		}
 	}
@@ -144,5 +144,5 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 		return p, p.refused(fmt.Sprintf("not a priority of %s last read from this service; choose %s", kind.Path(), optionList(opts))), false
 	}
 	p.to, p.seen = to, seen
-	return p, SetResult{}, true
+	return p, Result{}, true
 }

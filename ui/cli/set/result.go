@@ -1,4 +1,4 @@
-package cli
+package set
 
 import (
 	"encoding/json"
@@ -23,8 +23,8 @@ const (
 	ResultMaybeApplied = "maybe_applied" // the write may have reached the service: kept, checked before it is sent again
 )
 
-// SetResult is one line of set's report, or one object of its JSON.
-type SetResult struct {
+// Result is one line of set's report, or one object of its JSON.
+type Result struct {
 	Item   string `json:"item"` // as the caller named it
 	ID     string `json:"id,omitempty"`
 	Kind   string `json:"kind,omitempty"`
@@ -41,24 +41,24 @@ type SetResult struct {
 }
 
 // result is the plan's result with an outcome.
-func (p setPlan) result(outcome, reason string) SetResult {
-	return SetResult{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
+func (p setPlan) result(outcome, reason string) Result {
+	return Result{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
 		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
 }
 
 // withTheirs is a conflict's result with the value found on the service.
-func (p setPlan) withTheirs(r SetResult, theirs string) SetResult {
+func (p setPlan) withTheirs(r Result, theirs string) Result {
 	r.Theirs, r.theirsShown = theirs, p.shown(theirs)
 	return r
 }
 
 // refused is the plan's result when a value is refused before sending.
-func (p setPlan) refused(reason string) SetResult {
+func (p setPlan) refused(reason string) Result {
 	return p.result(ResultRefused, reason)
 }
 
 // dryRun says what the plan would do.
-func (p setPlan) dryRun() SetResult {
+func (p setPlan) dryRun() Result {
 	switch {
 	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
 		return p.result(ResultUnchanged, "")
@@ -79,7 +79,7 @@ func sameOwners(a, b string) bool {
 // outcome turns the Sender's result into set's, and settles what must not
 // stay in the outbox: a conflict is dropped (the caller decides again), an
 // edit that could not be sent is withdrawn unless queue.
-func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) SetResult {
+func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) Result {
 	reason := ""
 	if res.Err != nil {
 		reason = res.Err.Error()
@@ -112,7 +112,7 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) SetResu
 
 // line is the result as one line for a person, with the values as the
 // board shows them.
-func (r SetResult) line() string {
+func (r Result) line() string {
 	name := r.Item
 	if r.ID != "" {
 		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
@@ -141,9 +141,9 @@ func (r SetResult) line() string {
 }
 
 // writeSetJSON prints the results as one JSON array.
-func writeSetJSON(w io.Writer, results []SetResult) error {
+func writeSetJSON(w io.Writer, results []Result) error {
 	if results == nil {
-		results = []SetResult{}
+		results = []Result{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

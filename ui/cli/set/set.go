@@ -1,4 +1,4 @@
-package cli
+package set
 
 import (
 	"context"
@@ -24,8 +24,8 @@ import (
 // refused or changed meanwhile (nothing written for it); 3: the service
 // could not be reached (nothing kept unless --queue).
 
-// setFlags are the flags of `triage set`.
-type setFlags struct {
+// Flags are the flags of `triage set`: the changes and how to make them.
+type Flags struct {
 	priority, title, ifPriority optionalString
 	status, owner, iteration    optionalString
 	severity, comment           optionalString
@@ -69,7 +69,7 @@ func (v *transitionValues) Set(s string) error {
 }
 
 // register adds the flags of set.
-func (f *setFlags) register(fs *flag.FlagSet) {
+func (f *Flags) register(fs *flag.FlagSet) {
 	fs.Var(&f.priority, "priority", "new priority: a `LABEL` or value of the workspace's options, or none")
 	fs.Var(&f.title, "title", "new title `TEXT`")
 	fs.Var(&f.status, "status", "new status: a `STATUS` code or name of the kind, one step along its workflow from the item's")
@@ -86,7 +86,7 @@ func (f *setFlags) register(fs *flag.FlagSet) {
 }
 
 // changes reports whether any change was asked for.
-func (f *setFlags) changes() bool {
+func (f *Flags) changes() bool {
 	for _, o := range []optionalString{f.priority, f.title, f.status, f.owner, f.iteration, f.severity, f.comment} {
 		if o.set {
 			return true
@@ -95,64 +95,95 @@ func (f *setFlags) changes() bool {
 	return false
 }
 
-// cmdSet is `triage set`.
-func cmdSet(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("set")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	var f setFlags
-	f.register(fs)
-	ids, err := c.ParseArgs(fs, args)
-	if err != nil {
-		return err
+// Options are what `triage set` runs with: its streams, the global flags,
+// the changes and the items they go to.
+type Options struct {
+	IO     *wiring.Factory
+	Global wiring.GlobalFlags
+	Flags  Flags
+	Refs   []itemref.Ref
+}
+
+// NewCmd is `triage set`: it reads the flags and the items' names into
+// Options, refusing what cannot be meant, and calls runF with them, Run
+// when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
 	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("set")
+		o.Global.Register(fs)
+		o.Flags.register(fs)
+		ids, err := c.ParseArgs(fs, args)
+		if err != nil {
+			return err
+		}
+		if o.Refs, err = o.Flags.refs(ids); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// refs checks that the flags ask for a change that can be meant, and reads
+// the names of the items it goes to.
+func (f *Flags) refs(ids []string) ([]itemref.Ref, error) {
 	var kind *api.Kind
 	switch {
 	case len(ids) == 0:
-		return fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
 	case !f.changes():
-		return fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", wiring.ErrUsage)
 	case f.ifPriority.set && !f.priority.set:
-		return fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
 	case f.title.set && strings.TrimSpace(f.title.value) == "":
-		return fmt.Errorf("%w: --title: a title cannot be empty", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: --title: a title cannot be empty", wiring.ErrUsage)
 	case f.comment.set && strings.TrimSpace(f.comment.value) == "":
-		return fmt.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
 	case f.status.set && strings.TrimSpace(f.status.value) == "":
-		return fmt.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
 	case len(f.fields.names) > 0 && !f.status.set:
-		return fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", wiring.ErrUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
-			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			return nil, fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 		}
 		kind = &k
 	}
 	refs := make([]itemref.Ref, len(ids))
 	for i, id := range ids {
+		var err error
 		if refs[i], err = itemref.Parse(id, kind); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	t, err := c.OpenScript(ctx, &g)
+	return refs, nil
+}
+
+// Run changes the items through the outbox: each read just before its
+// write, written only if the field still has the value seen.
+func Run(ctx context.Context, o *Options) error {
+	t, err := o.IO.OpenScript(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
-	run := &setRun{cli: c, t: t, flags: f, names: map[api.Kind]itemref.Names{}, ref: setReference{
+	run := &setRun{cli: o.IO, t: t, flags: o.Flags, names: map[api.Kind]itemref.Names{}, ref: setReference{
 		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
-	return run.do(ctx, refs)
+	return run.do(ctx, o.Refs)
 }
 
 // setRun is one run of `triage set`.
 type setRun struct {
 	cli     *wiring.Factory
 	t       *wiring.Target
-	flags   setFlags
+	flags   Flags
 	names   map[api.Kind]itemref.Names // read once per kind
 	ref     setReference
 	user    string
-	results []SetResult
+	results []Result
 }
 
 // do reads the items, checks the values, then sends the edits (or, with

@@ -1,4 +1,4 @@
-package cli
+package set
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 	for i, ref := range refs {
 		it, ws := found[i].Item, found[i].WS
 		if found[i].NotFound != nil {
-			r.results = append(r.results, SetResult{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error()})
+			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error()})
 			continue
 		}
 		names, err := r.namesOf(ctx, ws, it.Kind)
@@ -60,7 +60,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 		}
 		base := setPlan{ref: ref, ws: ws, item: it, names: names}
 		var mine []setPlan
-		var refused []SetResult
+		var refused []Result
 		if r.flags.priority.set {
 			p, res, ok := r.priorityPlan(base)
 			if !ok {
@@ -93,7 +93,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 
 // priorityPlan checks --priority (and --if-priority) against the kind's
 // options; a value they do not have is refused before anything is sent.
-func (r *setRun) priorityPlan(p setPlan) (setPlan, SetResult, bool) {
+func (r *setRun) priorityPlan(p setPlan) (setPlan, Result, bool) {
 	p.op, p.now = store.OpPriority, p.item.DisplayPriority()
 	to, ok := optionValue(p.names.Priorities, r.flags.priority.value)
 	if !ok {
@@ -107,7 +107,7 @@ func (r *setRun) priorityPlan(p setPlan) (setPlan, SetResult, bool) {
 		}
 		p.seen = seen
 	}
-	return p, SetResult{}, true
+	return p, Result{}, true
 }
 
 // namesOf reads the field names of a kind once.

@@ -1,4 +1,4 @@
-package cli
+package set
 
 import (
 	"context"
@@ -35,9 +35,9 @@ type workflowKey struct {
 
 // fieldPlans are the plans of the field changes and the comment of one
 // item, in the order they are sent; a refused value is a result instead.
-func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []SetResult, error) {
+func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []Result, error) {
 	var plans []setPlan
-	var refused []SetResult
+	var refused []Result
 	add := func(p setPlan, reason string) {
 		if reason != "" {
 			refused = append(refused, p.refused(reason))
