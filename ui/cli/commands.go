@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"triage/ui/cli/items"
 	"triage/ui/cli/log"
 	"triage/ui/cli/profile"
 	"triage/ui/cli/serve"
@@ -32,9 +33,9 @@ func commandTable() []command {
 		{"logout", "[global flags]", "forget the credential of the current service", "", cmdLogout},
 		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", cmdStatus},
 		{"list", "[--kind KIND] [--json] [flags] [QUERY...]", "print the items that pass a filter, as a table, plain text or JSON",
-			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, #12, -term; values match by prefix, alternatives\njoined by | or ,. A value that matches nothing the workspace has is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", cmdList},
+			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, #12, -term; values match by prefix, alternatives\njoined by | or ,. A value that matches nothing the workspace has is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", items.NewCmdList(nil)},
 		{"view", "ID [--comments] [--json] [--web]", "print one item as the preview shows it, or open it in the browser",
-			"ID is the short id shown on cards (12 or #12), with its kind (bug/12), the full id,\nor the item's web address. An id a story, a bug and a task share is an error that\nlists them (exit 2), unless --kind or bug/12 picks one.\nExample: triage view bug/6 --comments", cmdView},
+			"ID is the short id shown on cards (12 or #12), with its kind (bug/12), the full id,\nor the item's web address. An id a story, a bug and a task share is an error that\nlists them (exit 2), unless --kind or bug/12 picks one.\nExample: triage view bug/6 --comments", items.NewCmdView(nil)},
 		{"set", "ID... [--priority LABEL] [--title TEXT] [flags]", "change items through the outbox, as the board does (exit 1: refused or conflict, 3: no answer)",
 			"Each item is read just before the write, and written only if the field still has\nthe value you saw: --if-priority LABEL, or the value read when set started.\n--dry-run prints what would change. When the service does not answer (refused,\ntime-out, 429, 5xx, a proxy's page: exit 3) nothing is kept, unless --queue keeps\nthe edits, sent once at the next start (with --if-priority).\nA status moves one step of the workflow, with the fields its move asks for as\n--field NAME=VALUE; owners are workspace members (a,b);\n--iteration none unplans; --comment is added after the item's other changes.\nExample: triage set 12 '#13' --kind story --priority High --if-priority Low\nExample: triage set story/12 --status developing --owner alice,bob --comment 'Taking it'\nExample: triage set bug/12 bug/13 --status rejected --field resolution=duplicated", set.NewCmd(nil)},
 		{"profile", "use NAME | list", "switch the profile in use, or list the config's profiles",

@@ -1,4 +1,4 @@
-package cli
+package items
 
 import (
 	"context"
@@ -16,33 +16,58 @@ import (
 // listDefaultColumns are the columns of `triage list` without --columns.
 var listDefaultColumns = []string{"id", "title", "priority", "status", "owner", "modified"}
 
-// cmdList prints the items of a kind that pass a filter (the board's filter
+// ListOptions are what `triage list` runs with: its streams, the global
+// flags, the kind, the filter's words and how to print.
+type ListOptions struct {
+	IO      *wiring.Factory
+	Global  wiring.GlobalFlags
+	Kind    api.Kind
+	Words   []string
+	JSON    bool
+	Columns []string // nil: the default ones
+	Limit   int
+}
+
+// NewCmdList is `triage list`: it reads the flags and the filter's words
+// into ListOptions and calls runF with them, listRun when runF is nil.
+func NewCmdList(runF func(context.Context, *ListOptions) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = listRun
+	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &ListOptions{IO: c}
+		fs := wiring.NewFlags("list")
+		o.Global.Register(fs)
+		kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
+		fs.BoolVar(&o.JSON, "json", false, "print one JSON array of the items, with every field the service sent")
+		columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
+		fs.IntVar(&o.Limit, "limit", 0, "print at most `N` items (0: all)")
+		var err error
+		if o.Words, err = c.ParseArgs(fs, args); err != nil {
+			return err
+		}
+		if o.Kind, err = api.ParseKind(*kindName); err != nil {
+			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+		}
+		if o.Limit < 0 {
+			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
+		}
+		if *columns != "" {
+			o.Columns = strings.Split(strings.ReplaceAll(*columns, " ", ""), ",")
+		}
+		return runF(ctx, o)
+	}
+}
+
+// listRun prints the items of a kind that pass a filter (the board's filter
 // syntax): an aligned table on a terminal, tab-separated lines without a
 // header when piped, or one JSON array.
-func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("list")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
-	asJSON := fs.Bool("json", false, "print one JSON array of the items, with every field the service sent")
-	columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
-	limit := fs.Int("limit", 0, "print at most `N` items (0: all)")
-	words, err := c.ParseArgs(fs, args)
-	if err != nil {
-		return err
+func listRun(ctx context.Context, o *ListOptions) error {
+	c, kind, cols := o.IO, o.Kind, o.Columns
+	if cols == nil {
+		cols = listDefaultColumns
 	}
-	kind, err := api.ParseKind(*kindName)
-	if err != nil {
-		return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
-	}
-	if *limit < 0 {
-		return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
-	}
-	cols := listDefaultColumns
-	if *columns != "" {
-		cols = strings.Split(strings.ReplaceAll(*columns, " ", ""), ",")
-	}
-	t, err := c.OpenScript(ctx, &g)
+	t, err := c.OpenScript(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
@@ -50,7 +75,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	query, me := queryOf(words), t.Session.Nick
+	query, me := queryOf(o.Words), t.Session.Nick
 	if me == "" && strings.Contains(strings.ToLower(query), "@me") {
 		if me, err = t.Me(ctx); err != nil {
 			return c.Unreachable(err)
@@ -72,7 +97,7 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 		return err
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
-	if !*asJSON {
+	if !o.JSON {
 		req.Fields = itemref.ListFieldsFor(kind, cols)
 	}
 	items, err := t.Client.List(ctx, req)
@@ -89,14 +114,14 @@ func cmdList(c *wiring.Factory, ctx context.Context, args []string) error {
 	for i := range items {
 		if names.Matches(&q, &items[i]) {
 			kept = append(kept, items[i])
-			if len(kept) == *limit {
+			if len(kept) == o.Limit {
 				break
 			}
 		}
 	}
 	switch {
-	case *asJSON:
-		return itemref.WriteItemsJSON(c.Stdout, kept, itemref.JsonFieldsFor(kind, *columns != "", cols))
+	case o.JSON:
+		return itemref.WriteItemsJSON(c.Stdout, kept, itemref.JsonFieldsFor(kind, o.Columns != nil, cols))
 	case c.StdoutIsTerminal():
 		rows := [][]string{itemref.ColumnHeaders(cols)}
 		for i := range kept {

@@ -1,4 +1,4 @@
-package cli
+package items
 
 import (
 	"context"
@@ -15,36 +15,58 @@ import (
 	"triage/ui/components/richtext"
 )
 
-// cmdView prints one item as the board's preview shows it, with its
-// comments when asked, or as JSON, or opens it in the browser.
-func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("view")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	kindName := fs.String("kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
-	comments := fs.Bool("comments", false, "print its comments too, oldest first")
-	asJSON := fs.Bool("json", false, "print the item as JSON, with every field the service sent")
-	web := fs.Bool("web", false, "open the item in the browser")
-	ids, err := c.ParseArgs(fs, args)
-	if err != nil {
-		return err
+// ViewOptions are what `triage view` runs with: its streams, the global
+// flags, the item's name and how to show it.
+type ViewOptions struct {
+	IO       *wiring.Factory
+	Global   wiring.GlobalFlags
+	Ref      itemref.Ref
+	Comments bool
+	JSON     bool
+	Web      bool
+}
+
+// NewCmdView is `triage view`: it reads the flags and the item's name into
+// ViewOptions and calls runF with them, viewRun when runF is nil.
+func NewCmdView(runF func(context.Context, *ViewOptions) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = viewRun
 	}
-	if len(ids) != 1 {
-		return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
-	}
-	var kind *api.Kind
-	if *kindName != "" {
-		k, err := api.ParseKind(*kindName)
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &ViewOptions{IO: c}
+		fs := wiring.NewFlags("view")
+		o.Global.Register(fs)
+		kindName := fs.String("kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
+		fs.BoolVar(&o.Comments, "comments", false, "print its comments too, oldest first")
+		fs.BoolVar(&o.JSON, "json", false, "print the item as JSON, with every field the service sent")
+		fs.BoolVar(&o.Web, "web", false, "open the item in the browser")
+		ids, err := c.ParseArgs(fs, args)
 		if err != nil {
-			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			return err
 		}
-		kind = &k
+		if len(ids) != 1 {
+			return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
+		}
+		var kind *api.Kind
+		if *kindName != "" {
+			k, err := api.ParseKind(*kindName)
+			if err != nil {
+				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			}
+			kind = &k
+		}
+		if o.Ref, err = itemref.Parse(ids[0], kind); err != nil {
+			return err
+		}
+		return runF(ctx, o)
 	}
-	ref, err := itemref.Parse(ids[0], kind)
-	if err != nil {
-		return err
-	}
-	t, err := c.OpenScript(ctx, &g)
+}
+
+// viewRun prints one item as the board's preview shows it, with its
+// comments when asked, or as JSON, or opens it in the browser.
+func viewRun(ctx context.Context, o *ViewOptions) error {
+	c, ref := o.IO, o.Ref
+	t, err := c.OpenScript(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
@@ -62,7 +84,7 @@ func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
 		return found[0].NotFound
 	}
 	it := found[0].Item
-	if *web {
+	if o.Web {
 		u := it.WebURL(t.Setup.Config.WebURL)
 		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
 			return fmt.Errorf("could not open the browser (%w); open %s", err, u)
@@ -71,20 +93,20 @@ func cmdView(c *wiring.Factory, ctx context.Context, args []string) error {
 		return nil
 	}
 	var notes []api.Comment
-	if *comments {
+	if o.Comments {
 		if notes, err = t.Client.Comments(ctx, ws, it.Kind, it.ID); err != nil {
 			return c.Unreachable(err)
 		}
 	}
-	if *asJSON {
-		return writeItemJSON(c.Stdout, it, notes, *comments)
+	if o.JSON {
+		return writeItemJSON(c.Stdout, it, notes, o.Comments)
 	}
 	names, err := itemref.ReadNames(ctx, t, ws, it.Kind)
 	if err != nil {
 		return c.Unreachable(err)
 	}
 	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL)
-	if *comments {
+	if o.Comments {
 		writeComments(c.Stdout, notes)
 	}
 	return nil
