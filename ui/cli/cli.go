@@ -15,6 +15,11 @@ import (
 	"triage/ui/cli/wiring"
 )
 
+// ExitNotChecked is the exit code of a status the service could not check.
+// 1 means "not logged in" (no, bad or expired credentials) and 2 is every
+// command's usage error, so a script tells the three apart.
+const ExitNotChecked = 3
+
 // Streams are what one run of the command line reads and writes: its
 // input, output and environment, and whether they are a terminal.
 type Streams struct {

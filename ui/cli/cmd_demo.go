@@ -11,6 +11,7 @@ import (
 	"triage/api/sandbox"
 	"triage/auth"
 	"triage/store"
+
 	"triage/ui/cli/wiring"
 )
 

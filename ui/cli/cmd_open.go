@@ -14,6 +14,7 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui"
+	clilogin "triage/ui/cli/login"
 	"triage/ui/cli/wiring"
 	"triage/ui/common"
 	"triage/ui/views/login"
@@ -60,7 +61,7 @@ func cmdOpen(c *wiring.Factory, ctx context.Context, args []string) error {
 		case sess.RefusedAdvice != "":
 			return common.Advise(sess.RefusedAdvice, err)
 		default:
-			return fmt.Errorf("%s: %w", source(s, sess), err)
+			return fmt.Errorf("%s: %w", s.Source(sess), err)
 		}
 	}
 	if sess, err = grantedWorkspace(c, ctx, s, sess); err != nil {
@@ -69,9 +70,9 @@ func cmdOpen(c *wiring.Factory, ctx context.Context, args []string) error {
 	if sess.Method == auth.MethodBasic && s.Config.Workspace == 0 {
 		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountWorkspaces)
 	}
-	secret := func(ctx context.Context) (string, error) { return clientSecret(s, ctx) }
+	secret := func(ctx context.Context) (string, error) { return clilogin.ClientSecret(s, ctx) }
 	method := string(sess.Method)
-	if method == "" && !browserFirst(s, ctx) {
+	if method == "" && !clilogin.BrowserFirst(s, ctx) {
 		method = string(auth.MethodToken) // the login view offers the token first
 	}
 	return runApp(c, ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
@@ -193,7 +194,7 @@ func (a *authenticator) StartOAuth(ctx context.Context) (login.OAuthFlow, error)
 	if err != nil {
 		return nil, err
 	}
-	flow, err := auth.StartOAuth(ctx, oauthConfig(a.setup, secret, a.env))
+	flow, err := auth.StartOAuth(ctx, clilogin.OAuthConfig(a.setup, secret, a.env))
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"triage/auth"
+	"triage/ui/cli/login"
 	"triage/ui/cli/wiring"
 )
 
@@ -20,14 +21,14 @@ func grantedWorkspace(c *wiring.Factory, ctx context.Context, s *wiring.Setup, s
 	}
 	fmt.Fprintf(c.Stderr, "The browser login reaches only workspace %d (granted at login); workspace %d needs its own authorization.\n", sess.WorkspaceID, want)
 	fmt.Fprintf(c.Stderr, "Authorize workspace %d in the browser now (choose it on the authorization page)? [y/N] ", want)
-	line, err := readLine(c.Stdin)
+	line, err := login.ReadLine(c.Stdin)
 	if err != nil || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y") {
 		fmt.Fprintf(c.Stderr, "Opening workspace %d. To open %d later: triage login --web, and choose it.\n", sess.WorkspaceID, want)
 		return sess, nil
 	}
 	noPaste := *c // the board reads the terminal next: nothing else may
 	noPaste.IsTerminal = false
-	granted, err := loginWeb(&noPaste, ctx, s)
+	granted, err := login.Web(&noPaste, ctx, s)
 	if err != nil {
 		return auth.Session{}, fmt.Errorf("authorizing workspace %d: %w", want, err)
 	}

@@ -6,9 +6,11 @@ import (
 
 	"triage/ui/cli/items"
 	"triage/ui/cli/log"
+	"triage/ui/cli/login"
 	"triage/ui/cli/profile"
 	"triage/ui/cli/serve"
 	"triage/ui/cli/set"
+	"triage/ui/cli/status"
 	"triage/ui/cli/wiring"
 )
 
@@ -29,9 +31,9 @@ func commandTable() []command {
 		{"demo", "[--items N]", "the app on a built-in local service, no account needed", "", cmdDemo},
 		{"serve", "[--addr ADDRESS] [--data FILE] [flags]", "run the local TAPD-compatible service", "", serve.NewCmd(nil)},
 		{"login", "[--web | --token | --basic] [global flags]", "log in to the service and remember it",
-			"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"", cmdLogin},
-		{"logout", "[global flags]", "forget the credential of the current service", "", cmdLogout},
-		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", cmdStatus},
+			"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"", login.NewCmd(nil)},
+		{"logout", "[global flags]", "forget the credential of the current service", "", login.Logout},
+		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", status.NewCmd(nil)},
 		{"list", "[--kind KIND] [--json] [flags] [QUERY...]", "print the items that pass a filter, as a table, plain text or JSON",
 			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, #12, -term; values match by prefix, alternatives\njoined by | or ,. A value that matches nothing the workspace has is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", items.NewCmdList(nil)},
 		{"view", "ID [--comments] [--json] [--web]", "print one item as the preview shows it, or open it in the browser",

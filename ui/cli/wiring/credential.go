@@ -106,3 +106,14 @@ func MethodName(m auth.Method) string {
 	}
 	return string(m)
 }
+
+// Source says where a session's credential comes from.
+func (s *Setup) Source(sess auth.Session) string {
+	switch {
+	case s.FromEnv(sess) && sess.Method == auth.MethodToken:
+		return "the environment (TRIAGE_TOKEN)"
+	case s.FromEnv(sess):
+		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
+	}
+	return s.Credentials.Location()
+}

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-
 	"testing"
 
 	"triage/api"
-
 	"triage/store"
 )
 

@@ -8,6 +8,7 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/login"
 	"triage/ui/cli/wiring"
 )
 
@@ -51,7 +52,7 @@ func TestLoginAsksForTheTokenFirstWithoutAnOAuthApplication(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			method, err := chooseMethod(c, ctx, s, false, false, false)
+			method, err := login.ChooseMethod(c, ctx, s, false, false, false)
 			if err != nil || method != tc.first {
 				t.Errorf("enter chose %q (%v), want %q; asked:\n%s", method, err, tc.first, errOut.String())
 			}

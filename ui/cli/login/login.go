@@ -1,4 +1,4 @@
-package cli
+package login
 
 import (
 	"bufio"
@@ -17,29 +17,49 @@ import (
 	"triage/ui/cli/wiring"
 )
 
-// cmdLogin logs in by one of the three ways and stores the credential.
-func cmdLogin(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("login")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	web := fs.Bool("web", false, "log in in the browser (OAuth user mode)")
-	token := fs.Bool("token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
-	basic := fs.Bool("basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
-	if err := c.Parse(fs, args); err != nil {
-		return err
+// Options are what `triage login` runs with: its streams, the global
+// flags and the way asked for (none: it asks, or picks what works).
+type Options struct {
+	IO                *wiring.Factory
+	Global            wiring.GlobalFlags
+	Web, Token, Basic bool
+}
+
+// NewCmd is `triage login`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
 	}
-	s, err := c.Load(ctx, &g)
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("login")
+		o.Global.Register(fs)
+		fs.BoolVar(&o.Web, "web", false, "log in in the browser (OAuth user mode)")
+		fs.BoolVar(&o.Token, "token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
+		fs.BoolVar(&o.Basic, "basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
+		if err := c.Parse(fs, args); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run logs in by one of the three ways and stores the credential.
+func Run(ctx context.Context, o *Options) error {
+	c := o.IO
+	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
-	method, err := chooseMethod(c, ctx, s, *web, *token, *basic)
+	method, err := ChooseMethod(c, ctx, s, o.Web, o.Token, o.Basic)
 	if err != nil {
 		return err
 	}
 	var sess auth.Session
 	switch method {
 	case auth.MethodOAuth:
-		sess, err = loginWeb(c, ctx, s)
+		sess, err = Web(c, ctx, s)
 	case auth.MethodToken:
 		sess, err = loginToken(c, ctx, s)
 	default:
@@ -66,14 +86,14 @@ func cmdLogin(c *wiring.Factory, ctx context.Context, args []string) error {
 	return nil
 }
 
-// loginWeb runs the OAuth authorization code flow: the browser page, the
+// Web runs the OAuth authorization code flow: the browser page, the
 // loopback listener, and on a terminal a pasted redirect address as well.
-func loginWeb(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
-	secret, err := clientSecret(s, ctx)
+func Web(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
+	secret, err := ClientSecret(s, ctx)
 	if err != nil {
 		return auth.Session{}, fmt.Errorf("%w; or log in with a personal access token: triage login --token", err)
 	}
-	flow, err := auth.StartOAuth(ctx, oauthConfig(s, secret, c.Env))
+	flow, err := auth.StartOAuth(ctx, OAuthConfig(s, secret, c.Env))
 	if err != nil {
 		return auth.Session{}, err
 	}
@@ -125,7 +145,7 @@ func loginToken(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 	var token string
 	switch {
 	case !c.IsTerminal:
-		line, err := readLine(c.Stdin)
+		line, err := ReadLine(c.Stdin)
 		if err != nil {
 			return auth.Session{}, fmt.Errorf("reading the token from standard input: %w", err)
 		}
@@ -154,13 +174,13 @@ func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 			return auth.Session{}, errors.New("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
 		}
 		fmt.Fprint(c.Stderr, "API account: ")
-		if user, err = readLine(c.Stdin); err != nil {
+		if user, err = ReadLine(c.Stdin); err != nil {
 			return auth.Session{}, err
 		}
 	}
 	if password == "" {
 		if !c.IsTerminal {
-			if password, err = readLine(c.Stdin); err != nil {
+			if password, err = ReadLine(c.Stdin); err != nil {
 				return auth.Session{}, fmt.Errorf("reading the API password from standard input: %w", err)
 			}
 		} else if password, err = promptSecret(c, "API password: "); err != nil {
@@ -181,8 +201,8 @@ func promptSecret(c *wiring.Factory, prompt string) (string, error) {
 	return string(b), nil
 }
 
-// readLine reads one line, without its line ending.
-func readLine(r io.Reader) (string, error) {
+// ReadLine reads one line, without its line ending.
+func ReadLine(r io.Reader) (string, error) {
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil && !(errors.Is(err, io.EOF) && line != "") {
 		if errors.Is(err, io.EOF) {
@@ -193,9 +213,9 @@ func readLine(r io.Reader) (string, error) {
 	return strings.TrimRight(line, "\r\n"), nil
 }
 
-// cmdLogout forgets the credential of the current service, and the boards
+// Logout forgets the credential of the current service, and the boards
 // cached for its user.
-func cmdLogout(c *wiring.Factory, ctx context.Context, args []string) error {
+func Logout(c *wiring.Factory, ctx context.Context, args []string) error {
 	s, err := c.LoadCommand(ctx, "logout", args)
 	if err != nil {
 		return err
@@ -234,8 +254,8 @@ func clearCache(c *wiring.Factory, s *wiring.Setup, sess auth.Session) {
 	}
 }
 
-// oauthConfig is the OAuth client configuration of the service.
-func oauthConfig(s *wiring.Setup, secret string, env func(string) string) auth.OAuthConfig {
+// OAuthConfig is the OAuth client configuration of the service.
+func OAuthConfig(s *wiring.Setup, secret string, env func(string) string) auth.OAuthConfig {
 	return auth.OAuthConfig{
 		AuthURL: s.Config.AuthURL, BaseURL: s.Config.BaseURL, ClientID: s.Config.ClientID, ClientSecret: secret,
 		Scopes: s.Config.Scopes, RedirectPort: s.Config.RedirectPort,

@@ -1,4 +1,4 @@
-package cli
+package status
 
 import (
 	"context"
@@ -12,34 +12,50 @@ import (
 	"triage/ui/cli/wiring"
 )
 
-// ExitNotChecked is the exit code of a status the service could not check.
-// 1 means "not logged in" (no, bad or expired credentials) and 2 is every
-// command's usage error, so a script tells the three apart.
-const ExitNotChecked = 3
+// Options are what `triage status` runs with: its streams, the global
+// flags, --offline and --json.
+type Options struct {
+	IO      *wiring.Factory
+	Global  wiring.GlobalFlags
+	Offline bool
+	JSON    bool
+}
 
-// cmdStatus asks the service whether the credential in use is good and whose
+// NewCmd is `triage status`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
+	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("status")
+		o.Global.Register(fs)
+		fs.BoolVar(&o.Offline, "offline", false, "show what is stored without asking the service")
+		fs.BoolVar(&o.JSON, "json", false, "print the state of every profile as one JSON object")
+		if err := c.Parse(fs, args); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run asks the service whether the credential in use is good and whose
 // it is, and prints the service, the user, the login method, the workspace
 // and the expiry. Exit 0: logged in; 1: not logged in, or the credential is
-// refused or expired (the reason is printed); ExitNotChecked: the service
+// refused or expired (the reason is printed); 3 (wiring.ErrNotChecked): the service
 // could not say. --offline shows what is stored without asking. It never prompts.
-func cmdStatus(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("status")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	offline := fs.Bool("offline", false, "show what is stored without asking the service")
-	asJSON := fs.Bool("json", false, "print the state of every profile as one JSON object")
-	if err := c.Parse(fs, args); err != nil {
-		return err
-	}
-	s, err := c.Load(ctx, &g)
+func Run(ctx context.Context, o *Options) error {
+	c, g := o.IO, &o.Global
+	s, err := c.Load(ctx, g)
 	if err != nil {
 		return err
 	}
-	reports, err := profileReports(c, ctx, s, &g, *offline)
+	reports, err := profileReports(c, ctx, s, g, o.Offline)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	if o.JSON {
 		return writeStatusJSON(c.Stdout, s.Config.ProfileName, reports)
 	}
 	for i, r := range reports {
@@ -72,7 +88,7 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 	if err != nil {
 		return statusReport{}, err
 	}
-	r := statusReport{sess: sess, source: source(s, sess), inUse: s.InUse(ctx, sess), fromEnv: s.FromEnv(sess), now: time.Now()}
+	r := statusReport{sess: sess, source: s.Source(sess), inUse: s.InUse(ctx, sess), fromEnv: s.FromEnv(sess), now: time.Now()}
 	switch {
 	case sess.Expired(r.now):
 		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
@@ -160,17 +176,6 @@ func (r statusReport) expiry() string { return wiring.ExpiryOf(r.sess) }
 
 // renew says how to get a credential the service takes.
 func (r statusReport) renew() string { return wiring.Renew(r.sess, r.fromEnv) }
-
-// source says where a session's credential comes from.
-func source(s *wiring.Setup, sess auth.Session) string {
-	switch {
-	case s.FromEnv(sess) && sess.Method == auth.MethodToken:
-		return "the environment (TRIAGE_TOKEN)"
-	case s.FromEnv(sess):
-		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
-	}
-	return s.Credentials.Location()
-}
 
 // loginName names a session's kind of login, for its expiry.
 func loginName(m auth.Method) string {

@@ -1,4 +1,4 @@
-package cli
+package login
 
 import (
 	"context"
@@ -13,12 +13,12 @@ import (
 	"triage/ui/cli/wiring"
 )
 
-// chooseMethod picks the login way from the flags, or asks on a terminal.
+// ChooseMethod picks the login way from the flags, or asks on a terminal.
 // The first choice offered is the browser only where it can work without
 // more setup: with an OAuth application's client id and secret configured,
 // on the local service too; otherwise a personal access token, which a
 // person can make in the service's web settings.
-func chooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, token, basic bool) (auth.Method, error) {
+func ChooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, token, basic bool) (auth.Method, error) {
 	n := 0
 	for _, b := range []bool{web, token, basic} {
 		if b {
@@ -48,7 +48,7 @@ func chooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, 
 		fmt.Fprintf(c.Stderr, "  %d) %s\n", i+1, ch.text)
 	}
 	fmt.Fprint(c.Stderr, "Choice [1]: ")
-	line, err := readLine(c.Stdin)
+	line, err := ReadLine(c.Stdin)
 	if err != nil {
 		return "", err
 	}
@@ -100,9 +100,9 @@ func tokenSettingsURL(webURL string) string {
 	return strings.TrimRight(webURL, "/") + "/personal_settings/index?tab=personal_token"
 }
 
-// browserFirst reports whether the browser login works as it is: with the
+// BrowserFirst reports whether the browser login works as it is: with the
 // client id and secret of an OAuth application configured.
-func browserFirst(s *wiring.Setup, ctx context.Context) bool {
+func BrowserFirst(s *wiring.Setup, ctx context.Context) bool {
 	lacks, err := oauthLacks(s, ctx)
 	return err == nil && lacks == ""
 }
@@ -137,9 +137,9 @@ func oauthSecret(s *wiring.Setup, ctx context.Context) (secret, lacks string, er
 	return secret, strings.Join(missing, " and "), nil
 }
 
-// clientSecret is the OAuth client secret; without it or the client id,
+// ClientSecret is the OAuth client secret; without it or the client id,
 // an error that names what to set, before anything is opened.
-func clientSecret(s *wiring.Setup, ctx context.Context) (string, error) {
+func ClientSecret(s *wiring.Setup, ctx context.Context) (string, error) {
 	secret, lacks, err := oauthSecret(s, ctx)
 	if err != nil {
 		return "", err
