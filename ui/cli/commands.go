@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 
+	"triage/ui/cli/demo"
 	"triage/ui/cli/items"
 	"triage/ui/cli/log"
 	"triage/ui/cli/login"
+	"triage/ui/cli/open"
 	"triage/ui/cli/profile"
 	"triage/ui/cli/serve"
 	"triage/ui/cli/set"
@@ -27,8 +29,8 @@ type command struct {
 // commandTable lists the commands in the order help shows them.
 func commandTable() []command {
 	return []command{
-		{"", "[--workspace ID] [global flags]", "open the board (logs in first when needed)", "", cmdOpen},
-		{"demo", "[--items N]", "the app on a built-in local service, no account needed", "", cmdDemo},
+		{"", "[--workspace ID] [global flags]", "open the board (logs in first when needed)", "", open.NewCmd(nil)},
+		{"demo", "[--items N]", "the app on a built-in local service, no account needed", "", demo.NewCmd(nil)},
 		{"serve", "[--addr ADDRESS] [--data FILE] [flags]", "run the local TAPD-compatible service", "", serve.NewCmd(nil)},
 		{"login", "[--web | --token | --basic] [global flags]", "log in to the service and remember it",
 			"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"", login.NewCmd(nil)},

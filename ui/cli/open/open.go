@@ -1,4 +1,4 @@
-package cli
+package open
 
 import (
 	"context"
@@ -20,19 +20,37 @@ import (
 	"triage/ui/views/login"
 )
 
-// cmdOpen opens the board: of the last workspace when a valid credential is
-// stored, else after the login view.
-func cmdOpen(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("triage")
-	var g wiring.GlobalFlags
-	g.Register(fs)
-	if err := c.Parse(fs, args); err != nil {
-		return err
+// Options are what the board opens with: its streams and the global flags.
+type Options struct {
+	IO     *wiring.Factory
+	Global wiring.GlobalFlags
+}
+
+// NewCmd is `triage` without a command: it reads the flags into Options
+// and calls runF with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
 	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("triage")
+		o.Global.Register(fs)
+		if err := c.Parse(fs, args); err != nil {
+			return err
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run opens the board: of the last workspace when a valid credential is
+// stored, else after the login view.
+func Run(ctx context.Context, o *Options) error {
+	c := o.IO
 	if !c.IsTerminal {
 		return errors.New("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
 	}
-	s, err := c.Load(ctx, &g)
+	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
 		return err
 	}
@@ -75,15 +93,15 @@ func cmdOpen(c *wiring.Factory, ctx context.Context, args []string) error {
 	if method == "" && !clilogin.BrowserFirst(s, ctx) {
 		method = string(auth.MethodToken) // the login view offers the token first
 	}
-	return runApp(c, ctx, appRun{setup: s, session: sess, clientSecret: secret, method: method})
+	return RunApp(c, ctx, App{Setup: s, Session: sess, ClientSecret: secret, Method: method})
 }
 
-// appRun is what the full-screen app starts from.
-type appRun struct {
-	setup        *wiring.Setup
-	session      auth.Session // zero: start with the login view
-	clientSecret func(context.Context) (string, error)
-	method       string // shown in the status line ("demo" for the demo)
+// App is what the full-screen app starts from.
+type App struct {
+	Setup        *wiring.Setup
+	Session      auth.Session // zero: start with the login view
+	ClientSecret func(context.Context) (string, error)
+	Method       string // shown in the status line ("demo" for the demo)
 }
 
 // The garbage collector's settings while the app runs: its target (Go's
@@ -94,10 +112,10 @@ const (
 	appMemoryLimit = 100 << 20
 )
 
-// runApp wires the client, the stores, the login port and the views, and
+// RunApp wires the client, the stores, the login port and the views, and
 // runs the program.
-func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
-	s := r.setup
+func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
+	s := r.Setup
 	st, err := wiring.OpenStores(s.Paths)
 	if err != nil {
 		return err
@@ -109,8 +127,8 @@ func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
 	}
 	defer closeLog()
 	var authz api.Authorizer
-	if r.session.Method != "" {
-		authz = r.session.Authorizer()
+	if r.Session.Method != "" {
+		authz = r.Session.Authorizer()
 	}
 	client := api.NewClient(s.Config.BaseURL, authz, api.WithUserAgent("triage/"+c.Version))
 
@@ -124,15 +142,15 @@ func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
 	uictx.Base = ctx
 	uictx.ServiceURL = s.Config.BaseURL
 	uictx.WebURL = s.Config.WebURL
-	uictx.Method = r.method
+	uictx.Method = r.Method
 	uictx.OpenURL = auth.NewDefaultBrowserOpener(c.Env)
 	uictx.Session = store.NewSessionID(time.Now())
 	uictx.Log = log.With("session", uictx.Session)
-	uictx.Log.Info("start", "version", c.Version, "service", s.Config.BaseURL, "method", r.method)
+	uictx.Log.Info("start", "version", c.Version, "service", s.Config.BaseURL, "method", r.Method)
 	uictx.Edits = store.NewSender(st.Outbox, client, store.SenderConfig{Service: s.Config.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
 	uictx.Cache = st.Cache
 
-	port := &authenticator{setup: s, secret: r.clientSecret, env: c.Env}
+	port := &authenticator{setup: s, secret: r.ClientSecret, env: c.Env}
 	uiOpts := ui.Options{
 		Auth: port,
 		OnLogin: func(sess auth.Session) error {
@@ -147,8 +165,8 @@ func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
 		Warning:     st.Warning,
 	}
 	rememberViews(&uiOpts, s, uictx.Log)
-	if r.session.Method != "" {
-		sess := r.session
+	if r.Session.Method != "" {
+		sess := r.Session
 		uiOpts.Session = &sess
 		if sess.Method == auth.MethodOAuth {
 			uiOpts.WorkspaceID = sess.WorkspaceID // the token reaches only this one
@@ -177,7 +195,7 @@ func runApp(c *wiring.Factory, ctx context.Context, r appRun) error {
 	}
 	uictx.Log.Info("stop")
 	settle(uictx.Tasks, settleLimit)
-	sayUnsent(c, st.Outbox, s.Config.BaseURL, uictx.User, r.method == "demo")
+	sayUnsent(c, st.Outbox, s.Config.BaseURL, uictx.User, r.Method == "demo")
 	return nil
 }
 

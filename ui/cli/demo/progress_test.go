@@ -1,8 +1,12 @@
-package cli
+package demo
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"triage/ui/cli/wiring"
 )
 
 // TestDemoProgressDrawsABar checks the line demo --items redraws while it
@@ -18,5 +22,16 @@ func TestDemoProgressDrawsABar(t *testing.T) {
 		!strings.Contains(frames[0], strings.Repeat("█", 7)+strings.Repeat("░", 23)+"  1/4 sets") ||
 		frames[3] != "Building 100000 items per workspace and kind  "+strings.Repeat("█", 30)+"  4/4 sets\n" {
 		t.Errorf("progress frames %q", frames)
+	}
+}
+
+// TestNewCmdRefusesNegativeItems: --items below zero is a usage error,
+// before any service is built.
+func TestNewCmdRefusesNegativeItems(t *testing.T) {
+	ran := false
+	cmd := NewCmd(func(context.Context, *Options) error { ran = true; return nil })
+	err := cmd(&wiring.Factory{}, context.Background(), []string{"--items", "-1"})
+	if ran || !errors.Is(err, wiring.ErrUsage) {
+		t.Errorf("ran %v, error %v", ran, err)
 	}
 }

@@ -1,4 +1,4 @@
-package cli
+package demo
 
 import (
 	"context"
@@ -11,31 +11,51 @@ import (
 	"triage/api/sandbox"
 	"triage/auth"
 	"triage/store"
-
+	"triage/ui/cli/open"
 	"triage/ui/cli/wiring"
 )
 
 // demoWorkspace is the seed's workspace with English labels, opened first.
 const demoWorkspace = 10022001
 
-// cmdDemo runs the app on the local service, in-process, logged in as the
+// Options are what `triage demo` runs with: its streams and how many items
+// to add per workspace and kind.
+type Options struct {
+	IO    *wiring.Factory
+	Items int
+}
+
+// NewCmd is `triage demo`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+	if runF == nil {
+		runF = Run
+	}
+	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+		o := &Options{IO: c}
+		fs := wiring.NewFlags("demo")
+		fs.IntVar(&o.Items, "items", 0, "`N` generated items to add per workspace and kind (try 100000)")
+		if err := c.Parse(fs, args); err != nil {
+			return err
+		}
+		if o.Items < 0 {
+			return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
+		}
+		return runF(ctx, o)
+	}
+}
+
+// Run runs the app on the local service, in-process, logged in as the
 // demo user. It never reads or writes the user's config or credentials: all
 // its files live in a temporary directory removed on exit.
-func cmdDemo(c *wiring.Factory, ctx context.Context, args []string) error {
-	fs := wiring.NewFlags("demo")
-	items := fs.Int("items", 0, "`N` generated items to add per workspace and kind (try 100000)")
-	if err := c.Parse(fs, args); err != nil {
-		return err
-	}
-	if *items < 0 {
-		return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
-	}
+func Run(ctx context.Context, o *Options) error {
+	c := o.IO
 	if !c.IsTerminal {
 		return errors.New("the demo needs a terminal")
 	}
-	opts := sandbox.Options{ExtraItems: *items}
-	if *items > 0 {
-		opts.Progress = demoProgress(c.Stderr, *items)
+	opts := sandbox.Options{ExtraItems: o.Items}
+	if o.Items > 0 {
+		opts.Progress = demoProgress(c.Stderr, o.Items)
 	}
 	srv, err := sandbox.Start(opts)
 	if err != nil {
@@ -63,7 +83,7 @@ func cmdDemo(c *wiring.Factory, ctx context.Context, args []string) error {
 		return fmt.Errorf("the demo could not log in: %w", err)
 	}
 	secret := func(context.Context) (string, error) { return demo.ClientSecret, nil }
-	return runApp(c, ctx, appRun{setup: s, session: sess, clientSecret: secret, method: "demo"})
+	return open.RunApp(c, ctx, open.App{Setup: s, Session: sess, ClientSecret: secret, Method: "demo"})
 }
 
 // demoProgress draws the building of the demo's items as a bar on one line
