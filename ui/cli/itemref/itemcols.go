@@ -22,7 +22,7 @@ import (
 
 // ColumnNames are the columns with a meaning of their own; any other
 // name is a field's wire name, printed as the service sent it.
-var ColumnNames = []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified", "url"}
+var ColumnNames = store.ItemColumns()
 
 // NoPriority is the word for an item without a priority, in the list's
 // column, the log and set's lines.
