@@ -3,37 +3,27 @@ package cli
 import (
 	"bytes"
 	"context"
-	"net/http/httptest"
-	"path/filepath"
+
 	"strings"
 	"testing"
 
-	"github.com/adrg/xdg"
-
-	"triage/api/sandbox"
 	"triage/store"
+	"triage/ui/cli/internal/clitest"
 )
 
 // inProcess runs triage's commands in this process, with every file under
 // a temporary home and the environment given (nothing of the person's).
 type inProcess struct {
 	t        *testing.T
-	home     string
 	env      map[string]string
 	terminal bool
 }
 
-// newInProcess points the XDG directories at a temporary home for the
-// test (they are read once per process, so they are reloaded).
+// newInProcess gives the test a temporary home (clitest.Home).
 func newInProcess(t *testing.T, env map[string]string) *inProcess {
 	t.Helper()
-	home := t.TempDir()
-	for name, dir := range map[string]string{"XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state"} {
-		t.Setenv(name, filepath.Join(home, dir))
-	}
-	xdg.Reload()
-	t.Cleanup(xdg.Reload)
-	return &inProcess{t: t, home: home, env: env}
+	clitest.Home(t)
+	return &inProcess{t: t, env: env}
 }
 
 // run runs one command line; it returns stdout, stderr and the exit code.
@@ -46,25 +36,12 @@ func (p *inProcess) run(stdin string, args ...string) (stdout, stderr string, co
 	return out.String(), errOut.String(), code
 }
 
-// localService is the local TAPD service on a loopback address, and its
-// demo accounts.
-func localService(t *testing.T) (string, sandbox.DemoInfo) {
-	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
-	return hs.URL, srv.Demo()
-}
-
 // TestEnvCredentialRefusedNamesTheVariable: when the service refuses a
 // credential set in the environment, every command says to correct or
 // unset that variable (a login cannot help while it is set), never to run
 // triage login alone, and never prints the secret.
 func TestEnvCredentialRefusedNamesTheVariable(t *testing.T) {
-	base, demo := localService(t)
+	base, demo := clitest.Start(t)
 	const wrongToken, wrongPassword = "0123456789abcdef0123456789abcdef01234567", "not-the-password-42"
 	tokenAdvice := "triage: set a valid token in TRIAGE_TOKEN, or unset TRIAGE_TOKEN and run `triage login`: "
 	accountAdvice := "triage: correct TRIAGE_API_USER and TRIAGE_API_PASSWORD, or unset them and run `triage login`: "
@@ -102,7 +79,7 @@ func TestEnvCredentialRefusedNamesTheVariable(t *testing.T) {
 // TestEnvCredentialRefusedWithAStoredLogin: with a login stored, unsetting
 // the variable makes triage use it, and the advice says so.
 func TestEnvCredentialRefusedWithAStoredLogin(t *testing.T) {
-	base, demo := localService(t)
+	base, demo := clitest.Start(t)
 	p := newInProcess(t, map[string]string{"TRIAGE_BASE_URL": base, "TRIAGE_WORKSPACE": "10022001", "TRIAGE_TOKEN": "0000000000000000000000000000000000000000"})
 	paths, err := store.DefaultPaths()
 	if err != nil {

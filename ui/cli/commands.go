@@ -23,7 +23,7 @@ type command struct {
 	synopsis string // what follows "triage NAME" in the usage line
 	summary  string // one line, for the command list and completion
 	details  string // more for its help, when a command needs it
-	run      func(*wiring.Factory, context.Context, []string) error
+	run      wiring.Command
 }
 
 // commandTable lists the commands in the order help shows them.

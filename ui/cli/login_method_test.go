@@ -8,6 +8,7 @@ import (
 
 	"triage/auth"
 	"triage/store"
+	"triage/ui/cli/internal/clitest"
 	"triage/ui/cli/login"
 	"triage/ui/cli/wiring"
 )
@@ -17,7 +18,7 @@ import (
 // the local service too; without them the personal access token comes
 // first and the browser says what it needs.
 func TestLoginAsksForTheTokenFirstWithoutAnOAuthApplication(t *testing.T) {
-	base, demo := localService(t)
+	base, demo := clitest.Start(t)
 	cases := []struct {
 		name         string
 		env          map[string]string
@@ -77,7 +78,7 @@ func TestLoginAsksForTheTokenFirstWithoutAnOAuthApplication(t *testing.T) {
 // TestLoginWebSaysWhatToSetFirst: `triage login --web` without a client id
 // or secret says which to set, and opens nothing.
 func TestLoginWebSaysWhatToSetFirst(t *testing.T) {
-	base, demo := localService(t)
+	base, demo := clitest.Start(t)
 	for _, tc := range []struct {
 		env  map[string]string
 		want string

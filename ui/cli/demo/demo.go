@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,22 +28,15 @@ type Options struct {
 
 // NewCmd is `triage demo`: it reads the flags into Options and calls runF
 // with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("demo", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("demo")
 		fs.IntVar(&o.Items, "items", 0, "`N` generated items to add per workspace and kind (try 100000)")
-		if err := c.Parse(fs, args); err != nil {
-			return err
-		}
-		if o.Items < 0 {
-			return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run runs the app on the local service, in-process, logged in as the
@@ -50,6 +44,9 @@ func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, co
 // its files live in a temporary directory removed on exit.
 func Run(ctx context.Context, o *Options) error {
 	c := o.IO
+	if o.Items < 0 {
+		return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
+	}
 	if !c.IsTerminal {
 		return errors.New("the demo needs a terminal")
 	}

@@ -25,13 +25,12 @@ func TestDemoProgressDrawsABar(t *testing.T) {
 	}
 }
 
-// TestNewCmdRefusesNegativeItems: --items below zero is a usage error,
+// TestRunRefusesNegativeItems: --items below zero is a usage error,
 // before any service is built.
-func TestNewCmdRefusesNegativeItems(t *testing.T) {
-	ran := false
-	cmd := NewCmd(func(context.Context, *Options) error { ran = true; return nil })
-	err := cmd(&wiring.Factory{}, context.Background(), []string{"--items", "-1"})
-	if ran || !errors.Is(err, wiring.ErrUsage) {
-		t.Errorf("ran %v, error %v", ran, err)
+func TestRunRefusesNegativeItems(t *testing.T) {
+	var out, errOut strings.Builder
+	err := NewCmd(nil)(&wiring.Factory{Stdout: &out, Stderr: &errOut}, context.Background(), []string{"--items", "-1"})
+	if !errors.Is(err, wiring.ErrUsage) || out.Len()+errOut.Len() > 0 {
+		t.Errorf("error %v, printed %q %q", err, out.String(), errOut.String())
 	}
 }

@@ -2,6 +2,7 @@ package items
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,37 +27,37 @@ type ListOptions struct {
 	JSON    bool
 	Columns []string // nil: the default ones
 	Limit   int
+	// kindName and columnList are --kind and --columns as given.
+	kindName, columnList string
 }
 
 // NewCmdList is `triage list`: it reads the flags and the filter's words
 // into ListOptions and calls runF with them, listRun when runF is nil.
-func NewCmdList(runF func(context.Context, *ListOptions) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 	if runF == nil {
 		runF = listRun
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("list", func(c *wiring.Factory, fs *flag.FlagSet) *ListOptions {
 		o := &ListOptions{IO: c}
-		fs := wiring.NewFlags("list")
 		o.Global.Register(fs)
-		kindName := fs.String("kind", "story", "`KIND` of item: story, bug or task")
+		fs.StringVar(&o.kindName, "kind", "story", "`KIND` of item: story, bug or task")
 		fs.BoolVar(&o.JSON, "json", false, "print one JSON array of the items, with every field the service sent")
-		columns := fs.String("columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
+		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
 		fs.IntVar(&o.Limit, "limit", 0, "print at most `N` items (0: all)")
-		var err error
-		if o.Words, err = c.ParseArgs(fs, args); err != nil {
-			return err
-		}
-		if o.Kind, err = api.ParseKind(*kindName); err != nil {
+		return o
+	}, func(o *ListOptions, words []string) (err error) {
+		o.Words = words
+		if o.Kind, err = api.ParseKind(o.kindName); err != nil {
 			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 		}
 		if o.Limit < 0 {
 			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
 		}
-		if *columns != "" {
-			o.Columns = strings.Split(strings.ReplaceAll(*columns, " ", ""), ",")
+		if o.columnList != "" {
+			o.Columns = strings.Split(strings.ReplaceAll(o.columnList, " ", ""), ",")
 		}
-		return runF(ctx, o)
-	}
+		return nil
+	}, runF)
 }
 
 // listRun prints the items of a kind that pass a filter (the board's filter

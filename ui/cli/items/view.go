@@ -3,6 +3,7 @@ package items
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -24,42 +25,39 @@ type ViewOptions struct {
 	Comments bool
 	JSON     bool
 	Web      bool
+	// kindName is --kind as given.
+	kindName string
 }
 
 // NewCmdView is `triage view`: it reads the flags and the item's name into
 // ViewOptions and calls runF with them, viewRun when runF is nil.
-func NewCmdView(runF func(context.Context, *ViewOptions) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 	if runF == nil {
 		runF = viewRun
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("view", func(c *wiring.Factory, fs *flag.FlagSet) *ViewOptions {
 		o := &ViewOptions{IO: c}
-		fs := wiring.NewFlags("view")
 		o.Global.Register(fs)
-		kindName := fs.String("kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
+		fs.StringVar(&o.kindName, "kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
 		fs.BoolVar(&o.Comments, "comments", false, "print its comments too, oldest first")
 		fs.BoolVar(&o.JSON, "json", false, "print the item as JSON, with every field the service sent")
 		fs.BoolVar(&o.Web, "web", false, "open the item in the browser")
-		ids, err := c.ParseArgs(fs, args)
-		if err != nil {
-			return err
-		}
+		return o
+	}, func(o *ViewOptions, ids []string) (err error) {
 		if len(ids) != 1 {
 			return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
 		}
 		var kind *api.Kind
-		if *kindName != "" {
-			k, err := api.ParseKind(*kindName)
+		if o.kindName != "" {
+			k, err := api.ParseKind(o.kindName)
 			if err != nil {
 				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 			}
 			kind = &k
 		}
-		if o.Ref, err = itemref.Parse(ids[0], kind); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		o.Ref, err = itemref.Parse(ids[0], kind)
+		return err
+	}, runF)
 }
 
 // viewRun prints one item as the board's preview shows it, with its

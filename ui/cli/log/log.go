@@ -3,6 +3,7 @@ package log
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -29,21 +30,17 @@ type Options struct {
 
 // NewCmd is `triage log`: it reads the flags into Options and calls runF
 // with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("log", func(c *wiring.Factory, f *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		f := wiring.NewFlags("log")
 		o.Global.Register(f)
 		f.BoolVar(&o.JSON, "json", false, "print one JSON object per change")
 		f.StringVar(&o.Since, "since", "", "every change since `TIME`: today, yesterday, a weekday (monday), a duration ago (36h, 3d) or a date (2026-11-20, 2026-11-20 14:00), in the service's time; default today")
-		if err := c.Parse(f, args); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run prints today's changes on the service, or every change since a time.

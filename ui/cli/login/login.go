@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -27,22 +28,18 @@ type Options struct {
 
 // NewCmd is `triage login`: it reads the flags into Options and calls runF
 // with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("login", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("login")
 		o.Global.Register(fs)
 		fs.BoolVar(&o.Web, "web", false, "log in in the browser (OAuth user mode)")
 		fs.BoolVar(&o.Token, "token", false, "log in with a personal access token (read from stdin, TRIAGE_TOKEN or a prompt)")
 		fs.BoolVar(&o.Basic, "basic", false, "log in with an API account (TRIAGE_API_USER and TRIAGE_API_PASSWORD, standard input or a prompt)")
-		if err := c.Parse(fs, args); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run logs in by one of the three ways and stores the credential.

@@ -3,6 +3,7 @@ package open
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -28,19 +29,15 @@ type Options struct {
 
 // NewCmd is `triage` without a command: it reads the flags into Options
 // and calls runF with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("triage", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("triage")
 		o.Global.Register(fs)
-		if err := c.Parse(fs, args); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run opens the board: of the last workspace when a valid credential is

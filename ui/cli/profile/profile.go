@@ -2,6 +2,7 @@ package profile
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"slices"
 
@@ -20,24 +21,23 @@ type Options struct {
 // NewCmd is `triage profile use NAME` (switch, like gh auth switch) and
 // `triage profile list`: it reads the arguments into Options and calls
 // runF with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
-		fs := wiring.NewFlags("profile")
-		args, err := c.ParseArgs(fs, args)
-		if err != nil {
-			return err
-		}
+	return wiring.NewCommand("profile", func(c *wiring.Factory, _ *flag.FlagSet) *Options {
+		return &Options{IO: c}
+	}, func(o *Options, args []string) error {
 		switch {
 		case len(args) == 1 && args[0] == "list":
-			return runF(ctx, &Options{IO: c, List: true})
+			o.List = true
+			return nil
 		case len(args) == 2 && args[0] == "use":
-			return runF(ctx, &Options{IO: c, Use: args[1]})
+			o.Use = args[1]
+			return nil
 		}
 		return fmt.Errorf("%w: want 'triage profile use NAME' or 'triage profile list'", wiring.ErrUsage)
-	}
+	}, runF)
 }
 
 // Run lists the config's profiles, the one in use marked, or switches the

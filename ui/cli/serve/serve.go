@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -23,13 +24,12 @@ type Options struct {
 
 // NewCmd is `triage serve`: it reads the flags into Options and calls runF
 // with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("serve", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("serve")
 		fs.StringVar(&o.Addr, "addr", "127.0.0.1:8080", "`ADDRESS` to listen on; port 0 picks a free port")
 		fs.StringVar(&o.Service.DataPath, "data", "", "database `FILE` that keeps the state across restarts (default: memory only)")
 		fs.IntVar(&o.Service.ExtraItems, "items", 0, "`N` generated items to add per workspace and kind")
@@ -38,11 +38,8 @@ func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, co
 		fs.DurationVar(&o.Service.RateWindow, "rate-window", sandbox.DefaultRateWindow, "the `DURATION` --rate counts over")
 		fs.DurationVar(&o.Service.CodeTTL, "code-ttl", sandbox.DefaultCodeTTL, "lifetime of authorization codes, a `DURATION`")
 		fs.DurationVar(&o.Service.TokenTTL, "token-ttl", sandbox.DefaultTokenTTL, "lifetime of user-mode access tokens, a `DURATION`")
-		if err := c.Parse(fs, args); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run runs the local service in the foreground until ctx ends.

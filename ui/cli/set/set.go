@@ -107,24 +107,19 @@ type Options struct {
 // NewCmd is `triage set`: it reads the flags and the items' names into
 // Options, refusing what cannot be meant, and calls runF with them, Run
 // when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("set", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("set")
 		o.Global.Register(fs)
 		o.Flags.register(fs)
-		ids, err := c.ParseArgs(fs, args)
-		if err != nil {
-			return err
-		}
-		if o.Refs, err = o.Flags.refs(ids); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, func(o *Options, ids []string) (err error) {
+		o.Refs, err = o.Flags.refs(ids)
+		return err
+	}, runF)
 }
 
 // refs checks that the flags ask for a change that can be meant, and reads

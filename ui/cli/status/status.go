@@ -3,6 +3,7 @@ package status
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -23,21 +24,17 @@ type Options struct {
 
 // NewCmd is `triage status`: it reads the flags into Options and calls runF
 // with them, Run when runF is nil.
-func NewCmd(runF func(context.Context, *Options) error) func(*wiring.Factory, context.Context, []string) error {
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	if runF == nil {
 		runF = Run
 	}
-	return func(c *wiring.Factory, ctx context.Context, args []string) error {
+	return wiring.NewCommand("status", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
 		o := &Options{IO: c}
-		fs := wiring.NewFlags("status")
 		o.Global.Register(fs)
 		fs.BoolVar(&o.Offline, "offline", false, "show what is stored without asking the service")
 		fs.BoolVar(&o.JSON, "json", false, "print the state of every profile as one JSON object")
-		if err := c.Parse(fs, args); err != nil {
-			return err
-		}
-		return runF(ctx, o)
-	}
+		return o
+	}, nil, runF)
 }
 
 // Run asks the service whether the credential in use is good and whose

@@ -28,9 +28,9 @@ func Home(t *testing.T) string {
 	return home
 }
 
-// Service starts the local service for the test and returns the
-// environment that reaches it as the demo user, in workspace 10022001.
-func Service(t *testing.T) map[string]string {
+// Start starts the local service for the test on a loopback address and
+// returns its address and demo accounts.
+func Start(t *testing.T) (string, sandbox.DemoInfo) {
 	t.Helper()
 	srv, err := sandbox.New(sandbox.Options{})
 	if err != nil {
@@ -38,7 +38,15 @@ func Service(t *testing.T) map[string]string {
 	}
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
-	return map[string]string{"TRIAGE_BASE_URL": hs.URL, "TRIAGE_WORKSPACE": "10022001", "TRIAGE_TOKEN": srv.Demo().Users[0].PersonalToken}
+	return hs.URL, srv.Demo()
+}
+
+// Service starts the local service for the test and returns the
+// environment that reaches it as the demo user, in workspace 10022001.
+func Service(t *testing.T) map[string]string {
+	t.Helper()
+	base, demo := Start(t)
+	return map[string]string{"TRIAGE_BASE_URL": base, "TRIAGE_WORKSPACE": "10022001", "TRIAGE_TOKEN": demo.Users[0].PersonalToken}
 }
 
 // Factory is a command line with env as its whole environment, no
