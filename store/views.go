@@ -34,7 +34,7 @@ var (
 // ViewColumns are the columns of the board's list mode a view may choose;
 // the title is always shown.
 func ViewColumns() []string {
-	return []string{"id", "priority", "status", "owner", "iteration", "severity", "modified"}
+	return slices.DeleteFunc(BoardColumns(), func(name string) bool { return name == "title" })
 }
 
 // decodeViews reads `views:`, a list of {name, key, kind, query, mode, sort, columns}.

@@ -34,7 +34,7 @@ type Board interface {
 	Badges() []string // always on the status line: the cached board's age, the edits waiting
 }
 
-// Options are the ports main.go gives the root.
+// Options are the ports ui/cli/open gives the root.
 type Options struct {
 	Auth login.Authenticator
 	// OnLogin installs a new session: client.SetAuth first, then saving the

@@ -38,7 +38,7 @@ type harness struct {
 	loginErr   error // what OnLogin returns
 }
 
-// start runs the root like main.go would, with the fake board, at 80×24.
+// start runs the root like ui/cli/open would, with the fake board, at 80×24.
 func start(t *testing.T, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
 	t.Helper()
 	return startWith(t, &harness{t: t, svc: uitest.NewService()}, s, ws, setup)

@@ -1,6 +1,6 @@
 // Package login is the login view: browser (OAuth authorization code),
 // personal access token, or API account. It talks to the outside through the
-// Authenticator port, which main.go implements over package auth, and emits
+// Authenticator port, which ui/cli/open implements over package auth, and emits
 // LoggedInMsg on success.
 package login
 
@@ -20,7 +20,7 @@ type OAuthFlow interface {
 	Close() error // stops the listener; Wait then ends
 }
 
-// Authenticator logs in. main.go implements it over package auth (and the
+// Authenticator logs in. ui/cli/open implements it over package auth (and the
 // credential store); tests use a fake.
 type Authenticator interface {
 	StartOAuth(ctx context.Context) (OAuthFlow, error)

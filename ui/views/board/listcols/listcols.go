@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/views/board/sortkey"
 )
 
@@ -53,8 +54,12 @@ func (c Col) Header() string {
 	return c.SortKey().String()
 }
 
-// Name is how a view's columns: names the column.
-func (c Col) Name() string { return strings.ToLower(c.Header()) }
+// Name is how a view's columns: names the column: its name among the
+// board's columns of store.ItemColumns, which lists Col's in this order.
+func (c Col) Name() string { return boardColumns[c] }
+
+// boardColumns are the names of the columns, by Col.
+var boardColumns = [Count]string(store.BoardColumns())
 
 // SortKey is the key s sorts the column by; iteration and severity sort
 // by nothing of their own (the priority's key: no arrow is drawn).

@@ -1,6 +1,7 @@
 package listcols
 
 import (
+	"strings"
 	"testing"
 
 	"triage/api"
@@ -73,6 +74,18 @@ func TestLayKeepsWhatItIsToldTo(t *testing.T) {
 	for c, w := range chosen.W {
 		if show := Col(c) == ID || Col(c) == Owner || Col(c) == Title; show != (w > 0) {
 			t.Errorf("with columns id,owner, %s is %d wide", Col(c).Name(), w)
+		}
+	}
+}
+
+// TestNamesAreTheBoardColumnsOfTheStore: each column's name is the one
+// store.ItemColumns gives it (the list `triage list --columns` and a view's
+// columns: share), and still its heading in lower case.
+func TestNamesAreTheBoardColumnsOfTheStore(t *testing.T) {
+	want := []string{"id", "title", "priority", "status", "owner", "iteration", "severity", "modified"}
+	for c := range Count {
+		if c.Name() != want[c] || c.Name() != strings.ToLower(c.Header()) {
+			t.Errorf("column %d is named %q (heading %q), want %q", c, c.Name(), c.Header(), want[c])
 		}
 	}
 }

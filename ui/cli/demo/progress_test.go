@@ -1,0 +1,36 @@
+package demo
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"triage/ui/cli/wiring"
+)
+
+// TestDemoProgressDrawsABar checks the line demo --items redraws while it
+// builds the items.
+func TestDemoProgressDrawsABar(t *testing.T) {
+	var b strings.Builder
+	draw := demoProgress(&b, 100000)
+	for done := 1; done <= 4; done++ {
+		draw(done, 4)
+	}
+	frames := strings.Split(b.String(), "\r")[1:]
+	if len(frames) != 4 || !strings.Contains(frames[0], "Building 100000 items per workspace and kind") ||
+		!strings.Contains(frames[0], strings.Repeat("█", 7)+strings.Repeat("░", 23)+"  1/4 sets") ||
+		frames[3] != "Building 100000 items per workspace and kind  "+strings.Repeat("█", 30)+"  4/4 sets\n" {
+		t.Errorf("progress frames %q", frames)
+	}
+}
+
+// TestRunRefusesNegativeItems: --items below zero is a usage error,
+// before any service is built.
+func TestRunRefusesNegativeItems(t *testing.T) {
+	var out, errOut strings.Builder
+	err := NewCmd(nil)(&wiring.Factory{Stdout: &out, Stderr: &errOut}, context.Background(), []string{"--items", "-1"})
+	if !errors.Is(err, wiring.ErrUsage) || out.Len()+errOut.Len() > 0 {
+		t.Errorf("error %v, printed %q %q", err, out.String(), errOut.String())
+	}
+}

@@ -1,0 +1,171 @@
+package items
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"strings"
+
+	"triage/api"
+	"triage/auth"
+	"triage/ui/cli/itemref"
+	"triage/ui/cli/wiring"
+	"triage/ui/components/richtext"
+)
+
+// ViewOptions are what `triage view` runs with: its streams, the global
+// flags, the item's name and how to show it.
+type ViewOptions struct {
+	IO       *wiring.Factory
+	Global   wiring.GlobalFlags
+	Ref      itemref.Ref
+	Comments bool
+	JSON     bool
+	Web      bool
+	// kindName is --kind as given.
+	kindName string
+}
+
+// NewCmdView is `triage view`: it reads the flags and the item's name into
+// ViewOptions and calls runF with them, viewRun when runF is nil.
+func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
+	if runF == nil {
+		runF = viewRun
+	}
+	return wiring.NewCommand("view", func(c *wiring.Factory, fs *flag.FlagSet) *ViewOptions {
+		o := &ViewOptions{IO: c}
+		o.Global.Register(fs)
+		fs.StringVar(&o.kindName, "kind", "", "`KIND` of the item: story, bug or task (default: each; an id several kinds share is an error that lists them)")
+		fs.BoolVar(&o.Comments, "comments", false, "print its comments too, oldest first")
+		fs.BoolVar(&o.JSON, "json", false, "print the item as JSON, with every field the service sent")
+		fs.BoolVar(&o.Web, "web", false, "open the item in the browser")
+		return o
+	}, func(o *ViewOptions, ids []string) (err error) {
+		if len(ids) != 1 {
+			return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
+		}
+		var kind *api.Kind
+		if o.kindName != "" {
+			k, err := api.ParseKind(o.kindName)
+			if err != nil {
+				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			}
+			kind = &k
+		}
+		o.Ref, err = itemref.Parse(ids[0], kind)
+		return err
+	}, runF)
+}
+
+// viewRun prints one item as the board's preview shows it, with its
+// comments when asked, or as JSON, or opens it in the browser.
+func viewRun(ctx context.Context, o *ViewOptions) error {
+	c, ref := o.IO, o.Ref
+	t, err := c.OpenScript(ctx, &o.Global)
+	if err != nil {
+		return err
+	}
+	ws := ref.Workspace
+	if ws == 0 {
+		if ws, err = t.Workspace(); err != nil {
+			return err
+		}
+	}
+	found, err := itemref.LookupItems(ctx, t.Client, []itemref.Ref{ref}, ws)
+	if err != nil {
+		return c.Unreachable(err)
+	}
+	if found[0].NotFound != nil {
+		return found[0].NotFound
+	}
+	it := found[0].Item
+	if o.Web {
+		u := it.WebURL(t.Setup.Config.WebURL)
+		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
+			return fmt.Errorf("could not open the browser (%w); open %s", err, u)
+		}
+		fmt.Fprintf(c.Stderr, "Opened %s in the browser.\n", u)
+		return nil
+	}
+	var notes []api.Comment
+	if o.Comments {
+		if notes, err = t.Client.Comments(ctx, ws, it.Kind, it.ID); err != nil {
+			return c.Unreachable(err)
+		}
+	}
+	if o.JSON {
+		return writeItemJSON(c.Stdout, it, notes, o.Comments)
+	}
+	names, err := itemref.ReadNames(ctx, t, ws, it.Kind)
+	if err != nil {
+		return c.Unreachable(err)
+	}
+	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL)
+	if o.Comments {
+		writeComments(c.Stdout, notes)
+	}
+	return nil
+}
+
+// writeItemJSON writes an item as JSON; with comments, they are its
+// "comments" field.
+func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments bool) error {
+	if withComments {
+		if notes == nil {
+			notes = []api.Comment{}
+		}
+		raw, err := json.Marshal(notes)
+		if err != nil {
+			return err
+		}
+		extra := make(map[string]json.RawMessage, len(it.Extra)+1)
+		maps.Copy(extra, it.Extra)
+		extra["comments"] = raw
+		it.Extra = extra
+	}
+	b, _ := it.MarshalJSON()
+	_, err := fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+// writePreview prints an item as the board's preview shows it: title,
+// priority, status and iteration by name, owners, times, address and the
+// description as text.
+func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string) {
+	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), itemref.Printable(it.Title))
+	field := func(label, col string) {
+		if v := n.Cell(it, col, web); v != "" {
+			fmt.Fprintf(w, "%-10s %s\n", label, v)
+		}
+	}
+	field("Kind", "kind")
+	field("Priority", "priority")
+	field("Status", "status")
+	field("Owner", "owner")
+	field("Iteration", "iteration")
+	field("Created", "created")
+	field("Modified", "modified")
+	field("Address", "url")
+	fmt.Fprintln(w)
+	if strings.TrimSpace(it.Description) == "" {
+		fmt.Fprintln(w, "No description.")
+		return
+	}
+	for _, l := range richtext.PlainText(it.Description) {
+		fmt.Fprintln(w, itemref.Printable(l))
+	}
+}
+
+// writeComments prints comments, oldest first: author and time, then the text.
+func writeComments(w io.Writer, notes []api.Comment) {
+	fmt.Fprintf(w, "\nComments (%d)\n", len(notes))
+	for _, n := range notes {
+		fmt.Fprintf(w, "\n%s · %s\n", itemref.Printable(itemref.People(n.Author)), itemref.ShownTime(n.Created))
+		for _, l := range richtext.PlainText(n.Description) {
+			fmt.Fprintln(w, "  "+itemref.Printable(l))
+		}
+	}
+}

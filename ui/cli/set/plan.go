@@ -1,0 +1,176 @@
+package set
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/cli/itemref"
+)
+
+// setPlan is one change `triage set` means to make: an item as read, the
+// field, the value the caller saw and the new one.
+type setPlan struct {
+	ref   itemref.Ref
+	ws    int64
+	item  api.Item
+	op    store.EditOp
+	seen  string // the value the write is conditional on
+	now   string // the value read just before ("" offline)
+	to    string
+	names itemref.Names
+	// fields are the fields the status move asks for (--field).
+	fields map[string]string
+	// iterations are the workspace's, to name an iteration change.
+	iterations []api.Iteration
+}
+
+// plan reads every item and the field information of its kind, checks the
+// new values, and returns a plan per change. A refused value is a result,
+// not a plan, and the item's other changes are then not sent either. A
+// name several items answer to stops it (a usage error), and so does a
+// failure of the service: the caller tells whether it may pass.
+func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error) {
+	for _, ref := range refs {
+		if _, err := r.t.Workspace(); ref.Workspace == 0 && err != nil {
+			return nil, err
+		}
+	}
+	found, err := itemref.LookupItems(ctx, r.t.Client, refs, r.t.WS)
+	if err != nil {
+		return nil, err
+	}
+	var plans []setPlan
+	for i, ref := range refs {
+		it, ws := found[i].Item, found[i].WS
+		if found[i].NotFound != nil {
+			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error()})
+			continue
+		}
+		names, err := r.namesOf(ctx, ws, it.Kind)
+		if err != nil {
+			return nil, err
+		}
+		if r.user == "" {
+			if r.user, err = r.editor(ctx); err != nil {
+				return nil, err
+			}
+		}
+		base := setPlan{ref: ref, ws: ws, item: it, names: names}
+		var mine []setPlan
+		var refused []Result
+		if r.flags.priority.set {
+			p, res, ok := r.priorityPlan(base)
+			if !ok {
+				refused = append(refused, res)
+			} else {
+				mine = append(mine, p)
+			}
+		}
+		if r.flags.title.set {
+			p := base
+			p.op, p.now, p.seen, p.to = store.OpTitle, it.Title, it.Title, strings.TrimSpace(r.flags.title.value)
+			mine = append(mine, p)
+		}
+		more, refusedMore, err := r.fieldPlans(ctx, base)
+		if err != nil {
+			return nil, err
+		}
+		mine, refused = append(mine, more...), append(refused, refusedMore...)
+		r.results = append(r.results, refused...)
+		if len(refused) > 0 {
+			for _, p := range mine {
+				r.results = append(r.results, p.refused("not sent, as another change of this item was refused"))
+			}
+			continue
+		}
+		plans = append(plans, mine...)
+	}
+	return plans, nil
+}
+
+// priorityPlan checks --priority (and --if-priority) against the kind's
+// options; a value they do not have is refused before anything is sent.
+func (r *setRun) priorityPlan(p setPlan) (setPlan, Result, bool) {
+	p.op, p.now = store.OpPriority, p.item.DisplayPriority()
+	to, ok := optionValue(p.names.Priorities, r.flags.priority.value)
+	if !ok {
+		return p, p.refused(fmt.Sprintf("%q is not a priority of %s here; choose %s", r.flags.priority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
+	}
+	p.to, p.seen = to, p.now
+	if r.flags.ifPriority.set {
+		seen, ok := optionValue(p.names.Priorities, r.flags.ifPriority.value)
+		if !ok {
+			return p, p.refused(fmt.Sprintf("--if-priority %q is not a priority of %s here; choose %s", r.flags.ifPriority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
+		}
+		p.seen = seen
+	}
+	return p, Result{}, true
+}
+
+// namesOf reads the field names of a kind once.
+func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (itemref.Names, error) {
+	if n, ok := r.names[kind]; ok {
+		return n, nil
+	}
+	n, err := itemref.ReadNames(ctx, r.t, ws, kind)
+	if err == nil {
+		r.names[kind] = n
+	}
+	return n, err
+}
+
+// editor is who the edits are by, as the app names them: the nick, or the
+// API account, which has none.
+func (r *setRun) editor(ctx context.Context) (string, error) {
+	if r.t.Session.APIUser != "" && r.t.Session.Nick == "" {
+		return r.t.Session.APIUser, nil
+	}
+	return r.t.Me(ctx)
+}
+
+// optionValue is the option a priority names, by value or label in any
+// case; "none" (or "") is no priority. Without options any value goes, as
+// the service then decides.
+func optionValue(opts []api.PriorityOption, s string) (string, bool) {
+	if s = strings.TrimSpace(s); s == "" || strings.EqualFold(s, itemref.NoPriority) {
+		return "", true
+	}
+	return pairValue(priorityPairs(opts), s)
+}
+
+// optionList names the priorities for a message, "none" last.
+func optionList(opts []api.PriorityOption) string {
+	if len(opts) == 0 {
+		return itemref.NoPriority
+	}
+	return pairList(priorityPairs(opts)) + ", " + itemref.NoPriority
+}
+
+// priorityPairs is the priorities as plain options, to be matched and named
+// as any other field's.
+func priorityPairs(opts []api.PriorityOption) []api.Option {
+	pairs := make([]api.Option, len(opts))
+	for i, o := range opts {
+		pairs[i] = api.Option{Value: o.Value, Label: o.Label}
+	}
+	return pairs
+}
+
+// edit is the outbox edit of the plan, as the app makes one.
+func (p setPlan) edit(service, session, user string) store.Edit {
+	e := store.Edit{Session: session, Service: service, User: user, WorkspaceID: p.ws, Kind: p.item.Kind,
+		Op: p.op, ItemID: p.item.ID, ItemTitle: p.item.Title, From: p.seen, To: p.to}
+	if p.op.ChangesField() && p.seen == p.now {
+		e.SeenModified = p.item.Modified
+	}
+	if p.op == store.OpPriority {
+		e.SeenPriority = p.seen
+	}
+	if p.op == store.OpStatus {
+		e.Fields = p.fields
+	}
+	return e
+}

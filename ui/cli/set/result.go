@@ -1,0 +1,151 @@
+package set
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"triage/store"
+)
+
+// What became of one change of `triage set`.
+const (
+	ResultApplied      = "applied"       // the service has the new value
+	ResultWouldChange  = "would_change"  // --dry-run: it would be written
+	ResultUnchanged    = "unchanged"     // it already had the new value
+	ResultConflict     = "conflict"      // changed meanwhile: nothing written
+	ResultRefused      = "refused"       // the value or the service refused it
+	ResultNotFound     = "not_found"     // no such item
+	ResultQueued       = "queued"        // kept in the outbox (--queue)
+	ResultUnreachable  = "unreachable"   // not sent, not kept
+	ResultMaybeApplied = "maybe_applied" // the write may have reached the service: kept, checked before it is sent again
+)
+
+// Result is one line of set's report, or one object of its JSON.
+type Result struct {
+	Item   string `json:"item"` // as the caller named it
+	ID     string `json:"id,omitempty"`
+	Kind   string `json:"kind,omitempty"`
+	Field  string `json:"field,omitempty"`
+	From   string `json:"from,omitempty"` // the value the write was conditional on
+	To     string `json:"to,omitempty"`
+	Theirs string `json:"theirs,omitempty"` // a conflict: the value on the service
+	Result string `json:"result"`
+	Reason string `json:"reason,omitempty"`
+	// fromShown, toShown and theirsShown are From, To and Theirs as the
+	// board shows them (labels, names), for the lines a person reads; the
+	// JSON keeps the codes.
+	fromShown, toShown, theirsShown string
+}
+
+// result is the plan's result with an outcome.
+func (p setPlan) result(outcome, reason string) Result {
+	return Result{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
+		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
+}
+
+// withTheirs is a conflict's result with the value found on the service.
+func (p setPlan) withTheirs(r Result, theirs string) Result {
+	r.Theirs, r.theirsShown = theirs, p.shown(theirs)
+	return r
+}
+
+// refused is the plan's result when a value is refused before sending.
+func (p setPlan) refused(reason string) Result {
+	return p.result(ResultRefused, reason)
+}
+
+// dryRun says what the plan would do.
+func (p setPlan) dryRun() Result {
+	switch {
+	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
+		return p.result(ResultUnchanged, "")
+	case p.now != p.seen:
+		return p.withTheirs(p.result(ResultConflict, "it was changed meanwhile"), p.now)
+	}
+	return p.result(ResultWouldChange, "")
+}
+
+// sameOwners reports whether two owner lists name the same nicks.
+func sameOwners(a, b string) bool {
+	x, y := store.Owners(a), store.Owners(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// outcome turns the Sender's result into set's, and settles what must not
+// stay in the outbox: a conflict is dropped (the caller decides again), an
+// edit that could not be sent is withdrawn unless queue.
+func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) Result {
+	reason := ""
+	if res.Err != nil {
+		reason = res.Err.Error()
+	}
+	switch res.Outcome {
+	case store.OutcomeSent:
+		return p.result(ResultApplied, "")
+	case store.OutcomeApplied:
+		return p.result(ResultUnchanged, "")
+	case store.OutcomeConflict:
+		r := p.withTheirs(p.result(ResultConflict, "changed meanwhile by someone else; nothing written"), res.Edit.Theirs)
+		if _, err := ob.TakeTheirs(res.Edit.Seq); err != nil {
+			r.Reason += "; " + err.Error()
+		}
+		return r
+	case store.OutcomeFailed:
+		return p.result(ResultRefused, res.Edit.LastError)
+	}
+	if queue {
+		return p.result(ResultQueued, fmt.Sprintf("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s", res.Edit.Seq, reason))
+	}
+	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason); err != nil {
+		if errors.Is(err, store.ErrEditState) {
+			return p.result(ResultMaybeApplied, "the write may have reached the service; kept in the outbox and checked before it is sent again: "+reason)
+		}
+		return p.result(ResultUnreachable, reason+"; "+err.Error())
+	}
+	return p.result(ResultUnreachable, "not sent, nothing kept (--queue keeps it): "+reason)
+}
+
+// line is the result as one line for a person, with the values as the
+// board shows them.
+func (r Result) line() string {
+	name := r.Item
+	if r.ID != "" {
+		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
+	}
+	change := ""
+	switch r.Field {
+	case "":
+	case string(store.OpComment):
+		change = fmt.Sprintf(" comment %q", r.To)
+	default:
+		change = fmt.Sprintf(" %s %s → %s", r.Field, r.fromShown, r.toShown)
+	}
+	switch r.Result {
+	case ResultApplied:
+		return "✓ " + name + change
+	case ResultUnchanged:
+		return "✓ " + name + " " + r.Field + " is already " + r.toShown
+	case ResultWouldChange:
+		return "would change " + name + change
+	case ResultQueued:
+		return "• " + name + change + " queued: " + r.Reason
+	case ResultConflict:
+		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, r.theirsShown, r.fromShown)
+	}
+	return "✗ " + name + " " + r.Result + ": " + r.Reason
+}
+
+// writeSetJSON prints the results as one JSON array.
+func writeSetJSON(w io.Writer, results []Result) error {
+	if results == nil {
+		results = []Result{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(results)
+}

@@ -1,0 +1,37 @@
+package set
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"triage/ui/cli/internal/clitest"
+)
+
+// TestRunWritesThroughTheOutbox: `triage set` run in process, on the local
+// service, writes a priority and reads back what it wrote; a second run
+// finds it unchanged.
+func TestRunWritesThroughTheOutbox(t *testing.T) {
+	clitest.Home(t)
+	env := clitest.Service(t)
+	run := func() []Result {
+		var out, errOut strings.Builder
+		err := NewCmd(nil)(clitest.Factory(env, &out, &errOut), context.Background(), []string{"story/2", "--priority", "High", "--json", "--insecure-storage"})
+		if err != nil {
+			t.Fatalf("set: %v\n%s", err, errOut.String())
+		}
+		var results []Result
+		if err := json.Unmarshal([]byte(out.String()), &results); err != nil {
+			t.Fatalf("%v in %q", err, out.String())
+		}
+		return results
+	}
+	first, second := run(), run()
+	if len(first) != 1 || first[0].Field != "priority" || first[0].To != "High" || first[0].Result != ResultApplied {
+		t.Errorf("first run: %+v", first)
+	}
+	if len(second) != 1 || second[0].Result != ResultUnchanged {
+		t.Errorf("second run: %+v", second)
+	}
+}

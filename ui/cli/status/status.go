@@ -1,0 +1,183 @@
+package status
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"triage/auth"
+	"triage/ui/cli/wiring"
+)
+
+// Options are what `triage status` runs with: its streams, the global
+// flags, --offline and --json.
+type Options struct {
+	IO      *wiring.Factory
+	Global  wiring.GlobalFlags
+	Offline bool
+	JSON    bool
+}
+
+// NewCmd is `triage status`: it reads the flags into Options and calls runF
+// with them, Run when runF is nil.
+func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
+	if runF == nil {
+		runF = Run
+	}
+	return wiring.NewCommand("status", func(c *wiring.Factory, fs *flag.FlagSet) *Options {
+		o := &Options{IO: c}
+		o.Global.Register(fs)
+		fs.BoolVar(&o.Offline, "offline", false, "show what is stored without asking the service")
+		fs.BoolVar(&o.JSON, "json", false, "print the state of every profile as one JSON object")
+		return o
+	}, nil, runF)
+}
+
+// Run asks the service whether the credential in use is good and whose
+// it is, and prints the service, the user, the login method, the workspace
+// and the expiry. Exit 0: logged in; 1: not logged in, or the credential is
+// refused or expired (the reason is printed); 3 (wiring.ErrNotChecked): the service
+// could not say. --offline shows what is stored without asking. It never prompts.
+func Run(ctx context.Context, o *Options) error {
+	c, g := o.IO, &o.Global
+	s, err := c.Load(ctx, g)
+	if err != nil {
+		return err
+	}
+	reports, err := profileReports(c, ctx, s, g, o.Offline)
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeStatusJSON(c.Stdout, s.Config.ProfileName, reports)
+	}
+	for i, r := range reports {
+		if len(reports) > 1 {
+			if i > 0 {
+				fmt.Fprintln(c.Stdout)
+			}
+			r.writeProfile(c.Stdout, r.profile == s.Config.ProfileName)
+			continue
+		}
+		r.write(c.Stdout)
+	}
+	for _, r := range reports {
+		if r.profile == s.Config.ProfileName {
+			return r.outcome
+		}
+	}
+	return nil
+}
+
+// checkStatus asks the service whether the credential in use is good and
+// whose it is (unless offline), and says what to do when it is not.
+func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusReport, error) {
+	sess, err := s.Session(ctx)
+	if errors.Is(err, wiring.ErrNotLoggedIn) {
+		return statusReport{sess: auth.Session{Service: s.Config.BaseURL}, notLoggedIn: true,
+			status: "✗ Not logged in: no credential is stored for this service, nor set in the environment",
+			advice: "Run: " + loginCommand(s.Config.ProfileName), outcome: wiring.ErrSilent}, nil
+	}
+	if err != nil {
+		return statusReport{}, err
+	}
+	r := statusReport{sess: sess, source: s.Source(sess), inUse: s.InUse(ctx, sess), fromEnv: s.FromEnv(sess), now: time.Now()}
+	switch {
+	case sess.Expired(r.now):
+		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
+		r.advice, r.outcome = r.renew(), wiring.ErrSilent
+		return r, nil
+	case offline:
+		r.status = "Not checked (--offline): this is what is stored"
+		return r, nil
+	}
+	checked, err := auth.Check(ctx, sess, nil)
+	var ce *auth.CheckError
+	switch {
+	case err == nil:
+		r.sess, r.confirmed = checked, true
+		r.status = "✓ Logged in: the service confirmed " + auth.CredentialName(sess.Method)
+	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
+		r.status = "! Not checked: " + ce.Err.Error()
+		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
+		r.outcome = wiring.ErrNotChecked
+	case errors.As(err, &ce):
+		r.status = "✗ Not logged in: " + err.Error()
+		r.advice, r.outcome = r.renew(), wiring.ErrSilent
+	default:
+		return statusReport{}, err
+	}
+	return r, nil
+}
+
+// statusReport is what `triage status` prints.
+type statusReport struct {
+	sess      auth.Session
+	source    string // where the credential comes from
+	inUse     string // which credential is used, and why that one
+	fromEnv   bool   // the environment holds it
+	now       time.Time
+	confirmed bool   // the service confirmed it (the user is the service's)
+	status    string // the verdict
+	advice    string // what to do, when something is wrong
+	// notLoggedIn: no credential at all, so only the service is shown.
+	notLoggedIn bool
+	// outcome is the command's error for this verdict: nil, wiring.ErrSilent (exit
+	// 1) or wiring.ErrNotChecked (exit 3).
+	outcome error
+	profile string // "" for the file's settings
+}
+
+// write prints the report, one labelled line each, then the advice.
+func (r statusReport) write(w io.Writer) {
+	s := r.sess
+	fmt.Fprintf(w, "Service:    %s\nStatus:     %s\n", s.Service, r.status)
+	if r.notLoggedIn {
+		fmt.Fprintln(w, r.advice)
+		return
+	}
+	if user := wiring.Who(s); user != "" {
+		if !r.confirmed {
+			user += ", not confirmed"
+		}
+		fmt.Fprintf(w, "User:       %s\n", user)
+	}
+	fmt.Fprintf(w, "Method:     %s\n", wiring.MethodName(s.Method))
+	if s.WorkspaceID != 0 {
+		fmt.Fprintf(w, "Workspace:  %d (granted)\n", s.WorkspaceID)
+	}
+	if s.Scope != "" {
+		fmt.Fprintf(w, "Scope:      %s\n", s.Scope)
+	}
+	switch {
+	case s.ExpiresAt.IsZero():
+		fmt.Fprintln(w, "Expires:    never")
+	case s.Expired(r.now):
+		fmt.Fprintf(w, "Expires:    expired at %s\n", r.expiry())
+	default:
+		fmt.Fprintf(w, "Expires:    %s (in %s)\n", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s"))
+	}
+	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
+	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
+	if r.advice != "" {
+		fmt.Fprintln(w, r.advice)
+	}
+}
+
+// expiry is when the session stops being used (wiring.ExpiryOf).
+func (r statusReport) expiry() string { return wiring.ExpiryOf(r.sess) }
+
+// renew says how to get a credential the service takes.
+func (r statusReport) renew() string { return wiring.Renew(r.sess, r.fromEnv) }
+
+// loginName names a session's kind of login, for its expiry.
+func loginName(m auth.Method) string {
+	if m == auth.MethodOAuth {
+		return "the browser login"
+	}
+	return "the login"
+}
