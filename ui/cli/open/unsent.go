@@ -43,17 +43,35 @@ func sayUnsent(c *wiring.Factory, outbox *store.Outbox, service, user string, de
 	if n == 0 {
 		return
 	}
-	what := "1 edit is"
-	if n > 1 {
-		what = fmt.Sprintf("%d edits are", n)
-	}
+	fmt.Fprint(c.Stderr, unsentWords(n, conflicts, service, demo))
 	if demo {
-		fmt.Fprintf(c.Stderr, "%s not sent yet, and the demo keeps nothing: they are dropped.\n", what)
 		return
 	}
-	fmt.Fprintf(c.Stderr, "%s not sent yet: they are kept and will be sent the next time triage opens %s.\n", what, service)
-	if conflicts > 0 {
-		fmt.Fprintf(c.Stderr, "%d of them wait for you to choose keep mine or take theirs (R on the board).\n", conflicts)
+	if n == 1 {
+		fmt.Fprintln(c.Stderr, "`triage log` lists it.")
+		return
 	}
 	fmt.Fprintln(c.Stderr, "`triage log` lists them.")
+}
+
+// unsentWords says how many edits are not sent yet and what becomes of them,
+// one edit as one: "1 edit is not sent yet: it is kept …".
+func unsentWords(n, conflicts int, service string, demo bool) string {
+	what, they, are := fmt.Sprintf("%d edits are", n), "they", "are"
+	if n == 1 {
+		what, they, are = "1 edit is", "it", "is"
+	}
+	if demo {
+		return fmt.Sprintf("%s not sent yet, and the demo keeps nothing: %s %s dropped.\n", what, they, are)
+	}
+	out := fmt.Sprintf("%s not sent yet: %s %s kept and will be sent the next time triage opens %s.\n", what, they, are, service)
+	switch {
+	case conflicts == 1 && n == 1:
+		out += "It waits for you to choose keep mine or take theirs (R on the board).\n"
+	case conflicts == 1:
+		out += "1 of them waits for you to choose keep mine or take theirs (R on the board).\n"
+	case conflicts > 1:
+		out += fmt.Sprintf("%d of them wait for you to choose keep mine or take theirs (R on the board).\n", conflicts)
+	}
+	return out
 }
