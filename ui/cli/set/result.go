@@ -57,10 +57,16 @@ func (p setPlan) refused(reason string) Result {
 	return p.result(ResultRefused, reason)
 }
 
+// alreadyDone reports whether the item, as just read, already has the new
+// value: nothing is queued or written for it.
+func (p setPlan) alreadyDone() bool {
+	return p.now == p.to || p.op == store.OpOwner && sameOwners(p.now, p.to)
+}
+
 // dryRun says what the plan would do.
 func (p setPlan) dryRun() Result {
 	switch {
-	case p.now == p.to, p.op == store.OpOwner && sameOwners(p.now, p.to):
+	case p.alreadyDone():
 		return p.result(ResultUnchanged, "")
 	case p.now != p.seen:
 		return p.withTheirs(p.result(ResultConflict, "it was changed meanwhile"), p.now)

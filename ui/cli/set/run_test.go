@@ -3,9 +3,12 @@ package set
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"triage/store"
 	"triage/ui/cli/internal/clitest"
 )
 
@@ -33,5 +36,17 @@ func TestRunWritesThroughTheOutbox(t *testing.T) {
 	}
 	if len(second) != 1 || second[0].Result != ResultUnchanged {
 		t.Errorf("second run: %+v", second)
+	}
+	paths, err := store.DefaultPaths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile), store.ReadOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ob.Close()
+	if edits, err := ob.History(time.Time{}, ""); err != nil || len(edits) != 1 {
+		t.Errorf("the outbox holds %d edits (%v), want only the first run's: the second had nothing to change", len(edits), err)
 	}
 }

@@ -207,7 +207,8 @@ func (r *setRun) do(ctx context.Context, refs []itemref.Ref) error {
 
 // send queues the planned edits in the outbox and sends them with the
 // Sender, as the app does; what could not be sent is withdrawn unless
-// --queue keeps it.
+// --queue keeps it. An item that already has its new value is told so and
+// queues nothing, so no edit of it reaches the outbox or `triage log`.
 func (r *setRun) send(ctx context.Context, plans []setPlan) error {
 	outbox, err := openOutbox(r.t.Setup.Paths)
 	if err != nil {
@@ -216,20 +217,34 @@ func (r *setRun) send(ctx context.Context, plans []setPlan) error {
 	defer outbox.Close()
 	session := store.NewSessionID(time.Now())
 	sender := store.NewSender(outbox, r.t.Client, store.SenderConfig{Service: r.t.Setup.Config.BaseURL, Session: session, Parallel: api.DefaultMaxInFlight})
-	edits := make([]store.Edit, 0, len(plans))
-	for _, p := range plans {
+	edits, queued := make([]store.Edit, 0, len(plans)), make([]int, 0, len(plans))
+	done := make([]*Result, len(plans))
+	for i, p := range plans {
+		if p.alreadyDone() {
+			unchanged := p.result(ResultUnchanged, "")
+			done[i] = &unchanged
+			continue
+		}
 		e, err := sender.Add(p.edit(r.t.Setup.Config.BaseURL, session, r.user))
 		if err != nil {
 			return err
 		}
-		edits = append(edits, e)
+		edits, queued = append(edits, e), append(queued, i)
 	}
-	results, err := sender.SendAll(ctx, edits)
-	if err != nil && len(results) == 0 {
-		return err
+	if len(edits) > 0 {
+		results, err := sender.SendAll(ctx, edits)
+		if err != nil && len(results) == 0 {
+			return err
+		}
+		for j, res := range results {
+			out := plans[queued[j]].outcome(outbox, res, r.flags.queue)
+			done[queued[j]] = &out
+		}
 	}
-	for i, res := range results {
-		r.results = append(r.results, plans[i].outcome(outbox, res, r.flags.queue))
+	for _, res := range done {
+		if res != nil {
+			r.results = append(r.results, *res)
+		}
 	}
 	return nil
 }
