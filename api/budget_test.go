@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -136,5 +137,46 @@ func TestParseRateReset(t *testing.T) {
 		if got := parseRateReset(tc.in, now); got != tc.want {
 			t.Errorf("parseRateReset(%q) = %v, want %v", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestParseRate(t *testing.T) {
+	tests := []struct {
+		in     string
+		limit  int
+		window time.Duration
+		bad    bool
+	}{
+		{in: DefaultRate, limit: 60, window: time.Minute},
+		{in: "6000/10min", limit: 6000, window: 10 * time.Minute},
+		{in: " 1800 / 10m ", limit: 1800, window: 10 * time.Minute},
+		{in: "5/30s", limit: 5, window: 30 * time.Second},
+		{in: "100/h", limit: 100, window: time.Hour},
+		{in: "off"},
+		{in: "0"},
+		{in: "60", bad: true},
+		{in: "60/fortnight", bad: true},
+		{in: "-1/min", bad: true},
+		{in: "60/0min", bad: true},
+		{in: "many/min", bad: true},
+	}
+	for _, tc := range tests {
+		limit, window, err := ParseRate(tc.in)
+		if (err != nil) != tc.bad || limit != tc.limit || window != tc.window {
+			t.Errorf("ParseRate(%q) = %d, %v, %v; want %d, %v, bad %v", tc.in, limit, window, err, tc.limit, tc.window, tc.bad)
+		}
+	}
+}
+
+func TestBudgetFileNameIsPerAccountAndNamesNeither(t *testing.T) {
+	a := BudgetFileName("https://api.tapd.cn/", "alice")
+	if a != BudgetFileName(" https://api.tapd.cn", "alice") {
+		t.Error("the same account at the same service has two files")
+	}
+	if a == BudgetFileName("https://api.tapd.cn", "bob") || a == BudgetFileName("http://127.0.0.1:8080", "alice") {
+		t.Error("two accounts share a file")
+	}
+	if strings.Contains(a, "alice") || strings.Contains(a, "tapd") || len(a) != len("rate-budget-")+16 {
+		t.Errorf("file name %q", a)
 	}
 }

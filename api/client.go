@@ -27,7 +27,8 @@ const (
 )
 
 // Client calls the service at one base URL with one set of credentials. It is
-// safe for concurrent use; at most MaxInFlight requests are under way at once.
+// safe for concurrent use; at most MaxInFlight requests are under way at once,
+// and each takes a slot of the account's rate budget first (WithBudget).
 type Client struct {
 	baseURL     string
 	httpClient  *http.Client
