@@ -7,11 +7,8 @@ import (
 	"time"
 )
 
-// Defaults of a rate budget: TAPD's published default of 60 requests a minute.
-const (
-	DefaultRateLimit  = 60
-	DefaultRateWindow = time.Minute
-)
+// DefaultRateWindow is the window of a budget that names none.
+const DefaultRateWindow = time.Minute
 
 // Budget is the rate budget of one account: every request of the account
 // takes a slot from it first, so that no more than its limit go out in any
