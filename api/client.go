@@ -27,7 +27,8 @@ const (
 )
 
 // Client calls the service at one base URL with one set of credentials. It is
-// safe for concurrent use; at most MaxInFlight requests are under way at once.
+// safe for concurrent use; at most MaxInFlight requests are under way at once,
+// and each takes a slot of the account's rate budget first (WithBudget).
 type Client struct {
 	baseURL     string
 	httpClient  *http.Client
@@ -46,6 +47,9 @@ type Client struct {
 	bound func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc)
 	pause func(ctx context.Context, d time.Duration) error
 	sem   chan struct{}
+	// budget is the account's rate budget; notice hears of each wait for it.
+	budget *Budget
+	notice func(Wait)
 
 	mu   sync.RWMutex
 	auth Authorizer
@@ -68,8 +72,8 @@ func WithHTTPClient(h *http.Client) ClientOption {
 // WithMaxRetries sets how many times a read is retried (default 4; 0: never).
 func WithMaxRetries(n int) ClientOption { return func(c *Client) { c.maxRetries = max(n, 0) } }
 
-// WithBackoff sets the first retry's ceiling and the longest wait, which also
-// caps a Retry-After (tests use tiny values).
+// WithBackoff sets the first retry's ceiling and the longest wait between
+// retries (tests use tiny values). A Retry-After is never cut short by it.
 func WithBackoff(base, maxWait time.Duration) ClientOption {
 	return func(c *Client) { c.backoffBase, c.backoffMax = max(base, 0), max(maxWait, 0) }
 }
@@ -108,6 +112,9 @@ func NewClient(baseURL string, auth Authorizer, opts ...ClientOption) *Client {
 		o(c)
 	}
 	c.sem = make(chan struct{}, c.maxInFlight)
+	if c.budget == nil {
+		c.budget, _ = NewBudget(0, 0)
+	}
 	if c.httpClient == nil {
 		c.httpClient = &http.Client{Transport: newTransport(c.maxInFlight)}
 	}
@@ -141,9 +148,16 @@ type call struct {
 
 func (cl call) write() bool { return cl.method != http.MethodGet }
 
-// do performs a call: reads are retried on transient failures, writes never.
+// do performs a call: each attempt takes a slot of the budget first; reads
+// are retried on transient failures, writes never. A 429's Retry-After holds
+// the whole budget, so the retry waits for it whole, as does every other
+// request of the account.
 func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
+	var failed *Error
 	for attempt := 0; ; attempt++ {
+		if err := c.budget.take(ctx, cl.op, cl.write(), c.pause, c.notices(ctx)); err != nil {
+			return Envelope{}, retryEnd(cl.op, err, failed)
+		}
 		env, e := c.attempt(ctx, cl)
 		if e == nil {
 			return env, nil
@@ -151,19 +165,28 @@ func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 		if cl.write() || attempt >= c.maxRetries || !retryable(e) {
 			return Envelope{}, e
 		}
-		// A retry the caller cancelled (now, or during the pause) ends as
-		// cancelled; a deadline keeps the failure that needed the retry.
+		failed = e
 		err := ctx.Err()
-		if err == nil {
-			err = c.pause(ctx, c.wait(attempt, e.RetryAfter))
+		if err == nil && e.RetryAfter == 0 {
+			err = c.pause(ctx, c.wait(attempt))
 		}
 		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return Envelope{}, contextError(cl.op, err)
-			}
-			return Envelope{}, e
+			return Envelope{}, retryEnd(cl.op, err, e)
 		}
 	}
+}
+
+// retryEnd is the failure of a call whose wait ended with err: cancelled
+// when the caller cancelled; else the failure that needed the retry, if any;
+// else the deadline, or the budget that could not be read.
+func retryEnd(op string, err error, failed *Error) *Error {
+	switch {
+	case failed != nil && !errors.Is(err, context.Canceled):
+		return failed
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return contextError(op, err)
+	}
+	return &Error{Kind: ErrNetwork, Op: op, Info: "the rate budget cannot be read", Err: err}
 }
 
 // attempt sends a call once and reads its answer.
@@ -209,6 +232,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 		return Envelope{}, c.transportError(ctx, cl, watch.cause(err), true)
 	}
 	env, e := classify(resp.StatusCode, resp.Header, body, c.now(), secretsOf(auth))
+	c.learn(resp.Header, e)
 	if e != nil {
 		e.Op = cl.op
 		e.maybeApplied = cl.write() && mayHaveApplied(e, true)

@@ -281,7 +281,7 @@ func TestSandboxErrors(t *testing.T) {
 
 func TestSandboxRateLimit(t *testing.T) {
 	run, d := runSandbox(t, sandbox.Options{Rate: 3})
-	c := fastClient(run, api.BasicAuth{User: d.APIUser, Password: d.APIPassword})
+	c := fastClient(run, api.BasicAuth{User: d.APIUser, Password: d.APIPassword}, api.WithMaxRetries(0))
 	ctx := context.Background()
 	for range 3 {
 		if _, err := c.Count(ctx, wsAtlas, api.Story, nil); err != nil {

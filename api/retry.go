@@ -26,10 +26,10 @@ func retryable(e *Error) bool {
 	return e.Kind == ErrNetwork
 }
 
-// wait is the pause before retry number attempt+1: exponential backoff with
-// full jitter (a random wait up to base·2^attempt), at least the service's
-// Retry-After, and never more than the client's maximum.
-func (c *Client) wait(attempt int, retryAfter time.Duration) time.Duration {
+// wait is the pause before retry number attempt+1 when the service named no
+// wait: exponential backoff with full jitter (a random wait up to
+// base·2^attempt), never more than the client's maximum.
+func (c *Client) wait(attempt int) time.Duration {
 	var ceiling time.Duration
 	if c.backoffBase > 0 {
 		ceiling = c.backoffMax
@@ -41,8 +41,7 @@ func (c *Client) wait(attempt int, retryAfter time.Duration) time.Duration {
 	if ceiling > 0 {
 		d = rand.N(ceiling + 1)
 	}
-	d = max(d, retryAfter)
-	return min(d, c.backoffMax)
+	return d
 }
 
 // sleep waits for d or until ctx ends.

@@ -220,30 +220,26 @@ func TestDeadlineDuringBackoffKeepsTheCause(t *testing.T) {
 	}
 }
 
-func TestWaitHonoursRetryAfterAndCap(t *testing.T) {
+func TestWaitBacksOffWithinTheCap(t *testing.T) {
 	tests := []struct {
 		name            string
 		base, max       time.Duration
 		attempt         int
-		retryAfter      time.Duration
 		atLeast, atMost time.Duration
 	}{
-		{"jitter within the first ceiling", 100 * time.Millisecond, time.Second, 0, 0, 0, 100 * time.Millisecond},
-		{"grows with the attempt", 100 * time.Millisecond, time.Minute, 3, 0, 0, 800 * time.Millisecond},
-		{"capped", time.Second, 2 * time.Second, 10, 0, 0, 2 * time.Second},
-		{"huge attempt", time.Second, 2 * time.Second, 200, 0, 0, 2 * time.Second},
-		{"retry-after honoured", time.Millisecond, time.Minute, 0, 5 * time.Second, 5 * time.Second, 5 * time.Second},
-		{"retry-after capped", time.Millisecond, time.Second, 0, time.Hour, time.Second, time.Second},
-		{"no backoff", 0, 0, 2, time.Second, 0, 0},
-		{"no base", 0, time.Second, 2, 0, 0, 0},
-		{"no base but retry-after", 0, time.Second, 0, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond},
-		{"overflowing shift", time.Hour, 100 * time.Hour, 61, 0, 0, 100 * time.Hour},
+		{"jitter within the first ceiling", 100 * time.Millisecond, time.Second, 0, 0, 100 * time.Millisecond},
+		{"grows with the attempt", 100 * time.Millisecond, time.Minute, 3, 0, 800 * time.Millisecond},
+		{"capped", time.Second, 2 * time.Second, 10, 0, 2 * time.Second},
+		{"huge attempt", time.Second, 2 * time.Second, 200, 0, 2 * time.Second},
+		{"no backoff", 0, 0, 2, 0, 0},
+		{"no base", 0, time.Second, 2, 0, 0},
+		{"overflowing shift", time.Hour, 100 * time.Hour, 61, 0, 100 * time.Hour},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := NewClient("http://127.0.0.1", nil, WithBackoff(tc.base, tc.max))
 			for range 200 {
-				d := c.wait(tc.attempt, tc.retryAfter)
+				d := c.wait(tc.attempt)
 				if d < tc.atLeast || d > tc.atMost {
 					t.Fatalf("wait = %v, want within [%v, %v]", d, tc.atLeast, tc.atMost)
 				}

@@ -54,9 +54,8 @@ func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient 
 }
 
 // checkTimeout bounds each attempt of a check. Retries follow the client's
-// defaults, as for every read: a 429 is waited out (its Retry-After up to
-// api.DefaultBackoffMax), a service that cannot be reached is tried a few
-// times within seconds.
+// defaults, as for every read: a 429 is waited out (its whole Retry-After),
+// a service that cannot be reached is tried a few times within seconds.
 const checkTimeout = 30 * time.Second
 
 // newClient is an API client acting as the session, for the checks.

@@ -1,0 +1,15 @@
+//go:build !unix
+
+package api
+
+import (
+	"errors"
+	"os"
+)
+
+// errNoFileLock: without flock the budget cannot be shared between processes.
+var errNoFileLock = errors.New("sharing the rate budget between processes needs a Unix system")
+
+func lockFile(*os.File) error { return errNoFileLock }
+
+func unlockFile(*os.File) error { return nil }
