@@ -58,6 +58,19 @@ func (s Session) Margin() time.Duration {
 	return min(s.Lifetime/10, MaxExpiryMargin)
 }
 
+// Account names the account the service counts this session's requests
+// against, for its rate budget: the API account, else the person, else only
+// the way of logging in (a token whose person is not known yet).
+func (s Session) Account() string {
+	switch {
+	case s.Method == MethodBasic && s.APIUser != "":
+		return "api:" + s.APIUser
+	case s.Nick != "":
+		return "user:" + s.Nick
+	}
+	return "method:" + string(s.Method)
+}
+
 // Expired reports whether the session must not be used any more at now: its
 // expiry, less its Margin, has come. A session without expiry never expires.
 func (s Session) Expired(now time.Time) bool {

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"triage/api"
 )
 
 // The defaults point at the real service.
@@ -29,6 +31,7 @@ const (
 	EnvClientID     = "TRIAGE_CLIENT_ID"
 	EnvClientSecret = "TRIAGE_CLIENT_SECRET"
 	EnvWorkspace    = "TRIAGE_WORKSPACE"
+	EnvRateLimit    = "TRIAGE_RATE_LIMIT"
 )
 
 // The themes: auto follows the terminal's background; dark and light fix
@@ -51,6 +54,7 @@ type Settings struct {
 	Workspace    int64  `yaml:"workspace,omitempty"`     // default workspace; 0 = none
 	Theme        string `yaml:"theme,omitempty"`         // UI theme; "auto" by default
 	Profile      string `yaml:"profile,omitempty"`       // the active profile (profile.go); "" = none
+	RateLimit    string `yaml:"rate_limit,omitempty"`    // requests per window, e.g. 60/min or off; "" = 60/min on a remote service, off on this machine's
 }
 
 // Config is the resolved configuration: defaults, then the config file, then
@@ -163,7 +167,7 @@ func defaultSettings() Settings {
 func (c *Config) applyEnv(env func(string) string) error {
 	for _, kv := range []struct{ name, key string }{
 		{EnvBaseURL, keyBaseURL}, {EnvAuthURL, keyAuthURL}, {EnvWebURL, keyWebURL},
-		{EnvClientID, keyClientID}, {EnvWorkspace, keyWorkspace},
+		{EnvClientID, keyClientID}, {EnvWorkspace, keyWorkspace}, {EnvRateLimit, keyRateLimit},
 	} {
 		if err := c.Settings.set(kv.key, env(kv.name)); err != nil {
 			return fmt.Errorf("environment %s: %w", kv.name, err)
@@ -189,6 +193,7 @@ const (
 	keyWorkspace    = "workspace"
 	keyTheme        = "theme"
 	keyProfile      = "profile"
+	keyRateLimit    = "rate_limit"
 	keyProfiles     = "profiles"
 	keyKeys         = "keys"
 	keyCommands     = "commands"
@@ -219,6 +224,11 @@ func (s *Settings) set(key, raw string) error {
 		s.ClientID = raw
 	case keyScopes:
 		s.Scopes = strings.Join(strings.Fields(raw), " ")
+	case keyRateLimit:
+		if _, _, err := api.ParseRate(raw); err != nil {
+			return err
+		}
+		s.RateLimit = raw
 	case keyTheme:
 		switch raw {
 		case ThemeAuto, ThemeDark, ThemeLight:

@@ -72,6 +72,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	if err != nil {
 		return err
 	}
+	defer t.Close()
 	ws, err := t.Workspace()
 	if err != nil {
 		return err

@@ -68,6 +68,7 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 	if err != nil {
 		return err
 	}
+	defer t.Close()
 	ws := ref.Workspace
 	if ws == 0 {
 		if ws, err = t.Workspace(); err != nil {

@@ -65,7 +65,11 @@ func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits 
 	default:
 		return history{err: errors.New("no workspace to read: pass --workspace ID")}
 	}
-	client := api.NewClient(s.Config.BaseURL, sess.Authorizer(), api.WithUserAgent("triage/"+c.Version))
+	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.SayWait)
+	if err != nil {
+		return history{err: err}
+	}
+	defer closeBudget()
 	h := history{titles: map[string]string{}, wsNames: map[int64]string{}, names: logNames{}, user: sess.Nick}
 	if h.user == "" {
 		h.user = sess.APIUser

@@ -127,7 +127,11 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	if r.Session.Method != "" {
 		authz = r.Session.Authorizer()
 	}
-	client := api.NewClient(s.Config.BaseURL, authz, api.WithUserAgent("triage/"+c.Version))
+	client, closeBudget, err := s.NewClient(authz, r.Session.Account(), c.Version, nil)
+	if err != nil {
+		return err
+	}
+	defer closeBudget()
 
 	uictx := common.NewContext(client, c.Env("NO_COLOR") != "")
 	uictx.KeyOverrides = s.Keys

@@ -165,6 +165,7 @@ func Run(ctx context.Context, o *Options) error {
 	if err != nil {
 		return err
 	}
+	defer t.Close()
 	run := &setRun{cli: o.IO, t: t, flags: o.Flags, names: map[api.Kind]itemref.Names{}, ref: setReference{
 		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
 	return run.do(ctx, o.Refs)

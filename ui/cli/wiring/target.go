@@ -26,6 +26,8 @@ type Target struct {
 	Session auth.Session
 	Client  *api.Client
 	WS      int64 // 0: none named
+	// Close releases the client's rate budget; call it when the command ends.
+	Close func() error
 }
 
 // OpenScript resolves the configuration and the credential in use. It never
@@ -49,8 +51,11 @@ func (c *Factory) OpenScript(ctx context.Context, g *GlobalFlags) (*Target, erro
 	if sess.Method == auth.MethodOAuth && sess.WorkspaceID != 0 && g.Workspace == 0 {
 		ws = sess.WorkspaceID // the token reaches only this one
 	}
-	client := api.NewClient(s.Config.BaseURL, sess.Authorizer(), api.WithUserAgent("triage/"+c.Version))
-	return &Target{Setup: s, Session: sess, Client: client, WS: ws}, nil
+	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.SayWait)
+	if err != nil {
+		return nil, err
+	}
+	return &Target{Setup: s, Session: sess, Client: client, WS: ws, Close: closeBudget}, nil
 }
 
 // Workspace is the workspace to read, or a usage error naming how to give one.
@@ -135,4 +140,10 @@ func isNegatedTerm(fs *flag.FlagSet, arg string) bool {
 	}
 	name, _, _ = strings.Cut(name, "=")
 	return fs.Lookup(name) == nil && name != "h" && name != "help"
+}
+
+// SayWait tells on stderr, as it starts, a wait for the rate limit, so that
+// a script's user knows why nothing happens and for how long.
+func (c *Factory) SayWait(w api.Wait) {
+	fmt.Fprintf(c.Stderr, "triage: %s…\n", w)
 }
