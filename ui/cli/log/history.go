@@ -65,7 +65,7 @@ func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits 
 	default:
 		return history{err: errors.New("no workspace to read: pass --workspace ID")}
 	}
-	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.SayWait)
+	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.WaitTeller())
 	if err != nil {
 		return history{err: err}
 	}

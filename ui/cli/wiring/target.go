@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -51,7 +52,7 @@ func (c *Factory) OpenScript(ctx context.Context, g *GlobalFlags) (*Target, erro
 	if sess.Method == auth.MethodOAuth && sess.WorkspaceID != 0 && g.Workspace == 0 {
 		ws = sess.WorkspaceID // the token reaches only this one
 	}
-	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.SayWait)
+	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.WaitTeller())
 	if err != nil {
 		return nil, err
 	}
@@ -142,8 +143,20 @@ func isNegatedTerm(fs *flag.FlagSet, arg string) bool {
 	return fs.Lookup(name) == nil && name != "h" && name != "help"
 }
 
-// SayWait tells on stderr, as it starts, a wait for the rate limit, so that
-// a script's user knows why nothing happens and for how long.
-func (c *Factory) SayWait(w api.Wait) {
-	fmt.Fprintf(c.Stderr, "triage: %s…\n", w)
+// WaitTeller tells on stderr, as it starts, each wait for the rate limit, so
+// that a script's user knows why nothing happens and for how long. Requests
+// under way at once wait together: a wait ending no later than one already
+// told is not told again.
+func (c *Factory) WaitTeller() func(api.Wait) {
+	var mu sync.Mutex
+	var told time.Time
+	return func(w api.Wait) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !w.Until.After(told) {
+			return
+		}
+		told = w.Until
+		fmt.Fprintf(c.Stderr, "triage: %s…\n", w)
+	}
 }
