@@ -86,47 +86,58 @@ func (r *Replayer) writeBatches(ctx context.Context, candidates []Edit, read *re
 		groups[k] = append(groups[k], e)
 	}
 	for _, k := range order {
-		group := groups[k]
-		if len(group) < 2 {
+		if len(groups[k]) < 2 {
 			continue
 		}
-		for start := 0; start < len(group); start += api.MaxBatch {
-			if _, resting := r.resting(); resting || ctx.Err() != nil {
-				return done
-			}
-			if !r.writeBatch(ctx, br, k, group[start:min(start+api.MaxBatch, len(group))], read, done) {
-				return done
-			}
+		if !r.writeGroup(ctx, br, k, groups[k], read, done) {
+			return done
 		}
 	}
 	return done
 }
 
-// writeBatch claims and compares each edit of one batch, sends those still
-// to write in one request, and files each by its result. It reports
+// writeGroup claims and compares the edits of one workspace and kind in
+// turn, and sends those still to write api.MaxBatch at a time. It reports
 // whether sending may go on.
-func (r *Replayer) writeBatch(ctx context.Context, br BatchRemote, k batchKey, edits []Edit, read *readItems, done map[uint64]batchSent) bool {
+func (r *Replayer) writeGroup(ctx context.Context, br BatchRemote, k batchKey, edits []Edit, read *readItems, done map[uint64]batchSent) bool {
 	var ready []batched
-	for _, e := range edits {
+	for i, e := range edits {
+		if _, resting := r.resting(); resting || ctx.Err() != nil {
+			// What is claimed goes (or is filed by its failure); no more is claimed.
+			r.writeBatch(ctx, br, k, ready, done)
+			return false
+		}
 		j, found, claimed, err := r.claim(e.Seq)
-		if !claimed {
+		switch {
+		case !claimed:
 			done[e.Seq] = batchSent{found, err}
-			if err != nil {
+		default:
+			cur, _ := read.take(j.Edit)
+			res, settled, cerr := r.compare(j, cur)
+			if settled {
+				done[e.Seq], err = batchSent{res, cerr}, cerr
+				break
+			}
+			fields, _ := batchFields(j.Edit)
+			ready = append(ready, batched{job: j, cur: cur, fields: fields})
+		}
+		if err != nil {
+			r.writeBatch(ctx, br, k, ready, done)
+			return false
+		}
+		if len(ready) == api.MaxBatch || i == len(edits)-1 {
+			if !r.writeBatch(ctx, br, k, ready, done) {
 				return false
 			}
-			continue
+			ready = ready[:0]
 		}
-		cur, _ := read.take(j.Edit)
-		if res, settled, err := r.compare(j, cur); settled {
-			done[e.Seq] = batchSent{res, err}
-			if err != nil {
-				return false
-			}
-			continue
-		}
-		fields, _ := batchFields(j.Edit)
-		ready = append(ready, batched{job: j, cur: cur, fields: fields})
 	}
+	return true
+}
+
+// writeBatch sends claimed edits in one request and files each by its
+// result. It reports whether sending may go on.
+func (r *Replayer) writeBatch(ctx context.Context, br BatchRemote, k batchKey, ready []batched, done map[uint64]batchSent) bool {
 	if len(ready) == 0 {
 		return true
 	}
