@@ -10,9 +10,12 @@
 // It also takes every edit to the service: the durable Outbox, shared safely
 // by every process of a profile, and the Sender over it. One edit's way
 // (claim, read, compare, write, mark sent) reads top to bottom in
-// write_path.go; send_batch.go reads the items of a batch ahead, replayer.go
-// holds the Replayer's entry points (Send, Flush), and outbox_states.go the
-// changes of state an edit goes through on disk.
+// write_path.go; send_batch.go reads the items of a batch ahead,
+// write_batch.go writes many items of a kind in one request through TAPD's
+// batch interfaces, send_lane.go sends together the sends a user makes while
+// one is on its way, replayer.go holds the Replayer's entry points (Send,
+// Flush), and outbox_states.go the changes of state an edit goes through on
+// disk.
 //
 // The one list of editable fields is Fields (fields.go): each field's
 // operation, names, wire field, value, how it is compared, sent, shown and

@@ -151,6 +151,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		}
 	}
 	read := r.readAll(ctx, ready)
+	inBatch := r.writeBatches(ctx, firstDue(pending, now), read)
 	held := make(map[itemKey]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
@@ -168,7 +169,11 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
 		var res Result
 		if due {
-			res, err = r.sendEdit(ctx, e.Seq, read)
+			if b, ok := inBatch[e.Seq]; ok {
+				res, err = b.res, b.err
+			} else {
+				res, err = r.sendEdit(ctx, e.Seq, read)
+			}
 			results = append(results, res)
 			if err != nil {
 				return results, err

@@ -28,6 +28,8 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 	}
 	queue := newBatchQueue(pending, edits)
 	read := r.readAll(ctx, edits)
+	groups := byItem(edits)
+	inBatch := r.writeBatches(ctx, queue.firsts(edits, groups), read)
 	results := make([]Result, len(edits))
 	errs := make([]error, len(edits))
 	var (
@@ -35,7 +37,7 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 		slots   = make(chan struct{}, r.parallel)
 		stopped atomic.Bool
 	)
-	for _, group := range byItem(edits) {
+	for _, group := range groups {
 		slots <- struct{}{}
 		if stopped.Load() {
 			<-slots
@@ -50,7 +52,11 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 					results[i] = Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), held)}
 					continue
 				}
-				results[i], errs[i] = r.sendOne(ctx, queue, edits[i], read)
+				if b, ok := inBatch[edits[i].Seq]; ok {
+					results[i], errs[i] = b.res, b.err
+				} else {
+					results[i], errs[i] = r.sendOne(ctx, queue, edits[i], read)
+				}
 				if errs[i] != nil {
 					stopped.Store(true)
 					return
@@ -127,6 +133,21 @@ func (q *batchQueue) current(e Edit) Edit {
 		return p
 	}
 	return e
+}
+
+// firsts are the edits that may go in a batch write: the first of each
+// item's group, as stored, unless it waits behind an older edit of its
+// item outside the batch.
+func (q *batchQueue) firsts(edits []Edit, groups [][]int) []Edit {
+	var out []Edit
+	for _, g := range groups {
+		e := q.current(edits[g[0]])
+		if older, ok := q.outside[e.key()]; e.Op == OpCreate || ok && older < e.Seq {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // sendOne sends an edit unless it waits behind an older edit of its item

@@ -25,6 +25,7 @@ type Sender struct {
 
 	mu        sync.Mutex
 	replayers map[string]*Replayer
+	lanes     map[string]*lane // per user: sends made while one is on its way go together
 }
 
 // NewSender returns the sender of the edits of outbox to remote.
@@ -32,7 +33,7 @@ func NewSender(outbox *Outbox, remote Remote, cfg SenderConfig) *Sender {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Sender{outbox: outbox, remote: remote, cfg: cfg, replayers: make(map[string]*Replayer)}
+	return &Sender{outbox: outbox, remote: remote, cfg: cfg, replayers: make(map[string]*Replayer), lanes: make(map[string]*lane)}
 }
 
 // Outbox is the outbox the sender sends from.
@@ -60,7 +61,8 @@ func (s *Sender) replayer(user string) (*Replayer, error) {
 func (s *Sender) Add(e Edit) (Edit, error) { return s.outbox.Add(e) }
 
 // SendAll sends edits added to the outbox, all of one user, as
-// Replayer.SendAll does.
+// Replayer.SendAll does. Sends of the user made while one is on its way
+// wait for it, then go together (send_lane.go).
 func (s *Sender) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
 	if len(edits) == 0 {
 		return nil, nil
@@ -69,7 +71,19 @@ func (s *Sender) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.SendAll(ctx, edits)
+	return s.lane(edits[0].User).send(ctx, r, edits)
+}
+
+// lane is the lane of a user's sends, made on first use.
+func (s *Sender) lane(user string) *lane {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.lanes[user]
+	if !ok {
+		l = &lane{}
+		s.lanes[user] = l
+	}
+	return l
 }
 
 // Flush sends every due pending edit of user.

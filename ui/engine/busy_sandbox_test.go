@@ -90,7 +90,7 @@ func TestBulkWithAWhyEndsItsTask(t *testing.T) {
 	cases := []struct{ mode, said string }{
 		{"", "2 moved\n"},
 		{"refuse comments", "2 moved, 2 comments not added: comment on story"},
-		{"down", "0 moved, 2 waiting, 2 comments waiting: update story"},
+		{"down", "0 moved, 2 waiting, 2 comments waiting: batch update 2 stories"},
 	}
 	for i, c := range cases {
 		writes.set(c.mode)

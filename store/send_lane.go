@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"sync"
+)
+
+// A user's sends wait in a lane while another send of theirs is on its
+// way, and then go together: ten single moves made within a second are
+// the first alone, then the nine that came meanwhile in one send, their
+// items read in one request and written in one batch (write_batch.go),
+// rather than a read and a write each.
+
+// lane is the sends of one user: whether one is on its way, and those
+// that came meanwhile.
+type lane struct {
+	mu      sync.Mutex
+	busy    bool
+	waiting []*laneSend
+}
+
+// laneSend is one SendAll call waiting in a lane, and its answer once sent.
+type laneSend struct {
+	ctx     context.Context
+	edits   []Edit
+	done    chan struct{}
+	results []Result
+	err     error
+}
+
+// send sends edits through r, together with the sends that wait in the
+// lane: the first caller sends its own, then, until none waits, those that
+// came meanwhile, all together; a later caller waits for its turn.
+func (l *lane) send(ctx context.Context, r *Replayer, edits []Edit) ([]Result, error) {
+	l.mu.Lock()
+	if l.busy {
+		me := &laneSend{ctx: ctx, edits: edits, done: make(chan struct{})}
+		l.waiting = append(l.waiting, me)
+		l.mu.Unlock()
+		select {
+		case <-me.done:
+			return me.results, me.err
+		case <-ctx.Done():
+			// The edits stay in the outbox, and the send under way takes them.
+			return queuedResults(edits), ctx.Err()
+		}
+	}
+	l.busy = true
+	l.mu.Unlock()
+	results, err := r.SendAll(ctx, edits)
+	go l.drain(r)
+	return results, err
+}
+
+// drain sends what waits in the lane, together, until none waits.
+func (l *lane) drain(r *Replayer) {
+	for {
+		l.mu.Lock()
+		group := l.waiting
+		l.waiting = nil
+		if len(group) == 0 {
+			l.busy = false
+			l.mu.Unlock()
+			return
+		}
+		l.mu.Unlock()
+		var all []Edit
+		for _, w := range group {
+			all = append(all, w.edits...)
+		}
+		ctx := group[0].ctx
+		for _, w := range group {
+			if w.ctx.Err() == nil {
+				ctx = w.ctx // one still waiting for its answer
+				break
+			}
+		}
+		results, err := r.SendAll(ctx, all)
+		for _, w := range group {
+			n := len(w.edits)
+			w.results, w.err = results[:min(n, len(results))], err
+			results = results[min(n, len(results)):]
+			close(w.done)
+		}
+	}
+}
+
+// waitingSends is how many sends wait in the lane.
+func (l *lane) waitingSends() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.waiting)
+}
+
+// queuedResults are edits left queued, not sent by this call.
+func queuedResults(edits []Edit) []Result {
+	out := make([]Result, len(edits))
+	for i, e := range edits {
+		out[i] = Result{Edit: e, Outcome: OutcomeQueued}
+	}
+	return out
+}
