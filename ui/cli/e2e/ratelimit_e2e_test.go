@@ -21,8 +21,9 @@ func TestRateLimitCountdown(t *testing.T) {
 	term := startTerminal(t, 160, 40, appHomeEnv(t.TempDir(), s), triageBinary(t), "--insecure-storage")
 	term.WaitFor(90*time.Second, "Stories 240", "demo (token)")
 	term.Send("l")
-	for range 18 {
+	for range 18 { // one at a time, so that each goes alone: moves made together go as one batch
 		term.Send("]")
+		time.Sleep(300 * time.Millisecond)
 	}
 	var screen string
 	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(50 * time.Millisecond) {
