@@ -33,7 +33,7 @@ var routeAnswerPaths = []string{
 	"/stories/get_fields_lable", "/bugs/get_fields_lable", "/tasks/get_fields_lable",
 	"/stories/custom_fields_settings", "/bugs/custom_fields_settings", "/tasks/custom_fields_settings",
 	"/stories/nope", "/stories/get_related_bugs", "/bugs/get_related_stories",
-	"/stories/add_story_link_relations", "/stories/get_link_stories",
+	"/stories/add_story_link_relations", "/stories/get_link_stories", "/bugs/get_link_bugs",
 	"/stories/batch_update_story", "/bugs/batch_update_bug", "/tasks/batch_update_task",
 	"/story_changes", "/story_changes/count", "/bug_changes", "/bug_changes/count", "/task_changes", "/task_changes/count",
 	"/workflows", "/workflows/status_map", "/workflows/all_transitions", "/workflows/last_steps",

@@ -70,6 +70,7 @@ func (s *Server) routes() *http.ServeMux {
 	t.read("GET /stories/get_related_bugs", api.Bug, (*world).relatedBugs)
 	t.read("GET /bugs/get_related_stories", api.Bug, (*world).relatedStories)
 	t.read("GET /stories/get_link_stories", api.Story, (*world).linkStories)
+	t.read("GET /bugs/get_link_bugs", api.Bug, (*world).linkBugs)
 	t.handle("POST /stories/add_story_link_relations", s.serveAddStoryLink)
 	t.records("/relations", relationRecords)
 
