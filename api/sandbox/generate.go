@@ -44,6 +44,7 @@ type generator struct {
 	days       []json.RawMessage // "YYYY-MM-DD" from dayBase on
 	custom     []customPool
 	more       *rand.Rand        // for the fields added since the first seed (see extras)
+	late       *rand.Rand        // for the custom fields added since the first seed (FieldDef.Late)
 	sizes      []json.RawMessage // "1", "2", "3", "5", "8", "13"
 	versions   []json.RawMessage
 	resolution []json.RawMessage
@@ -57,6 +58,7 @@ type generator struct {
 type customPool struct {
 	name   string
 	values []json.RawMessage
+	late   bool // drawn from the generator's late source
 }
 
 func rawString(s string) json.RawMessage {
@@ -104,12 +106,15 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 		g.days = append(g.days, rawString(time.Unix(d*day, 0).In(api.ServiceZone).Format(time.DateOnly)))
 	}
 	for _, f := range ws.Fields[k.String()] {
-		pool := customPool{name: f.Name}
-		if len(f.Options) > 0 {
+		pool := customPool{name: f.Name, late: f.Late}
+		switch {
+		case f.HTMLType == "user_chooser":
+			pool.values = g.peopleRaw
+		case len(f.Options) > 0:
 			for _, o := range f.Options {
 				pool.values = append(pool.values, rawString(o))
 			}
-		} else {
+		default:
 			pool.values = g.numbers
 		}
 		g.custom = append(g.custom, pool)

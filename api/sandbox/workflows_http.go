@@ -46,7 +46,7 @@ func (s *Server) serveWorkflow(ex *exchange, action string) {
 			}
 			data = choiceOptions(last, ws.Locale)
 		default:
-			data = transitionsOf(kind, f)
+			data = transitionsOf(kind, f, ws.CreateRequired[kind.String()])
 		}
 		return marshalData(data)
 	})
