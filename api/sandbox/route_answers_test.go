@@ -45,7 +45,7 @@ var routeAnswerPaths = []string{
 	"/stories/template_list", "/stories/get_removed_stories", "/stories/get_removed_stories/count",
 	"/timesheets", "/timesheets/count", "/tcases", "/tcases/count", "/tcases/get_fields_info",
 	"/test_plans", "/test_plans/count", "/test_plans/get_fields_info", "/tapd_wikis", "/tapd_wikis/count",
-	"/attachments", "/attachments/count", "/relations", "/relations/count",
+	"/attachments", "/attachments/count", "/attachments/down", "/attachments/tmp_download/1110022001000000002", "/relations", "/relations/count",
 	"/user_oauth/get_user_todo_story", "/user_oauth/get_user_todo_bug", "/user_oauth/get_user_todo_task",
 	"/user_oauth/get_user_todo_nope",
 	"/users/todo/alice/story", "/users/todo/alice/bug", "/users/todo/alice/task", "/users/todo/alice/nope",

@@ -115,6 +115,8 @@ func (s *Server) routes() *http.ServeMux {
 	t.read("GET /test_plans/get_fields_info", api.Story, (*world).testPlanFieldsInfo)
 	t.records("/tapd_wikis", wikiRecords)
 	t.records("/attachments", attachmentRecords)
+	t.handle("GET /attachments/down", s.serveAttachmentDown)
+	t.handle("GET "+downloadPath+"{id}", s.serveAttachmentFile)
 	t.handle("GET /svn_commits/get_scm_copy_keywords", s.serveSCMKeywords)
 
 	// A user's to-dos: todos_http.go. /users/todo/… checks its path before the
