@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"triage/api"
@@ -85,7 +84,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 	for i := 0; i+1 < len(v.Labels); i += 2 {
 		g.labels = append(g.labels, v.Labels[i]+"|"+v.Labels[i+1])
 	}
-	g.descs = buildDescriptions(k, v)
+	g.descs = buildDescriptions(ws.ID, k, v)
 	for i := int64(1); i <= 6; i++ {
 		g.iterations = append(g.iterations, newID(ws.ID, i))
 	}
@@ -121,27 +120,6 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 	}
 	g.addPools(ws, k)
 	return g
-}
-
-// buildDescriptions makes a pool of HTML descriptions from the vocabulary.
-func buildDescriptions(k api.Kind, v *vocab) []string {
-	var out []string
-	n := len(v.Sentences)
-	for i := range n {
-		var b strings.Builder
-		b.WriteString("<p>" + v.Sentences[i] + " " + v.Sentences[(i+3)%n] + "</p>")
-		if k == api.Bug && len(v.Steps) > 0 {
-			b.WriteString("<ol>")
-			for j := range 3 {
-				b.WriteString("<li>" + v.Steps[(i+j)%len(v.Steps)] + "</li>")
-			}
-			b.WriteString("</ol>")
-		} else {
-			b.WriteString("<ul><li>" + v.Sentences[(i+5)%n] + "</li></ul>")
-		}
-		out = append(out, b.String())
-	}
-	return out
 }
 
 // generate makes base items now and extra more generated on demand (lazy.go),
