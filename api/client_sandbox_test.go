@@ -150,7 +150,7 @@ func TestSandboxEveryOperation(t *testing.T) {
 					t.Errorf("first %s: %+v", kind, items[0])
 				}
 				created, err := c.Create(ctx, api.NewItem{Kind: kind, WorkspaceID: wsAtlas, Title: "made by " + name,
-					PriorityLabel: opts[0].Value, Creator: "demo"})
+					PriorityLabel: opts[0].Value, Creator: "demo", Fields: map[string]string{"severity": "normal"}}) // Atlas Web's bugs need a severity
 				if err != nil || created.PriorityLabel != opts[0].Value || len(created.ID) != 19 {
 					t.Fatalf("Create(%s) = %+v, %v", kind, created, err)
 				}

@@ -44,7 +44,7 @@ func startSandbox(t *testing.T) (*api.Client, *webtest.Clock) {
 func create(t *testing.T, c *api.Client, clk *webtest.Clock, kind api.Kind, title, nick string) api.Item {
 	t.Helper()
 	it, err := c.Create(context.Background(), api.NewItem{Kind: kind, WorkspaceID: workspace, Title: title, Creator: nick,
-		Fields: map[string]string{"description": "<p>made by the lookup test</p>"}})
+		Fields: map[string]string{"description": "<p>made by the lookup test</p>", "severity": "normal"}}) // Atlas Web's bugs need a severity; stories and tasks ignore it
 	if err != nil {
 		t.Fatalf("create %s %q: %v", kind, title, err)
 	}

@@ -78,6 +78,7 @@ func TestCredentials(t *testing.T) {
 			if tt.method == "POST" {
 				params.Set("name", "made by "+tt.name)
 				params.Set("title", "made by "+tt.name)
+				params.Set("severity", "normal") // Atlas Web creates bugs only with one
 				req.form = params
 			} else {
 				req.query = params
@@ -122,6 +123,7 @@ func TestScopes(t *testing.T) {
 		if tt.write {
 			form := wsQuery(wsAtlas)
 			form.Set(tt.kind.TitleField(), "scoped")
+			form.Set("severity", "normal") // Atlas Web creates bugs only with one
 			req = request{method: "POST", path: "/" + tt.kind.Path(), auth: bearer(tok), form: form}
 		}
 		r := h.do(req)

@@ -116,7 +116,7 @@ func TestConcurrentRequests(t *testing.T) {
 				case 0:
 					check("list", h.do(request{path: "/stories", auth: bearer(tok), query: wsQuery(wsAtlas)}))
 				case 1:
-					check("write", h.do(request{method: "POST", path: "/bugs", auth: h.apiBasic(), form: url.Values{"workspace_id": {"10022001"}, "title": {"concurrent"}}}))
+					check("write", h.do(request{method: "POST", path: "/bugs", auth: h.apiBasic(), form: url.Values{"workspace_id": {"10022001"}, "title": {"concurrent"}, "severity": {"normal"}}}))
 				case 2:
 					code := h.issueTestCode(testRedirect, "story#read", "demo", wsAtlas)
 					check("exchange", h.exchange(code, testRedirect))

@@ -227,8 +227,8 @@ func TestCatalogRecords(t *testing.T) {
 				ContentType string `json:"content_type"`
 			}
 		}
-		c.get("/attachments", url.Values{"workspace_id": ws["workspace_id"], "entry_id": {story}}, &files)
-		if len(files) != 1 || files[0].Attachment.Type != "story" || files[0].Attachment.ContentType != "image/png" || c.count("/attachments", ws) != 1 {
+		c.get("/attachments", url.Values{"workspace_id": ws["workspace_id"], "type": {"story"}, "entry_id": {story}}, &files)
+		if len(files) != 1 || files[0].Attachment.Type != "story" || files[0].Attachment.ContentType != "image/png" || c.count("/attachments", ws) != 4 {
 			t.Errorf("attachments = %+v", files)
 		}
 	})

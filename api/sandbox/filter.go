@@ -105,6 +105,10 @@ func newFilter(ws *Workspace, k api.Kind, spec *fieldSpec, alts []string) (filte
 		}
 	case matchPriority:
 		alts = ruleFor(ws, k).filterLabels(spec.name, alts)
+	case matchID:
+		for i, a := range alts {
+			alts[i] = longID(ws.ID, a)
+		}
 	case matchPeople:
 		for i, a := range alts {
 			alts[i] = strings.TrimSpace(strings.TrimSuffix(a, ";"))

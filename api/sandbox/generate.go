@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 	"time"
 
 	"triage/api"
@@ -44,6 +43,7 @@ type generator struct {
 	days       []json.RawMessage // "YYYY-MM-DD" from dayBase on
 	custom     []customPool
 	more       *rand.Rand        // for the fields added since the first seed (see extras)
+	late       *rand.Rand        // for the custom fields added since the first seed (FieldDef.Late)
 	sizes      []json.RawMessage // "1", "2", "3", "5", "8", "13"
 	versions   []json.RawMessage
 	resolution []json.RawMessage
@@ -57,6 +57,7 @@ type generator struct {
 type customPool struct {
 	name   string
 	values []json.RawMessage
+	late   bool // drawn from the generator's late source
 }
 
 func rawString(s string) json.RawMessage {
@@ -83,7 +84,7 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 	for i := 0; i+1 < len(v.Labels); i += 2 {
 		g.labels = append(g.labels, v.Labels[i]+"|"+v.Labels[i+1])
 	}
-	g.descs = buildDescriptions(k, v)
+	g.descs = buildDescriptions(ws.ID, k, v)
 	for i := int64(1); i <= 6; i++ {
 		g.iterations = append(g.iterations, newID(ws.ID, i))
 	}
@@ -104,39 +105,21 @@ func newGenerator(ws *Workspace, k api.Kind, v *vocab, nicks []string, legacyOnl
 		g.days = append(g.days, rawString(time.Unix(d*day, 0).In(api.ServiceZone).Format(time.DateOnly)))
 	}
 	for _, f := range ws.Fields[k.String()] {
-		pool := customPool{name: f.Name}
-		if len(f.Options) > 0 {
+		pool := customPool{name: f.Name, late: f.Late}
+		switch {
+		case f.HTMLType == "user_chooser":
+			pool.values = g.peopleRaw
+		case len(f.Options) > 0:
 			for _, o := range f.Options {
 				pool.values = append(pool.values, rawString(o))
 			}
-		} else {
+		default:
 			pool.values = g.numbers
 		}
 		g.custom = append(g.custom, pool)
 	}
 	g.addPools(ws, k)
 	return g
-}
-
-// buildDescriptions makes a pool of HTML descriptions from the vocabulary.
-func buildDescriptions(k api.Kind, v *vocab) []string {
-	var out []string
-	n := len(v.Sentences)
-	for i := range n {
-		var b strings.Builder
-		b.WriteString("<p>" + v.Sentences[i] + " " + v.Sentences[(i+3)%n] + "</p>")
-		if k == api.Bug && len(v.Steps) > 0 {
-			b.WriteString("<ol>")
-			for j := range 3 {
-				b.WriteString("<li>" + v.Steps[(i+j)%len(v.Steps)] + "</li>")
-			}
-			b.WriteString("</ol>")
-		} else {
-			b.WriteString("<ul><li>" + v.Sentences[(i+5)%n] + "</li></ul>")
-		}
-		out = append(out, b.String())
-	}
-	return out
 }
 
 // generate makes base items now and extra more generated on demand (lazy.go),

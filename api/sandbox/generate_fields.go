@@ -17,8 +17,12 @@ import (
 // fields added since (developer, size, effort, completion times, versions)
 // draw from a second source.
 
-// moreSalt mixes into the seed of the second random source.
-const moreSalt = 0x6669656c64735f32
+// moreSalt mixes into the seed of the second random source, lateSalt into
+// that of the custom fields added since the first seed.
+const (
+	moreSalt = 0x6669656c64735f32
+	lateSalt = 0x637573746f6d5f33
+)
 
 // storedField is an extra field of an item being generated.
 type storedField struct {
@@ -29,6 +33,7 @@ type storedField struct {
 // addPools makes the second random source and the values it picks from.
 func (g *generator) addPools(ws *Workspace, k api.Kind) {
 	g.more = rand.New(rand.NewPCG(uint64(ws.ID)^moreSalt, uint64(k)))
+	g.late = rand.New(rand.NewPCG(uint64(ws.ID)^lateSalt, uint64(k)))
 	for _, s := range []string{"1", "2", "3", "5", "8", "13"} {
 		g.sizes = append(g.sizes, rawString(s))
 	}
@@ -78,10 +83,14 @@ func (g *generator) extras(it *api.Item, created, modified int64) map[string]jso
 		put("modifier", editor)
 	}
 	for _, c := range g.custom {
-		if g.rng.IntN(100) < 15 {
+		r := g.rng
+		if c.late {
+			r = g.late
+		}
+		if r.IntN(100) < 15 {
 			continue
 		}
-		put(c.name, c.values[g.rng.IntN(len(c.values))])
+		put(c.name, c.values[r.IntN(len(c.values))])
 	}
 	fs = g.moreFields(fs, it, modified, editor)
 	m := make(map[string]json.RawMessage, len(fs))

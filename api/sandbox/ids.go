@@ -26,6 +26,20 @@ func appendID(b []byte, workspace, seq int64) []byte {
 	return appendPadded(b, seq, 9)
 }
 
+// longID is the id an item filter means by v: a short id (at most 9
+// digits, the sequence number people quote, as TAPD's own MCP server sends
+// it in id=) is the workspace's long one; any other value is itself.
+func longID(workspace int64, v string) string {
+	if len(v) > 9 || !isDigits(v) {
+		return v
+	}
+	seq, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || seq == 0 {
+		return v
+	}
+	return newID(workspace, seq)
+}
+
 // idSeq is the sequence number of an id of workspace ws, or 0 when id is not
 // one of the service's ids of that workspace.
 func idSeq(id string, ws int64) int64 {

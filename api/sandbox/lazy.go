@@ -35,6 +35,7 @@ func (l *lazyItems) item(i int) api.Item {
 	g := *l.gen
 	g.rng = l.source(i)
 	g.more = rand.New(rand.NewPCG(uint64(g.ws.ID)^moreSalt, uint64(g.kind)<<40|uint64(l.at+i)))
+	g.late = rand.New(rand.NewPCG(uint64(g.ws.ID)^lateSalt, uint64(g.kind)<<40|uint64(l.at+i)))
 	g.buf, g.chunk, g.chunkCap = nil, nil, 4
 	created := g.createdOf(l.at+i, l.total, g.rng)
 	modified := created + g.rng.Int64N(g.now-created+1)

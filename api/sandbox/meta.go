@@ -51,7 +51,9 @@ type customFieldConfig struct {
 
 // customFieldSettings is the data of GET /{kind}/custom_fields_settings: the
 // custom fields the workspace configured for the kind. Options are a JSON
-// text value → label, as TAPD sends them, or null.
+// text value → label, as TAPD sends them, "{}" for a member field
+// (user_chooser, as mini_item/get_mini_item_custom_fields_settings shows
+// one), or null.
 func customFieldSettings(ws *Workspace, k api.Kind) (json.RawMessage, *httpError) {
 	wsID := strconv.FormatInt(ws.ID, 10)
 	out := []map[string]customFieldConfig{}
@@ -62,7 +64,11 @@ func customFieldSettings(ws *Workspace, k api.Kind) (json.RawMessage, *httpError
 			Type: f.HTMLType, Name: f.Label, Enabled: "1", Created: seedEpoch, Modified: seedEpoch,
 			Freeze: "0", Sort: strconv.Itoa(i),
 		}
-		if len(f.Options) > 0 {
+		switch {
+		case f.HTMLType == "user_chooser": // TAPD's member fields carry an empty object
+			empty := "{}"
+			cfg.Options = &empty
+		case len(f.Options) > 0:
 			pairs := make([]api.Option, len(f.Options))
 			for j, o := range f.Options {
 				pairs[j] = api.Option{Value: o, Label: o}

@@ -51,6 +51,11 @@ type Workspace struct {
 	// Fields are extra custom fields (custom_field_one, ...) of the workspace,
 	// returned by get_fields_info and present on every item.
 	Fields map[string][]FieldDef `json:"fields,omitempty"`
+	// CreateRequired, keyed by kind name, are the fields a new item of the
+	// kind must be created with: its workflow's start transition lists them
+	// with Notnull "yes" (workflow/get_workflow_all_transitions), and a
+	// create without one is refused (write_rules.go).
+	CreateRequired map[string][]string `json:"create_required,omitempty"`
 	// Modules is the tree of the cascade field "module".
 	Modules []api.OptionNode `json:"modules,omitempty"`
 	// Labels are the labels its items carry, offered by get_fields_info.
@@ -71,6 +76,10 @@ type FieldDef struct {
 	Label    string   `json:"label"`
 	HTMLType string   `json:"html_type"`
 	Options  []string `json:"options,omitempty"`
+	// Late fields were added to the seed after its first version: their
+	// values are drawn from a random source of their own (generate_fields.go),
+	// so the values of the others stay what they were.
+	Late bool `json:"late,omitempty"`
 }
 
 // AuthCode is an issued authorization code.

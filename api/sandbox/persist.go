@@ -272,6 +272,11 @@ func (st *store) saveWorld(w *world) error {
 				return err
 			}
 		}
+		for key, l := range w.Changes {
+			if err := putChanges(tx, key, l.list); err != nil {
+				return err
+			}
+		}
 		if err := tx.Bucket(bucketWorld).Put(keyIDs, []byte(idPrefix)); err != nil {
 			return err
 		}

@@ -13,7 +13,8 @@ import (
 // pool entry per label its items carry, a module per top module, two
 // versions, a feature, story categories, a story template, a removed
 // story, its workflows, timesheets on its first tasks, test cases, a test
-// plan, a wiki page, an attachment on its first story, and its iteration
+// plan, a wiki page, an attachment on its first story and on each of its
+// first three bugs (attachments.go makes their files), and its iteration
 // type and custom field. Called after seedRecords, on every start, so the
 // stored records written through the API lay over them.
 func (w *world) seedCatalogRecords() {
@@ -106,6 +107,14 @@ func (w *world) seedWorkspaceRecords(ws *Workspace) {
 	for _, it := range firstItems(w.readItems(ws, api.Story), 1) {
 		add(attachmentKind, record{"type": "story", "entry_id": it.ID, "filename": "screenshot.png", "content_type": "image/png",
 			"created": it.Created, "owner": nick})
+	}
+	members := w.memberNicks(ws)
+	for i, it := range firstItems(w.readItems(ws, api.Bug), 3) {
+		file := []struct{ name, contentType string }{
+			{"screenshot.png", "image/png"}, {"console.log", "text/plain"}, {"after-fix.png", "image/png"},
+		}[i]
+		add(attachmentKind, record{"type": "bug", "entry_id": it.ID, "filename": file.name, "content_type": file.contentType,
+			"created": it.Created, "owner": members[(i+1)%len(members)]})
 	}
 	add(iterationTypeKind, record{"entity_type": "iteration", "name": in("Iteration", "迭代"), "creator": "TAPD system", "created": seedEpoch, "modified": seedEpoch})
 	add(iterationFieldKind, record{"entry_type": "iteration", "custom_field": "custom_field_1", "type": "text",

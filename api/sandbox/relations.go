@@ -128,3 +128,37 @@ func (w *world) linkStories(ws *Workspace, q url.Values) (json.RawMessage, *http
 	})
 	return marshalData(out)
 }
+
+// linkedBug is one entry of /bugs/get_link_bugs: the workspace id is a
+// string and linked_workspace_id a number, as TAPD's doc example writes
+// them; link_id is the relation's id.
+type linkedBug struct {
+	Type              string `json:"type"`
+	ID                string `json:"id"`
+	WorkspaceID       string `json:"workspace_id"`
+	ActAs             string `json:"actas"`
+	LinkedWorkspaceID int64  `json:"linked_workspace_id"`
+	LinkID            string `json:"link_id"`
+}
+
+// linkBugs is the data of GET /bugs/get_link_bugs?bug_id=: the bugs
+// written relations link to it, as direct_relate links, the bug that
+// started the link acting as target (TAPD: "target 为操作发起方").
+func (w *world) linkBugs(ws *Workspace, q url.Values) (json.RawMessage, *httpError) {
+	id, herr := required(q, "bug_id")
+	if herr != nil {
+		return nil, herr
+	}
+	id = longID(ws.ID, id)
+	out := []linkedBug{}
+	wsID := strconv.FormatInt(ws.ID, 10)
+	w.writtenLinks(ws, "bug", id, "bug", func(other string, r record) {
+		actas := "target"
+		if r["target_id"] == id {
+			actas = "source"
+		}
+		out = append(out, linkedBug{Type: "direct_relate", ID: other, WorkspaceID: wsID, ActAs: actas,
+			LinkedWorkspaceID: ws.ID, LinkID: r["id"]})
+	})
+	return marshalData(out)
+}

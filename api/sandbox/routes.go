@@ -70,6 +70,7 @@ func (s *Server) routes() *http.ServeMux {
 	t.read("GET /stories/get_related_bugs", api.Bug, (*world).relatedBugs)
 	t.read("GET /bugs/get_related_stories", api.Bug, (*world).relatedStories)
 	t.read("GET /stories/get_link_stories", api.Story, (*world).linkStories)
+	t.read("GET /bugs/get_link_bugs", api.Bug, (*world).linkBugs)
 	t.handle("POST /stories/add_story_link_relations", s.serveAddStoryLink)
 	t.records("/relations", relationRecords)
 
@@ -114,6 +115,8 @@ func (s *Server) routes() *http.ServeMux {
 	t.read("GET /test_plans/get_fields_info", api.Story, (*world).testPlanFieldsInfo)
 	t.records("/tapd_wikis", wikiRecords)
 	t.records("/attachments", attachmentRecords)
+	t.handle("GET /attachments/down", s.serveAttachmentDown)
+	t.handle("GET "+downloadPath+"{id}", s.serveAttachmentFile)
 	t.handle("GET /svn_commits/get_scm_copy_keywords", s.serveSCMKeywords)
 
 	// A user's to-dos: todos_http.go. /users/todo/… checks its path before the

@@ -126,6 +126,7 @@ func seedWorldReporting(extra int, now time.Time, progress func(done, total int)
 		}
 	}
 	w.seedRecords(now)
+	w.seedRecentChanges(now)
 	return w, nil
 }
 

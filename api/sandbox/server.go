@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"html/template"
@@ -82,6 +83,9 @@ type Server struct {
 	codeOrder, tokenOrder, anonymousOrder, signedInOrder fifo
 	signedIn                                             int // sessions with a nick
 
+	// downloadKey signs the download addresses of attachments (attachments.go).
+	downloadKey []byte
+
 	gzips sync.Pool // gzip writers of answers, reused (see exchange.send)
 
 	closeOnce sync.Once
@@ -127,6 +131,10 @@ func New(opts Options) (*Server, error) {
 		codes:    make(map[string]*AuthCode),
 		tokens:   make(map[string]*AccessToken),
 		sessions: make(map[string]*BrowserSession),
+	}
+	s.downloadKey = make([]byte, 32)
+	if _, err := rand.Read(s.downloadKey); err != nil {
+		return nil, fmt.Errorf("sandbox: make the key of download addresses: %w", err)
 	}
 	if err := s.loadOrSeed(); err != nil {
 		if s.db != nil {

@@ -125,7 +125,7 @@ func TestListDerivedAndUnsetValues(t *testing.T) {
 		it := stories[i]
 		want := map[string]string{
 			"path": `"` + it.ID + `:"`, "ancestor_id": `"` + it.ID + `"`, "parent_id": `"0"`, "children_id": `"|"`,
-			"category_id": `"-1"`, "is_archived": `"0"`, "custom_field_four": `""`, "custom_field_9": "null",
+			"category_id": `"-1"`, "is_archived": `"0"`, "custom_field_five": `""`, "custom_field_9": "null",
 			"custom_plan_field_1": "null", "business_value": "null", "bug_id": `""`,
 		}
 		for _, c := range storyStatuses {

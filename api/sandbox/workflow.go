@@ -120,7 +120,7 @@ type appendField struct {
 
 // transitionsOf lists the transitions of a workflow, starting with the
 // creation step start-<first status>, as TAPD does.
-func transitionsOf(k api.Kind, f flow) []transitionRecord {
+func transitionsOf(k api.Kind, f flow, createRequired []string) []transitionRecord {
 	model := k.Wrapper()
 	owner := "owner"
 	if k == api.Bug {
@@ -130,6 +130,9 @@ func transitionsOf(k api.Kind, f flow) []transitionRecord {
 		Name: "start-" + f.steps[0].value, StepPrevious: "start", StepNext: f.steps[0].value,
 		Appendfield: []appendField{{DBModel: model, FieldName: owner, Notnull: "yes", Sort: "1"}},
 	}}
+	for i, name := range createRequired {
+		out[0].Appendfield = append(out[0].Appendfield, appendField{DBModel: model, FieldName: name, Notnull: "yes", Sort: strconv.Itoa(i + 2)})
+	}
 	for _, t := range f.moves {
 		fields := []appendField{{DBModel: model, FieldName: owner, Notnull: "no", Sort: "1"}}
 		for i, name := range requiredOn(k, t.to) {

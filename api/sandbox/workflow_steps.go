@@ -8,10 +8,16 @@ import (
 	"triage/api"
 )
 
-// /workflows/step_map and /workflows/all_last_steps. The sandbox's
-// workflows are classic ones (one status at a time), so each status is a
-// phase holding one step of its name. Shapes: workflow/get_workflow_step_map,
-// workflow/get_workflow_all_last_steps.
+// /workflows/step_map and /workflows/all_last_steps. Shapes:
+// workflow/get_workflow_step_map, workflow/get_workflow_all_last_steps.
+//
+// TAPD's step map groups a story workflow's steps into phases: the start
+// phase ("new", with step_begin), the working one ("in_progress"), the
+// end one ("closed", with step_end), then "workflow_suspended" and
+// "workflow_end", which hold no step. Only stories have it ("当前仅支持需求
+// story"). The sandbox's workflows are classic (one status at a time), so
+// each status is one step, named by its code, in the phase its place in the
+// workflow gives it: the first status starts, the final ones end.
 
 // workflowStep is one step of a phase of /workflows/step_map.
 type workflowStep struct {
@@ -26,16 +32,46 @@ type workflowPhase struct {
 	Steps []workflowStep `json:"steps"`
 }
 
-// stepMap is the data of GET /workflows/step_map?system=: a phase per
-// status, each holding its one step.
-func stepMap(ws *Workspace, kind api.Kind) (json.RawMessage, *httpError) {
-	f := flowOf(kind)
-	out := make([]workflowPhase, 0, len(f.steps))
-	for _, c := range f.steps {
-		label := c.label.in(ws.Locale)
-		out = append(out, workflowPhase{Name: c.value, Label: label, Steps: []workflowStep{{Name: c.value, Label: label}}})
+// The phases of a step map, in TAPD's order, and its begin and end steps.
+var (
+	phaseStart     = choice{"new", text{"Start", "开始阶段"}}
+	phaseWorking   = choice{"in_progress", text{"In progress", "执行阶段"}}
+	phaseEnd       = choice{"closed", text{"End", "结束阶段"}}
+	phaseSuspended = choice{"workflow_suspended", text{"Suspended", "流程挂起"}}
+	phaseStopped   = choice{"workflow_end", text{"Terminated", "流程终止"}}
+	stepBegin      = choice{"step_begin", text{"Create", "创建"}}
+	stepEnd        = choice{"step_end", text{"End", "结束"}}
+)
+
+// stepMap is the data of GET /workflows/step_map?system=story: the phases
+// of the workflow of the story type workitem_type_id names (none: the
+// default type's).
+func stepMap(ws *Workspace, kind api.Kind, q url.Values) (json.RawMessage, *httpError) {
+	if kind != api.Story {
+		return nil, unprocessable("system must be story: only story workflows have a step map")
 	}
-	return marshalData(out)
+	f, herr := flowOfQuery(ws, kind, q)
+	if herr != nil {
+		return nil, herr
+	}
+	step := func(c choice) workflowStep { return workflowStep{Name: c.value, Label: c.label.in(ws.Locale)} }
+	phase := func(c choice, steps ...workflowStep) workflowPhase {
+		return workflowPhase{Name: c.value, Label: c.label.in(ws.Locale), Steps: append([]workflowStep{}, steps...)}
+	}
+	start := phase(phaseStart, step(stepBegin))
+	working, end := phase(phaseWorking), phase(phaseEnd)
+	for i, c := range f.steps {
+		switch {
+		case i == 0:
+			start.Steps = append(start.Steps, step(c))
+		case slices.Contains(f.last, c.value):
+			end.Steps = append(end.Steps, step(c))
+		default:
+			working.Steps = append(working.Steps, step(c))
+		}
+	}
+	end.Steps = append(end.Steps, step(stepEnd))
+	return marshalData([]workflowPhase{start, working, end, phase(phaseSuspended), phase(phaseStopped)})
 }
 
 // allLastSteps is the data of GET /workflows/all_last_steps?system=: the

@@ -25,7 +25,7 @@ func (s *Server) serveWorkflow(ex *exchange, action string) {
 	s.answerRead(ex, c.principal, kind, q, func(ws *Workspace) (json.RawMessage, *httpError) {
 		switch action {
 		case "step_map":
-			return stepMap(ws, kind)
+			return stepMap(ws, kind, q)
 		case "all_last_steps":
 			return allLastSteps(ws, kind, q)
 		}
@@ -46,7 +46,7 @@ func (s *Server) serveWorkflow(ex *exchange, action string) {
 			}
 			data = choiceOptions(last, ws.Locale)
 		default:
-			data = transitionsOf(kind, f)
+			data = transitionsOf(kind, f, ws.CreateRequired[kind.String()])
 		}
 		return marshalData(data)
 	})

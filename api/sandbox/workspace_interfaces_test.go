@@ -122,7 +122,8 @@ func TestWorkspaceInterfaces(t *testing.T) {
 			} `json:"steps"`
 		}
 		c.get("/workflows/step_map", url.Values{"workspace_id": ws["workspace_id"], "system": {"story"}}, &phases)
-		if len(phases) != 4 || phases[0].Name != "planning" || phases[0].Label != "规划中" || len(phases[0].Steps) != 1 {
+		if len(phases) != 5 || phases[0].Name != "new" || phases[0].Label != "开始阶段" || len(phases[0].Steps) != 2 ||
+			phases[0].Steps[1].Name != "planning" || phases[0].Steps[1].Label != "规划中" {
 			t.Errorf("step_map = %+v", phases)
 		}
 		var types []struct{ WorkitemType struct{ ID string } }

@@ -10,7 +10,8 @@ import (
 // The rules TAPD holds an item write to besides the field values: a status
 // changes only along the workflow (by status or v_status alike), a
 // transition gets the fields it requires (Appendfield with Notnull yes), and
-// owners are members of the workspace.
+// owners are members of the workspace; a new item holds the fields its
+// workspace requires on create (Workspace.CreateRequired).
 
 // requiredOn are the fields a transition into a status requires, per kind
 // (our rule, after TAPD's default bug workflow, whose closing and rejecting
@@ -26,6 +27,14 @@ func requiredOn(k api.Kind, to string) []string {
 // item had before, it the item as the write leaves it.
 func (w *world) checkItemRules(ws *Workspace, k api.Kind, from string, it *api.Item, form map[string][]string, create bool) *httpError {
 	f := flowOfItem(k, it)
+	if create {
+		for _, name := range ws.CreateRequired[k.String()] {
+			if v, _ := it.Get(name); strings.TrimSpace(v) == "" {
+				return unprocessable("%s is required: workspace %d creates a %s only with it; it takes: %s",
+					name, ws.ID, k, strings.Join(valuesOf(ws, k, name), ", "))
+			}
+		}
+	}
 	if !create && it.Status != from {
 		if !f.allows(from, it.Status) {
 			return unprocessable("status: %s %s cannot go from %s to %s; from %s it can go to: %s",
@@ -62,6 +71,20 @@ func (f flow) nextNames(from, locale string) []string {
 		if c.value != from && slices.Contains(f.moves, transition{from, c.value}) {
 			out = append(out, c.label.in(locale))
 		}
+	}
+	return out
+}
+
+// valuesOf are the values a field of a kind takes in ws, for a message:
+// its options.
+func valuesOf(ws *Workspace, k api.Kind, name string) []string {
+	spec, ok := lookup(catalog(ws, k), name)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, o := range spec.options.Pairs {
+		out = append(out, o.Value)
 	}
 	return out
 }

@@ -64,7 +64,7 @@ func TestItemRules(t *testing.T) {
 			}
 		})
 	}
-	moves := transitionsOf(api.Bug, bugFlow)
+	moves := transitionsOf(api.Bug, bugFlow, nil)
 	for _, m := range moves {
 		if m.StepNext != "rejected" {
 			continue

@@ -59,7 +59,7 @@ func TestCreateItems(t *testing.T) {
 					t.Errorf("lastmodify %q", v)
 				}
 			}},
-		{"bug with a reporter", wsPhaseOne, api.Bug, demoBasic, form("title", "Crash", "reporter", "bob"), func(t *testing.T, it api.Item) {
+		{"bug with a reporter", wsPhaseOne, api.Bug, demoBasic, form("title", "Crash", "reporter", "bob", "severity", "serious"), func(t *testing.T, it api.Item) {
 			if it.Creator != "bob" {
 				t.Errorf("reporter %q", it.Creator)
 			}

@@ -87,7 +87,9 @@ func TestTheServiceDayIsTheSameOnBothSides(t *testing.T) {
 		}
 		var got []string
 		for _, ch := range changes {
-			got = append(got, ch.ItemID)
+			if ch.Author == "demo" { // the seed's own recent history is by others
+				got = append(got, ch.ItemID)
+			}
 		}
 		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
 			t.Errorf("--since %q lists the changes of %v, want %v", tt.since, got, tt.want)
