@@ -41,3 +41,13 @@ func (c *Context) Waiting(ctx context.Context, task, what string, many bool) con
 		notify(RateWaitMsg{Task: task, What: what, Many: many, Wait: w})
 	})
 }
+
+// BudgetLeft is what the account's rate budget allows now; false when it is
+// not known (no budget, or its file cannot be read).
+func (c *Context) BudgetLeft() (api.BudgetLeft, bool) {
+	if c.Budget == nil {
+		return api.BudgetLeft{}, false
+	}
+	left, err := c.Budget.Left()
+	return left, err == nil
+}
