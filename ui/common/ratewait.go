@@ -10,35 +10,45 @@ import (
 
 // RateWaitMsg says that the work of a task waits for the rate limit, at the
 // moment it starts to wait: the status line counts down to Wait.Until in
-// place of the task's label, and the errors view (!) lists it.
+// place of the task's label (the edits of every task waiting as one), and the
+// errors view (!) lists it.
 type RateWaitMsg struct {
-	Task string   // the task's label, as Tasks.Busy lists it
-	What string   // what waits, as the status line names it: "loading tasks", "4 edits"
-	Many bool     // What is plural: "4 edits wait", the next in so long
-	Wait api.Wait // how long, why, until when
+	Task  string   // the task's label, as Tasks.Busy lists it
+	Edits int      // the user's edits the task sends; 0: it sends none
+	Wait  api.Wait // how long, why, until when
 }
 
-// Text says the wait at now: "loading tasks waits for the rate limit · 26s",
-// "4 edits wait for the rate limit · next in 12s".
+// Text says the wait of a task that sends no edits at now: "loading tasks
+// waits for the rate limit · 26s".
 func (m RateWaitMsg) Text(now time.Time) string {
-	verb, next := "waits", ""
-	if m.Many {
-		verb, next = "wait", "next in "
+	return fmt.Sprintf("%s waits for the rate limit · %s", m.Task, secondsLeft(m.Wait.Until, now))
+}
+
+// EditsWaitText says that n edits wait, the next until next:
+// "4 edits wait for the rate limit · next in 12s".
+func EditsWaitText(n int, next, now time.Time) string {
+	verb := "wait"
+	if n == 1 {
+		verb = "waits"
 	}
-	secs := (max(m.Wait.Until.Sub(now), 0) + time.Second - 1) / time.Second
-	return fmt.Sprintf("%s %s for the rate limit · %s%ds", m.What, verb, next, secs)
+	return fmt.Sprintf("%s %s for the rate limit · next in %s", Plural(n, "edit", "edits"), verb, secondsLeft(next, now))
+}
+
+// secondsLeft is the time from now to until in whole seconds: "12s".
+func secondsLeft(until, now time.Time) string {
+	return fmt.Sprintf("%ds", (max(until.Sub(now), 0)+time.Second-1)/time.Second)
 }
 
 // Waiting returns ctx whose requests tell the program (Notify) each time
-// they start to wait for the rate limit, naming the task and what waits.
-// Without Notify it is ctx.
-func (c *Context) Waiting(ctx context.Context, task, what string, many bool) context.Context {
+// they start to wait for the rate limit, naming the task and the edits it
+// sends (0: none). Without Notify it is ctx.
+func (c *Context) Waiting(ctx context.Context, task string, edits int) context.Context {
 	notify := c.Notify
 	if notify == nil {
 		return ctx
 	}
 	return api.WithWaitNotice(ctx, func(w api.Wait) {
-		notify(RateWaitMsg{Task: task, What: what, Many: many, Wait: w})
+		notify(RateWaitMsg{Task: task, Edits: edits, Wait: w})
 	})
 }
 

@@ -123,7 +123,7 @@ func (g *Engine) onFlushTick(msg flushTickMsg) tea.Cmd {
 	}
 	g.flushing = true
 	const task = "sending waiting edits"
-	ctx := g.ctx.Waiting(g.ctx.Request(), task, common.Plural(max(g.waiting, 1), "edit", "edits"), g.waiting != 1)
+	ctx := g.ctx.Waiting(g.ctx.Request(), task, max(g.waiting, 1))
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		results, err := out.Flush(ctx, user)
 		return flushedMsg{results: results, err: err}

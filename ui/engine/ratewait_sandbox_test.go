@@ -73,7 +73,7 @@ func TestWaitsForTheRateLimitAreTold(t *testing.T) {
 	spend()
 	done := inBackground(g.Load(api.Task))
 	w := <-told
-	if w.Task != "loading tasks" || w.What != "loading tasks" || w.Many || w.Wait.Write || w.Wait.Reason != api.WaitService || w.Wait.For <= 0 {
+	if w.Task != "loading tasks" || w.Edits != 0 || w.Wait.Write || w.Wait.Reason != api.WaitService || w.Wait.For <= 0 {
 		t.Errorf("the load told %+v; want loading tasks waiting for the service", w)
 	}
 	if got := w.Text(w.Wait.Until.Add(-w.Wait.For)); got != "loading tasks waits for the rate limit · 2s" {
@@ -87,10 +87,10 @@ func TestWaitsForTheRateLimitAreTold(t *testing.T) {
 	_, cmd := g.ApplyBulk(api.Story, "", Change{Item: stories[0], Field: Priority, To: "Low"}, Change{Item: stories[1], Field: Priority, To: "Low"})
 	done = inBackground(cmd)
 	w = <-told
-	if w.Task != "saving 2 stories" || w.What != "2 edits" || !w.Many || w.Wait.For <= 0 {
+	if w.Task != "saving 2 stories" || w.Edits != 2 || w.Wait.For <= 0 {
 		t.Errorf("the bulk edit told %+v; want its 2 edits waiting", w)
 	}
-	if got := w.Text(w.Wait.Until.Add(-1500 * time.Millisecond)); got != "2 edits wait for the rate limit · next in 2s" {
+	if got := common.EditsWaitText(w.Edits, w.Wait.Until, w.Wait.Until.Add(-1500*time.Millisecond)); got != "2 edits wait for the rate limit · next in 2s" {
 		t.Errorf("the status line says %q", got)
 	}
 	<-done

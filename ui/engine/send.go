@@ -44,7 +44,7 @@ func (g *Engine) send(r *run, batch []queued) tea.Cmd {
 	}
 	id := g.startRun(r)
 	out := g.ctx.Edits
-	ctx := g.ctx.Waiting(g.ctx.Request(), label, common.Plural(len(batch), "edit", "edits"), len(batch) != 1)
+	ctx := g.ctx.Waiting(g.ctx.Request(), label, len(batch))
 	return g.ctx.Tasks.Run(label, func() tea.Msg {
 		return sentMsg{run: id, results: sendAll(ctx, out, batch)}
 	})

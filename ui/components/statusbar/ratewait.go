@@ -2,6 +2,7 @@ package statusbar
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -61,11 +62,46 @@ func (m *Model) pruneWaits() {
 	}
 }
 
-// waiting is the countdown of the task labelled label, and whether it waits.
-func (m *Model) waiting(label string) (string, bool) {
-	w, ok := m.waits.byTask[label]
-	if !ok || !m.ctx.Clock().Before(w.Wait.Until) {
-		return "", false
+// busyText is the running tasks as the status line shows them: each task
+// waiting for the rate limit as its countdown, and the edits of every task
+// waiting as one countdown to the next ("4 edits wait for the rate limit ·
+// next in 12s") in place of the first. The board's progress takes the place
+// of its loading task (and is dropped from boardStatus) unless it waits.
+func (m *Model) busyText(busy []string, boardStatus *string) []string {
+	now := m.ctx.Clock()
+	var (
+		out     []string
+		edits   int
+		next    time.Time
+		editsAt = -1
+	)
+	for _, label := range busy {
+		w, ok := m.waits.byTask[label]
+		ok = ok && now.Before(w.Wait.Until)
+		progress := ""
+		if *boardStatus != "" && strings.HasPrefix(*boardStatus, label) {
+			progress, *boardStatus = *boardStatus, ""
+		}
+		switch {
+		case !ok && progress != "":
+			out = append(out, progress)
+		case !ok:
+			out = append(out, label)
+		case w.Edits > 0:
+			if editsAt < 0 {
+				editsAt = len(out)
+				out = append(out, "")
+			}
+			edits += w.Edits
+			if next.IsZero() || w.Wait.Until.Before(next) {
+				next = w.Wait.Until
+			}
+		default:
+			out = append(out, w.Text(now))
+		}
 	}
-	return w.Text(m.ctx.Clock()), true
+	if editsAt >= 0 {
+		out[editsAt] = common.EditsWaitText(edits, next, now)
+	}
+	return out
 }

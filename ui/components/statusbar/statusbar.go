@@ -231,15 +231,7 @@ func (m *Model) news(boardStatus string) []string {
 		parts = append(parts, tokenLife(left))
 	}
 	if busy := c.Tasks.Busy(); len(busy) > 0 {
-		for i, l := range busy {
-			if boardStatus != "" && strings.HasPrefix(boardStatus, l) {
-				busy[i], boardStatus = boardStatus, ""
-			}
-			if text, ok := m.waiting(l); ok {
-				busy[i] = text
-			}
-		}
-		parts = append(parts, ansi.Strip(m.spin.View())+" "+strings.Join(busy, ", "))
+		parts = append(parts, ansi.Strip(m.spin.View())+" "+strings.Join(m.busyText(busy, &boardStatus), ", "))
 	}
 	switch st := m.last; {
 	case st.Err != nil:
