@@ -61,3 +61,17 @@ func (c *Context) BudgetLeft() (api.BudgetLeft, bool) {
 	left, err := c.Budget.Left()
 	return left, err == nil
 }
+
+// RateText writes a limit per window as the rate_limit setting does:
+// "60/min", "6000/10min", "100/30s".
+func RateText(limit int, window time.Duration) string {
+	switch {
+	case window == time.Minute:
+		return fmt.Sprintf("%d/min", limit)
+	case window == time.Hour:
+		return fmt.Sprintf("%d/h", limit)
+	case window%time.Minute == 0:
+		return fmt.Sprintf("%d/%dmin", limit, window/time.Minute)
+	}
+	return fmt.Sprintf("%d/%s", limit, window)
+}

@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/auth"
 	"triage/ui/cli/wiring"
+	"triage/ui/common"
 )
 
 // budgetReport is the account's rate budget as `triage status` shows it.
@@ -40,7 +41,7 @@ func (r *budgetReport) lines() []string {
 	var head string
 	switch {
 	case l.Limit > 0:
-		head = fmt.Sprintf("Rate limit: %s, %d used in the last %s", rateText(l.Limit, l.Window), l.Used, windowName(l.Window))
+		head = fmt.Sprintf("Rate limit: %s, %d used in the last %s", common.RateText(l.Limit, l.Window), l.Used, windowName(l.Window))
 	case r.local:
 		head = "Rate limit: none of its own (a service on this machine)"
 	default:
@@ -60,19 +61,6 @@ func (r *budgetReport) lines() []string {
 
 // until is when the next request may go.
 func (r *budgetReport) until() time.Time { return r.at.Add(r.left.Wait).Round(time.Second) }
-
-// rateText writes a limit per window as the setting does: "60/min", "6000/10min", "100/30s".
-func rateText(limit int, window time.Duration) string {
-	switch {
-	case window == time.Hour:
-		return fmt.Sprintf("%d/h", limit)
-	case window == time.Minute:
-		return fmt.Sprintf("%d/min", limit)
-	case window%time.Minute == 0:
-		return fmt.Sprintf("%d/%dmin", limit, window/time.Minute)
-	}
-	return fmt.Sprintf("%d/%s", limit, window)
-}
 
 // windowName names a window after "in the last": "minute", "10 minutes", "30s".
 func windowName(window time.Duration) string {

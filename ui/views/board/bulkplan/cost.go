@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/engine"
 )
 
@@ -59,7 +60,7 @@ func Cost(requests int, left api.BudgetLeft) string {
 	}
 	text += " · about " + aboutText(wait)
 	if left.Limit > 0 {
-		return text + " at " + rateText(left.Limit, left.Window)
+		return text + " at " + common.RateText(left.Limit, left.Window)
 	}
 	return text + " (the service asked to wait)"
 }
@@ -70,19 +71,6 @@ func aboutText(d time.Duration) string {
 		return fmt.Sprintf("%d s", int((d+time.Second-1)/time.Second))
 	}
 	return fmt.Sprintf("%d min", int((d+time.Minute/2)/time.Minute))
-}
-
-// rateText writes a limit per window as the setting does: "60/min", "6000/10min".
-func rateText(limit int, window time.Duration) string {
-	switch {
-	case window == time.Minute:
-		return fmt.Sprintf("%d/min", limit)
-	case window == time.Hour:
-		return fmt.Sprintf("%d/h", limit)
-	case window%time.Minute == 0:
-		return fmt.Sprintf("%d/%dmin", limit, window/time.Minute)
-	}
-	return fmt.Sprintf("%d/%s", limit, window)
 }
 
 func ceilDiv(n, d int) int { return (n + d - 1) / d }
