@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"triage/api"
 	"triage/store"
 )
@@ -51,7 +53,14 @@ type Context struct {
 	WorkspaceID int64
 	ExpiresAt   time.Time // zero: the credential does not expire
 
-	Log     *slog.Logger           // the app's log of events and errors; nil: none
+	Log *slog.Logger // the app's log of events and errors; nil: none
+	// Notify hands a message to the program from any goroutine (its Send):
+	// a request that waits for the rate limit says so through it (Waiting).
+	// Nil: such waits are not told.
+	Notify func(tea.Msg)
+	// Budget is the account's rate budget, for what a bulk edit costs; nil:
+	// not known.
+	Budget  *api.Budget
 	Now     func() time.Time       // nil: time.Now
 	OpenURL func(url string) error // opens the browser; nil: not available
 	// Zone is where times are shown: the service writes its own local time

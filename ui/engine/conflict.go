@@ -29,7 +29,7 @@ func (g *Engine) Conflict() (store.Edit, bool) {
 // change; take theirs drops it and the card shows the other change.
 func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 	g.conflicts = removeSeq(g.conflicts, e.Seq)
-	out, ctx := g.ctx.Edits, g.ctx.Request()
+	out, ctx := g.ctx.Edits, g.ctx.Waiting(g.ctx.Request(), "saving "+Target(e), 1)
 	var ch ChangedMsg
 	if ed, ok := g.find(e.Kind, e.ItemID); ok {
 		if c := ed.fields[fieldOf(e.Op)]; c != nil && c.seq == e.Seq {

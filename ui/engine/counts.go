@@ -40,7 +40,7 @@ func (g *Engine) CountUnloaded() tea.Cmd {
 			continue
 		}
 		c.asked[k] = true
-		svc, ctx, ws := g.ctx.Service, g.ctx.Request(), g.ws
+		svc, ctx, ws := g.ctx.Service, g.request("counting "+k.Path()), g.ws
 		cmds = append(cmds, g.ctx.Tasks.Run("counting "+k.Path(), func() tea.Msg {
 			n, err := svc.Count(ctx, ws, k, nil)
 			return countMsg{ws: ws, kind: k, n: n, err: err}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -274,6 +275,12 @@ func (g *Engine) succeeded(task string) tea.Cmd {
 		g.lastErr, g.lastErrTask = nil, ""
 	}
 	return common.Succeeded(task)
+}
+
+// request is the context of the requests of a task: each wait of one for
+// the rate limit is said on the status line in place of the task's label.
+func (g *Engine) request(task string) context.Context {
+	return g.ctx.Waiting(g.ctx.Request(), task, 0)
 }
 
 // note puts a message on the status line.

@@ -117,12 +117,14 @@ func (g *Engine) onFlushTick(msg flushTickMsg) tea.Cmd {
 	if g.flushing || (!msg.force && msg.gen != g.flushGen) {
 		return nil
 	}
-	out, user, ctx := g.ctx.Edits, g.ctx.User, g.ctx.Request()
+	out, user := g.ctx.Edits, g.ctx.User
 	if out == nil || user == "" {
 		return nil
 	}
 	g.flushing = true
-	return g.ctx.Tasks.Run("sending waiting edits", func() tea.Msg {
+	const task = "sending waiting edits"
+	ctx := g.ctx.Waiting(g.ctx.Request(), task, max(g.waiting, 1))
+	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		results, err := out.Flush(ctx, user)
 		return flushedMsg{results: results, err: err}
 	})

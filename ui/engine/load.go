@@ -179,7 +179,7 @@ func (g *Engine) Load(k api.Kind) tea.Cmd {
 func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 	g.stop(k)
 	g.gen++
-	ctx, cancel := context.WithCancel(g.ctx.Request())
+	ctx, cancel := context.WithCancel(g.request(loadTask(k)))
 	fresh := newItems(k)
 	var readCache tea.Cmd
 	useCache := false

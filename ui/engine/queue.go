@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -101,8 +100,9 @@ func (g *Engine) Finals(k api.Kind) (map[string]bool, bool, tea.Cmd) {
 		g.finals[k] = DefaultFinals()
 		return g.finals[k], true, nil
 	}
-	ctx, ws := g.ctx.Request(), g.ws
-	return nil, false, g.ctx.Tasks.Run(fmt.Sprintf("reading the workflow of %s", k.Path()), func() tea.Msg {
+	task := "reading the workflow of " + k.Path()
+	ctx, ws := g.request(task), g.ws
+	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		finals, err := wr.LastSteps(ctx, ws, k)
 		return finalsMsg{ws: ws, kind: k, finals: finals, err: err}
 	})

@@ -88,7 +88,7 @@ func (g *Engine) Moves(k api.Kind) (moves []api.Transition, known bool, cmd tea.
 		g.ref.movesRead[k] = true
 		return nil, true, nil
 	}
-	ctx, ws := g.ctx.Request(), g.ws
+	ctx, ws := g.request("reading the workflow of "+k.Path()), g.ws
 	sm, named := g.ctx.Service.(typeTransitionReader)
 	fi := g.fields[k]
 	named = named && fi != nil && len(fi["status"].Options.Pairs) == 0 // else the field information names them
@@ -116,7 +116,7 @@ func (g *Engine) Members() ([]api.Member, bool, tea.Cmd) {
 		g.ref.peopleRead = true
 		return nil, true, nil
 	}
-	ctx, ws := g.ctx.Request(), g.ws
+	ctx, ws := g.request("reading the members"), g.ws
 	return nil, false, g.ctx.Tasks.Run("reading the members", func() tea.Msg {
 		members, err := mr.Members(ctx, ws)
 		return referenceMsg{ws: ws, what: "members", members: members, err: err}
@@ -133,7 +133,7 @@ func (g *Engine) Iterations() ([]api.Iteration, bool, tea.Cmd) {
 		g.ref.itersRead = true
 		return nil, true, nil
 	}
-	ctx, ws := g.ctx.Request(), g.ws
+	ctx, ws := g.request("reading the iterations"), g.ws
 	return nil, false, g.ctx.Tasks.Run("reading the iterations", func() tea.Msg {
 		its, err := ir.Iterations(ctx, ws)
 		return referenceMsg{ws: ws, what: "iterations", iterations: its, err: err}

@@ -48,7 +48,7 @@ func (g *Engine) refresh(k api.Kind) tea.Cmd {
 	}
 	g.stop(k)
 	g.gen++
-	ctx, cancel := context.WithCancel(g.ctx.Request())
+	ctx, cancel := context.WithCancel(g.request(loadTask(k)))
 	g.loads[k] = loadState{
 		gen: g.gen, started: true, cancel: cancel, listing: true, onScreen: true, fresh: shown,
 		task: g.ctx.Tasks.Start(loadTask(k)),

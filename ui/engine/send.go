@@ -43,7 +43,8 @@ func (g *Engine) send(r *run, batch []queued) tea.Cmd {
 		label = r.label
 	}
 	id := g.startRun(r)
-	out, ctx := g.ctx.Edits, g.ctx.Request()
+	out := g.ctx.Edits
+	ctx := g.ctx.Waiting(g.ctx.Request(), label, len(batch))
 	return g.ctx.Tasks.Run(label, func() tea.Msg {
 		return sentMsg{run: id, results: sendAll(ctx, out, batch)}
 	})

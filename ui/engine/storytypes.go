@@ -77,7 +77,7 @@ func (g *Engine) MovesOf(k api.Kind, items ...api.Item) (known bool, cmd tea.Cmd
 		return false, nil
 	case !g.ref.typesListed:
 		g.ref.typesAsked = true
-		ctx, ws := g.ctx.Request(), g.ws
+		ctx, ws := g.request("reading the story types"), g.ws
 		return false, g.ctx.Tasks.Run("reading the story types", func() tea.Msg {
 			types, err := tr.StoryTypes(ctx, ws)
 			return referenceMsg{ws: ws, what: "types", types: types, err: err}
@@ -95,8 +95,9 @@ func (g *Engine) MovesOf(k api.Kind, items ...api.Item) (known bool, cmd tea.Cmd
 			continue
 		}
 		g.ref.typesRead[k][tid] = false // asked: read once the answer is in
-		ctx, ws := g.ctx.Request(), g.ws
-		cmds = append(cmds, g.ctx.Tasks.Run("reading the workflow of "+k.Path()+" of type "+tid, func() tea.Msg {
+		task := "reading the workflow of " + k.Path() + " of type " + tid
+		ctx, ws := g.request(task), g.ws
+		cmds = append(cmds, g.ctx.Tasks.Run(task, func() tea.Msg {
 			moves, err := tr.TypeTransitions(ctx, ws, k, tid)
 			if err != nil {
 				return referenceMsg{ws: ws, what: "moves", kind: k, typeID: tid, err: err}

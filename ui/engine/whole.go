@@ -48,8 +48,9 @@ func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 		return nil
 	}
 	delete(g.whole.errs, key)
-	svc, ws, base := g.ctx.Service, g.ws, g.ctx.Request()
-	return g.ctx.Tasks.Run("reading #"+api.ShortID(id), func() tea.Msg {
+	task := "reading #" + api.ShortID(id)
+	svc, ws, base := g.ctx.Service, g.ws, g.request(task)
+	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		it, err := svc.Get(ctx, ws, kind, id)

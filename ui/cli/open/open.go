@@ -185,7 +185,9 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 		// larger board passes it and is collected more often.
 		debug.SetMemoryLimit(appMemoryLimit)
 	}
+	uictx.Budget = client.Budget()
 	p := tea.NewProgram(ui.New(uictx, uiOpts), tea.WithContext(ctx), tea.WithInput(c.Stdin), tea.WithOutput(c.Stdout))
+	uictx.Notify = p.Send // a request waiting for the rate limit says so on the status line
 	final, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		uictx.Log.Error("the terminal app stopped", "error", err.Error())

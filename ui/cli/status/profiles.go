@@ -81,20 +81,21 @@ func (r statusReport) writeProfile(w io.Writer, active bool) {
 
 // statusJSON is one profile's state in `triage status --json`.
 type statusJSON struct {
-	Profile   string `json:"profile"`
-	Active    bool   `json:"active"`
-	Service   string `json:"service"`
-	State     string `json:"state"` // logged_in, not_logged_in, not_checked, stored
-	Status    string `json:"status"`
-	Advice    string `json:"advice,omitempty"`
-	User      string `json:"user,omitempty"`
-	Confirmed bool   `json:"confirmed"`
-	Method    string `json:"method,omitempty"`
-	Workspace int64  `json:"workspace_id,omitempty"`
-	Scope     string `json:"scope,omitempty"`
-	ExpiresAt string `json:"expires_at,omitempty"` // RFC 3339, when the credential stops being used
-	StoredIn  string `json:"stored_in,omitempty"`
-	InUse     string `json:"in_use,omitempty"` // which credential is used, and why that one
+	Profile   string      `json:"profile"`
+	Active    bool        `json:"active"`
+	Service   string      `json:"service"`
+	State     string      `json:"state"` // logged_in, not_logged_in, not_checked, stored
+	Status    string      `json:"status"`
+	Advice    string      `json:"advice,omitempty"`
+	User      string      `json:"user,omitempty"`
+	Confirmed bool        `json:"confirmed"`
+	Method    string      `json:"method,omitempty"`
+	Workspace int64       `json:"workspace_id,omitempty"`
+	Scope     string      `json:"scope,omitempty"`
+	ExpiresAt string      `json:"expires_at,omitempty"` // RFC 3339, when the credential stops being used
+	StoredIn  string      `json:"stored_in,omitempty"`
+	InUse     string      `json:"in_use,omitempty"`     // which credential is used, and why that one
+	RateLimit *budgetJSON `json:"rate_limit,omitempty"` // the account's rate budget
 }
 
 // writeStatusJSON prints every profile's state as one object.
@@ -118,6 +119,9 @@ func writeStatusJSON(w io.Writer, active string, reports []statusReport) error {
 		}
 		if !r.notLoggedIn {
 			j.User, j.Method, j.Workspace, j.Scope, j.StoredIn, j.InUse = wiring.Who(r.sess), string(r.sess.Method), r.sess.WorkspaceID, r.sess.Scope, r.source, r.inUse
+			if r.budget != nil {
+				j.RateLimit = r.budget.json()
+			}
 			if !r.sess.ExpiresAt.IsZero() {
 				j.ExpiresAt = r.sess.ExpiresAt.Add(-r.sess.Margin()).UTC().Format(time.RFC3339)
 			}

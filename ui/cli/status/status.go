@@ -86,6 +86,7 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 		return statusReport{}, err
 	}
 	r := statusReport{sess: sess, source: s.Source(sess), inUse: s.InUse(ctx, sess), fromEnv: s.FromEnv(sess), now: time.Now()}
+	r.budget = readBudget(s, sess, r.now)
 	switch {
 	case sess.Expired(r.now):
 		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
@@ -129,7 +130,8 @@ type statusReport struct {
 	// outcome is the command's error for this verdict: nil, wiring.ErrSilent (exit
 	// 1) or wiring.ErrNotChecked (exit 3).
 	outcome error
-	profile string // "" for the file's settings
+	profile string        // "" for the file's settings
+	budget  *budgetReport // the account's rate budget; nil: not logged in
 }
 
 // write prints the report, one labelled line each, then the advice.
@@ -163,6 +165,11 @@ func (r statusReport) write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
 	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
+	if r.budget != nil {
+		for _, line := range r.budget.lines() {
+			fmt.Fprintln(w, line)
+		}
+	}
 	if r.advice != "" {
 		fmt.Fprintln(w, r.advice)
 	}

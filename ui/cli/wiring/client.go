@@ -17,11 +17,7 @@ import (
 // has its own --rate). notice, when set, hears every wait for the budget or
 // for a Retry-After as it starts. close releases the budget's file.
 func (s *Setup) NewClient(authz api.Authorizer, account, version string, notice func(api.Wait)) (client *api.Client, close func() error, err error) {
-	limit, window, err := api.ParseRate(s.rateLimit())
-	if err != nil {
-		return nil, nil, err
-	}
-	budget, err := api.NewBudget(limit, window, api.WithBudgetFile(filepath.Join(s.Paths.StateDir, api.BudgetFileName(s.Config.BaseURL, account))))
+	budget, err := s.Budget(account)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -31,6 +27,20 @@ func (s *Setup) NewClient(authz api.Authorizer, account, version string, notice 
 	}
 	return api.NewClient(s.Config.BaseURL, authz, opts...), budget.Close, nil
 }
+
+// Budget opens the rate budget of an account at the service, the one its
+// clients share (NewClient); the caller closes it.
+func (s *Setup) Budget(account string) (*api.Budget, error) {
+	limit, window, err := api.ParseRate(s.rateLimit())
+	if err != nil {
+		return nil, err
+	}
+	return api.NewBudget(limit, window, api.WithBudgetFile(filepath.Join(s.Paths.StateDir, api.BudgetFileName(s.Config.BaseURL, account))))
+}
+
+// OnThisMachine reports whether the service is on this machine (a loopback
+// address), where the budget has no limit of its own unless configured.
+func (s *Setup) OnThisMachine() bool { return onThisMachine(s.Config.BaseURL) }
 
 // rateLimit is the rate setting in force: the configured one, else TAPD's
 // default for a remote service and none for one on this machine.

@@ -33,6 +33,7 @@ type Model struct {
 	errText  string   // last's error, what to do first (api.LeadWithAdvice)
 	recent   []Recent // the errors shown, oldest first, at most maxRecent
 	drawn    drawn    // the two lines last drawn, with what they show (drawn.go)
+	waits    rateWaits
 }
 
 // Recent is an error the status line showed, and when.
@@ -85,12 +86,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.Err != nil {
 			m.errText = api.LeadWithAdvice(msg.Err)
 			m.ctx.Logger().Warn("shown on the status line", "error", m.errText)
-			m.recent = append(m.recent, Recent{At: time.Now(), Text: m.errText})
-			if len(m.recent) > maxRecent {
-				m.recent = m.recent[len(m.recent)-maxRecent:]
-			}
+			m.remember(m.errText)
 		}
 		return nil, true
+	case common.RateWaitMsg:
+		return m.onRateWait(msg), true
+	case rateTickMsg:
+		return m.onRateTick(), true
 	case tickMsg:
 		return m.tick(), true
 	case common.ThemeChangedMsg:
@@ -110,6 +112,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return cmd, true
 	}
 	return nil, false
+}
+
+// remember lists text for the errors view (!).
+func (m *Model) remember(text string) {
+	m.recent = append(m.recent, Recent{At: m.ctx.Clock(), Text: text})
+	if len(m.recent) > maxRecent {
+		m.recent = m.recent[len(m.recent)-maxRecent:]
+	}
 }
 
 // Spin starts the spinner when a task runs and it is not turning yet.
@@ -221,12 +231,7 @@ func (m *Model) news(boardStatus string) []string {
 		parts = append(parts, tokenLife(left))
 	}
 	if busy := c.Tasks.Busy(); len(busy) > 0 {
-		for i, l := range busy {
-			if boardStatus != "" && strings.HasPrefix(boardStatus, l) {
-				busy[i], boardStatus = boardStatus, ""
-			}
-		}
-		parts = append(parts, ansi.Strip(m.spin.View())+" "+strings.Join(busy, ", "))
+		parts = append(parts, ansi.Strip(m.spin.View())+" "+strings.Join(m.busyText(busy, &boardStatus), ", "))
 	}
 	switch st := m.last; {
 	case st.Err != nil:

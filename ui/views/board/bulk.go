@@ -125,8 +125,10 @@ func (m *Model) previewPlan(f engine.Field, plan []bulkplan.Change, stay int) te
 	if f != engine.Priority {
 		title = fmt.Sprintf("Set the %s of %s?", f.Name(), markedOf(len(plan), d.kind))
 	}
+	left, _ := m.ctx.BudgetLeft()
+	cost := bulkplan.Cost(bulkplan.Requests(plan, false), left)
 	m.prompt = &prompt{
-		Box:  dialog.Box{Title: title, Lines: []string{bulkplan.Summary(plan, stay)}, Hint: "y/enter confirms · n/esc cancels"},
+		Box:  dialog.Box{Title: title, Lines: []string{bulkplan.Summary(plan, stay), cost}, Hint: "y/enter confirms · n/esc cancels"},
 		kind: promptBulk,
 		plan: plan,
 	}

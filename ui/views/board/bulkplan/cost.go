@@ -1,0 +1,76 @@
+package bulkplan
+
+import (
+	"fmt"
+	"time"
+
+	"triage/api"
+	"triage/ui/common"
+	"triage/ui/engine"
+)
+
+// How the outbox sends a bulk edit of one kind: it reads the items first,
+// readPage a request, then writes them through the kind's batch interface,
+// batchSize a request, when every change is of a field the batch carries,
+// else one by one; each comment of a why is a request of its own.
+const (
+	readPage  = 200
+	batchSize = 50
+)
+
+// batchable are the fields a batch write carries.
+var batchable = map[engine.Field]bool{engine.Priority: true, engine.Status: true, engine.Owner: true, engine.Iteration: true, engine.Severity: true}
+
+// Requests is how many requests a plan of one kind takes, with a comment on
+// each item when why is set.
+func Requests(plan []Change, why bool) int {
+	n := len(plan)
+	if n == 0 {
+		return 0
+	}
+	writes := ceilDiv(n, batchSize)
+	for _, p := range plan {
+		if !batchable[p.Field] {
+			writes = n
+			break
+		}
+	}
+	total := ceilDiv(n, readPage) + writes
+	if why {
+		total += n
+	}
+	return total
+}
+
+// Cost says what requests take at the budget left: "12 requests", or
+// "12 requests · about 40 s at 60/min" when the budget would make them wait.
+func Cost(requests int, left api.BudgetLeft) string {
+	text := fmt.Sprintf("%d requests", requests)
+	if requests == 1 {
+		text = "1 request"
+	}
+	wait := left.Wait
+	if left.Limit > 0 {
+		if over := requests - max(left.Limit-left.Used, 0); over > 0 {
+			wait += time.Duration(over) * left.Window / time.Duration(left.Limit)
+		}
+	}
+	if wait < time.Second {
+		return text
+	}
+	text += " · about " + aboutText(wait)
+	if left.Limit > 0 {
+		return text + " at " + common.RateText(left.Limit, left.Window)
+	}
+	return text + " (the service asked to wait)"
+}
+
+// aboutText writes a wait roughly: "40 s", "3 min".
+func aboutText(d time.Duration) string {
+	if d < 90*time.Second {
+		return fmt.Sprintf("%d s", int((d+time.Second-1)/time.Second))
+	}
+	return fmt.Sprintf("%d min", int((d+time.Minute/2)/time.Minute))
+}
+
+func ceilDiv(n, d int) int { return (n + d - 1) / d }
