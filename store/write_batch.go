@@ -46,6 +46,14 @@ type batched struct {
 	fields map[string]string
 }
 
+// BatchCarries reports whether the batch interface of kind takes an edit of
+// op, as the outbox decides it for each edit: the bulk preview counts the
+// requests of a bulk by it.
+func BatchCarries(kind api.Kind, op EditOp) bool {
+	_, ok := batchFields(Edit{Kind: kind, Op: op, To: "x"})
+	return ok
+}
+
 // batchFields are the fields a batch writes for an edit, and whether the
 // kind's batch interface takes them all.
 func batchFields(e Edit) (map[string]string, bool) {

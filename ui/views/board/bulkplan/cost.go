@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
-	"triage/ui/engine"
 )
 
 // How the outbox sends a bulk edit of one kind: it reads the items first,
@@ -18,19 +18,17 @@ const (
 	batchSize = 50
 )
 
-// batchable are the fields a batch write carries.
-var batchable = map[engine.Field]bool{engine.Priority: true, engine.Status: true, engine.Owner: true, engine.Iteration: true, engine.Severity: true}
-
 // Requests is how many requests a plan of one kind takes, with a comment on
-// each item when why is set.
-func Requests(plan []Change, why bool) int {
+// each item when why is set; the fields a batch carries are the outbox's
+// (store.BatchCarries).
+func Requests(kind api.Kind, plan []Change, why bool) int {
 	n := len(plan)
 	if n == 0 {
 		return 0
 	}
 	writes := ceilDiv(n, batchSize)
 	for _, p := range plan {
-		if !batchable[p.Field] {
+		if !store.BatchCarries(kind, p.Field.Spec().Op) {
 			writes = n
 			break
 		}

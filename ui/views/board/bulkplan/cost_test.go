@@ -19,7 +19,7 @@ func TestRequests(t *testing.T) {
 		}
 		return out
 	}
-	mixed := append(plan(3, engine.Priority), Change{Field: engine.Title})
+	mixed := append(plan(3, engine.Priority), Change{Field: engine.Iteration}) // a bug's iteration goes one by one
 	for _, c := range []struct {
 		name string
 		plan []Change
@@ -35,7 +35,7 @@ func TestRequests(t *testing.T) {
 		{"20 moves with a why", plan(20, engine.Priority), true, 22},
 		{"a field no batch carries", mixed, false, 1 + 4},
 	} {
-		if got := Requests(c.plan, c.why); got != c.want {
+		if got := Requests(api.Bug, c.plan, c.why); got != c.want {
 			t.Errorf("%s: Requests = %d, want %d", c.name, got, c.want)
 		}
 	}
