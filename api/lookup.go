@@ -48,7 +48,10 @@ func (c *Client) Get(ctx context.Context, workspaceID int64, kind Kind, id strin
 // request per PageSize ids (id=a,b,c). The answer leaves out the ids the
 // service does not list, and holds each item once.
 func (c *Client) GetMany(ctx context.Context, workspaceID int64, kind Kind, ids []string) ([]Item, error) {
-	op := fmt.Sprintf("read %d %s", len(ids), kind.Plural())
+	op := fmt.Sprintf("read %d %s", len(ids), kind.Path())
+	if len(ids) == 1 {
+		op = "read 1 " + kind.String()
+	}
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}

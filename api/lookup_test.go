@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -194,5 +195,24 @@ func TestFindCreatedWithoutCreator(t *testing.T) {
 	}
 	if q := srv.asked()[0]; q.Has("creator") {
 		t.Errorf("an empty creator was sent: %s", q.Encode())
+	}
+}
+
+// TestGetManyNamesItsReadInWords: a refused read of several items is told
+// as "read 2 stories", of one as "read 1 story", never "read 2 Stories".
+func TestGetManyNamesItsReadInWords(t *testing.T) {
+	for _, tt := range []struct {
+		ids  []string
+		want string
+	}{
+		{[]string{storyID(1), storyID(2)}, "read 2 stories"},
+		{[]string{storyID(1)}, "read 1 story"},
+	} {
+		c, _ := newTestClient(t, &pagedServer{fail: map[int][]int{1: {403}}})
+		_, err := c.GetMany(context.Background(), 1, Story, tt.ids)
+		var e *Error
+		if !errors.As(err, &e) || e.Op != tt.want {
+			t.Errorf("GetMany(%d ids) = %v; want the op %q", len(tt.ids), err, tt.want)
+		}
 	}
 }
