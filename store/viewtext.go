@@ -24,7 +24,7 @@ type viewsFile struct {
 // and its `- ` line (start) to its last line (end), 0-based, inclusive.
 type entrySpan struct {
 	head, start, end int
-	dash, indent     int // the columns of its `-` and of its fields
+	dash, indent     int        // the columns of its `-` and of its fields
 	nameKey, name    *yaml.Node // name: and its value
 }
 
