@@ -70,10 +70,27 @@ func (m *Model) focusRestored() {
 	}
 }
 
-// useView shows a saved view.
+// useView shows a saved view: its grouping once its kind's fields are
+// read.
 func (m *Model) useView(v store.SavedView) tea.Cmd {
-	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: v.Mode, Sort: v.Sort, Columns: v.Columns})
-	return tea.Batch(cmd, m.note("view %s", v.Name))
+	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: store.ModeName(v.Mode), Sort: v.Sort, Columns: v.Columns})
+	m.viewGroup, _ = groupOfView(v.Group)
+	return tea.Batch(cmd, tea.Sequence(m.groupAsView(), m.note("view %s", v.Name)))
+}
+
+// groupAsView groups the board as the view shown says, once the fields of
+// its kind are read.
+func (m *Model) groupAsView() tea.Cmd {
+	d := m.cur()
+	f := m.viewGroup
+	if f == "" || len(d.fields) == 0 {
+		return nil
+	}
+	m.viewGroup = ""
+	if f == d.groupField() {
+		return nil
+	}
+	return m.groupBy(f)
 }
 
 // onViewKey opens the saved view bound to a key.
@@ -89,7 +106,7 @@ func (m *Model) onViewKey(k string) tea.Cmd {
 // openViewPicker lists the saved views to switch to.
 func (m *Model) openViewPicker() tea.Cmd {
 	if len(m.ctx.Views) == 0 {
-		return m.note("no saved views: add views: to the config (see the README)")
+		return m.note("no saved views: %s saves what is shown as one", m.keys.SaveView.Help().Key)
 	}
 	items := make([]picker.Item, len(m.ctx.Views))
 	for i, v := range m.ctx.Views {
