@@ -135,7 +135,7 @@ func (m *Model) writeViews(e *viewEdit) tea.Cmd {
 func (m *Model) shownView(name string) store.SavedView {
 	st := m.State()
 	return store.SavedView{Name: name, Kind: st.Kind, Query: strings.TrimSpace(st.Query), Mode: st.Mode,
-		Group: viewGroups[m.cur().groupField()], Sort: st.Sort, Columns: st.Columns}
+		Group: st.Group, Sort: st.Sort, Columns: st.Columns}
 }
 
 // onViewsWritten takes the views the config file holds now.

@@ -12,13 +12,14 @@ import (
 )
 
 // Saved views (the config's views:) and the board as it was last shown:
-// a kind, a filter, columns or a list, the list's sort, and, when restored
-// at start, the focused item.
+// a kind, a filter, columns or a list, the grouping, the list's sort, and,
+// when restored at start, the focused item.
 
 // State is how the board is shown now, to restore at the next start.
 func (m *Model) State() store.ViewState {
 	d := m.cur()
-	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(), Columns: m.listColumns}
+	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(),
+		Group: viewGroups[d.groupField()], Columns: m.listColumns}
 	if m.mode == modeList {
 		st.Mode = "list"
 	}
@@ -32,7 +33,8 @@ func (m *Model) State() store.ViewState {
 // once the item is listed.
 func (m *Model) Restore(st store.ViewState) { m.restore = &st }
 
-// apply shows a kind, filter, mode and sort; empty fields keep theirs.
+// apply shows a kind, filter, mode, grouping and sort; empty fields keep
+// theirs.
 func (m *Model) apply(st store.ViewState) tea.Cmd {
 	var cmd tea.Cmd
 	if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" && k != m.tab {
@@ -55,6 +57,7 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 	m.filter.SetValue(st.Query)
 	read := m.applyQuery(st.Query)
 	m.viewName, m.focus = st.View, st.Focus
+	m.viewGroup, _ = groupOfView(st.Group)
 	return tea.Batch(cmd, read)
 }
 
@@ -73,8 +76,7 @@ func (m *Model) focusRestored() {
 // useView shows a saved view: its grouping once its kind's fields are
 // read.
 func (m *Model) useView(v store.SavedView) tea.Cmd {
-	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: store.ModeName(v.Mode), Sort: v.Sort, Columns: v.Columns})
-	m.viewGroup, _ = groupOfView(v.Group)
+	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: store.ModeName(v.Mode), Sort: v.Sort, Group: v.Group, Columns: v.Columns})
 	return tea.Batch(cmd, tea.Sequence(m.groupAsView(), m.note("view %s", v.Name)))
 }
 
