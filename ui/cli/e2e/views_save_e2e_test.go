@@ -1,22 +1,45 @@
 package e2e
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
+
+// countingProxy forwards to target and counts the requests it forwards.
+func countingProxy(t *testing.T, target string, n *atomic.Int64) string {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
 
 // TestSaveAViewFromTheBoard: against `triage serve`, the board's ctrl+s
 // saves what it shows (bugs, a filter, a list grouped by status, sorted)
 // as a named view in the config file, below the user's own lines, which
 // stay as they were; : switches to another view and back; the next start
 // shows the board as it was left, grouped by status, and offers the view.
+// Saving sends no request to the service.
 func TestSaveAViewFromTheBoard(t *testing.T) {
 	requireTmux(t)
 	s := startServe(t)
-	env := appEnv(t, s, s.env["TRIAGE_BASE_URL"])
+	var requests atomic.Int64
+	env := appEnv(t, s, countingProxy(t, s.env["TRIAGE_BASE_URL"], &requests))
 	mine := "# my settings\ntheme: dark   # dark, always\n\n# the end\n"
 	writeAppConfig(t, env, mine)
 	var configFile string
@@ -38,11 +61,15 @@ func TestSaveAViewFromTheBoard(t *testing.T) {
 	term.Type("prio:high")
 	term.Send("Enter", "b", "v", "S")
 	term.WaitFor(10*time.Second, "sorted by Priority ▼")
+	before := requests.Load()
 	term.Send("C-s")
 	term.WaitFor(10*time.Second, "Save what is shown as a view", "bugs · list · grouped by status · sorted by -priority · filter prio:high")
 	term.Type("High bugs by status")
 	term.Send("Enter")
 	term.WaitFor(10*time.Second, `saved the view "High bugs by status"`)
+	if n := requests.Load() - before; n != 0 {
+		t.Errorf("saving a view sent %d requests to the service, want none", n)
+	}
 
 	want := mine + `views:
   - name: New since yesterday
@@ -65,6 +92,7 @@ func TestSaveAViewFromTheBoard(t *testing.T) {
 		t.Fatalf("the config file after saving (%v):\n%s\nwant:\n%s", err, data, want)
 	}
 
+	before = requests.Load()
 	term.Send(":")
 	term.WaitFor(10*time.Second, "High bugs by status (current)")
 	term.Type("Unplanned")
@@ -78,6 +106,7 @@ func TestSaveAViewFromTheBoard(t *testing.T) {
 	if !strings.Contains(screen, "Status") || !strings.Contains(screen, "Owner") {
 		t.Errorf("back on the view, no list:\n%s", screen)
 	}
+	t.Logf("away to Unplanned (stories, loaded) and back to High bugs by status: %d requests", requests.Load()-before)
 	term.Send("v")
 	term.WaitFor(10*time.Second, "· New", "· In progress")
 	term.Send("q")
