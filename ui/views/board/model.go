@@ -78,11 +78,12 @@ type Model struct {
 	listColumns string
 	restore     *store.ViewState
 	focus       string
-	// viewGroup is the grouping of the view shown, made once its kind's
-	// fields are read ("": none waits); viewEdit the box naming a view
-	// or confirming its deletion (viewedit.go).
-	viewGroup engine.Field
-	viewEdit  *viewEdit
+	// viewGroup is the grouping of the view shown, made once the fields of
+	// its kind (viewGroupKind) are read ("": none waits); viewEdit the box
+	// naming a view or confirming its deletion (viewedit.go).
+	viewGroup     engine.Field
+	viewGroupKind api.Kind
+	viewEdit      *viewEdit
 
 	lastErr error
 	paint   palette

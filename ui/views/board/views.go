@@ -58,6 +58,7 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 	read := m.applyQuery(st.Query)
 	m.viewName, m.focus = st.View, st.Focus
 	m.viewGroup, _ = groupOfView(st.Group)
+	m.viewGroupKind = m.tab
 	return tea.Batch(cmd, read)
 }
 
@@ -81,11 +82,11 @@ func (m *Model) useView(v store.SavedView) tea.Cmd {
 }
 
 // groupAsView groups the board as the view shown says, once the fields of
-// its kind are read.
+// its kind are read and while that kind is shown.
 func (m *Model) groupAsView() tea.Cmd {
 	d := m.cur()
 	f := m.viewGroup
-	if f == "" || len(d.fields) == 0 {
+	if f == "" || m.tab != m.viewGroupKind || len(d.fields) == 0 {
 		return nil
 	}
 	m.viewGroup = ""
