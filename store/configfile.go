@@ -107,12 +107,14 @@ type Sections struct {
 	Profiles []Profile    // profiles:, in the file's order
 	Keys     []KeyBinding // keys:
 	Commands []Command    // commands:
-	Views    []SavedView  // views:
+	Views    []SavedView  // views: (Config.Views offers DefaultViews without it)
+	// ViewsWritten says the file has views: (an empty list is no views).
+	ViewsWritten bool
 }
 
 // empty reports a file without any of them.
 func (s *Sections) empty() bool {
-	return len(s.Profiles) == 0 && len(s.Keys) == 0 && len(s.Commands) == 0 && len(s.Views) == 0
+	return len(s.Profiles) == 0 && len(s.Keys) == 0 && len(s.Commands) == 0 && !s.ViewsWritten
 }
 
 // decodeSettings applies the settings of a parsed config file over s. Its
@@ -161,6 +163,7 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Secti
 	case keyCommands:
 		return decodeCommands(v, &sec.Commands)
 	case keyViews:
+		sec.ViewsWritten = true
 		return decodeViews(v, &sec.Views)
 	}
 	if v.Kind != yaml.ScalarNode {

@@ -66,8 +66,8 @@ func TestConfigSectionErrorsNameTheLine(t *testing.T) {
 		{"commands:\n  - key: C\n    run: [x]\n    output: screen\n", "line 4: commands: output: want pane or discard"},
 		{"commands:\n  - key: C\n    run: [x]\n    env: {A: b}\n", `line 4: commands: unknown field "env"`},
 		{"views:\n  - kind: bug\n", "line 2: views: a view needs a name"},
-		{"views:\n  - name: a\n    mode: grid\n", "line 3: views: mode: want columns, list"},
-		{"views:\n  - name: a\n    sort: size\n", "line 3: views: sort: want priority"},
+		{"views:\n  - name: a\n    mode: grid\n", "line 3: views: mode: \"grid\" is not one; write one of columns, board, list (e.g. `mode: list`)"},
+		{"views:\n  - name: a\n    sort: size\n", "line 3: views: sort: \"size\" is not one; write one of priority"},
 	}
 	for _, tt := range tests {
 		paths := PathsIn(t.TempDir())

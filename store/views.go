@@ -17,8 +17,11 @@ type SavedView struct {
 	Key   string
 	Kind  string // story, bug or task; "": the current one
 	Query string
-	Mode  string // columns or list; "": the current one
+	Mode  string // columns (board, as the app also calls it, is read as columns) or list; "": the current one
 	Sort  string // priority, id, title, status, owner or modified, "-" first for descending; "": the current one
+	// Group is the field the columns stand for: priority, status, owner or
+	// iteration; "": the current one.
+	Group string
 	// Columns are the list mode's columns, comma-separated, of ViewColumns; "": all.
 	Columns string
 	Line    int
@@ -26,10 +29,14 @@ type SavedView struct {
 
 // The board's modes and sort keys a view may name.
 var (
-	viewModes = []string{"columns", "list"}
-	viewSorts = []string{"priority", "id", "title", "status", "owner", "modified"}
-	viewKinds = []string{"story", "bug", "task"}
+	viewModes  = []string{"columns", "board", "list"}
+	viewSorts  = []string{"priority", "id", "title", "status", "owner", "modified"}
+	viewKinds  = []string{"story", "bug", "task"}
+	viewGroups = []string{"priority", "status", "owner", "iteration"}
 )
+
+// viewFields are the fields of a view, in the order a saved one is written.
+var viewFields = []string{"name", "key", "kind", "query", "mode", "group", "sort", "columns"}
 
 // ViewColumns are the columns of the board's list mode a view may choose;
 // the title is always shown.
@@ -37,13 +44,13 @@ func ViewColumns() []string {
 	return slices.DeleteFunc(BoardColumns(), func(name string) bool { return name == "title" })
 }
 
-// decodeViews reads `views:`, a list of {name, key, kind, query, mode, sort, columns}.
+// decodeViews reads `views:`, a list of {name, key, kind, query, mode, group, sort, columns}.
 func decodeViews(v *yaml.Node, list *[]SavedView) error {
 	if v.Tag == "!!null" {
 		return nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		return fmt.Errorf("line %d: views: want a list of `- name: NAME` entries with kind, query, mode and sort", v.Line)
+		return fmt.Errorf("line %d: views: want a list of `- name: NAME` entries with kind, query, mode, group and sort", v.Line)
 	}
 	for _, entry := range v.Content {
 		sv, err := decodeView(entry)
@@ -62,7 +69,7 @@ func decodeViews(v *yaml.Node, list *[]SavedView) error {
 func decodeView(entry *yaml.Node) (SavedView, error) {
 	sv := SavedView{Line: entry.Line}
 	if entry.Kind != yaml.MappingNode {
-		return sv, fmt.Errorf("line %d: views: want `name:` and any of key, kind, query, mode, sort", entry.Line)
+		return sv, fmt.Errorf("line %d: views: want `name:` and any of %s", entry.Line, strings.Join(viewFields[1:], ", "))
 	}
 	for i := 0; i+1 < len(entry.Content); i += 2 {
 		k, val := entry.Content[i], entry.Content[i+1]
@@ -72,7 +79,7 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 		value := strings.TrimSpace(val.Value)
 		oneOf := func(allowed []string, v string) error {
 			if v != "" && !slices.Contains(allowed, v) {
-				return fmt.Errorf("line %d: views: %s: want %s", val.Line, k.Value, strings.Join(allowed, ", "))
+				return fmt.Errorf("line %d: views: %s: %q is not one; write one of %s (e.g. `%s: %s`)", val.Line, k.Value, v, strings.Join(allowed, ", "), k.Value, allowed[len(allowed)-1])
 			}
 			return nil
 		}
@@ -87,7 +94,9 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 		case "query":
 			sv.Query = value
 		case "mode":
-			sv.Mode, err = value, oneOf(viewModes, value)
+			sv.Mode, err = ModeName(value), oneOf(viewModes, value)
+		case "group":
+			sv.Group, err = value, oneOf(viewGroups, value)
 		case "sort":
 			sv.Sort, err = value, oneOf(viewSorts, strings.TrimPrefix(value, "-"))
 		case "columns":
@@ -98,14 +107,23 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 				}
 			}
 		default:
-			err = fmt.Errorf("line %d: views: unknown field %q; a view has name, key, kind, query, mode, sort and columns", k.Line, k.Value)
+			err = fmt.Errorf("line %d: views: unknown field %q; a view has %s", k.Line, k.Value, strings.Join(viewFields, ", "))
 		}
 		if err != nil {
 			return sv, err
 		}
 	}
 	if sv.Name == "" {
-		return sv, fmt.Errorf("line %d: views: a view needs a name", entry.Line)
+		return sv, fmt.Errorf("line %d: views: a view needs a name: add `name: NAME` under its `-`", entry.Line)
 	}
 	return sv, nil
+}
+
+// ModeName is the board's mode a view names: board, the columns' other
+// name, is columns.
+func ModeName(mode string) string {
+	if mode == "board" {
+		return "columns"
+	}
+	return mode
 }

@@ -15,7 +15,7 @@ import (
 const ViewStateFile = "board-view.json"
 
 // ViewState is how the board was shown in a workspace: the saved view in
-// use, the kind, the filter, columns or list, the list's sort ("-" first
+// use, the kind, the filter, columns or list, the grouping, the list's sort ("-" first
 // for descending) and columns, and the focused item.
 type ViewState struct {
 	View  string `json:"view,omitempty"`
@@ -23,6 +23,8 @@ type ViewState struct {
 	Query string `json:"query,omitempty"`
 	Mode  string `json:"mode,omitempty"`
 	Sort  string `json:"sort,omitempty"`
+	// Group is the field the columns stand for (SavedView.Group).
+	Group string `json:"group,omitempty"`
 	// Columns are the list's columns, comma-separated (ViewColumns); "": all.
 	Columns string `json:"columns,omitempty"`
 	Focus   string `json:"focus,omitempty"` // item id

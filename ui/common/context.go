@@ -33,6 +33,9 @@ type Context struct {
 	Commands   []store.Command
 	RunCommand func(ctx context.Context, args []string) (output string, err error)
 	Views      []store.SavedView
+	// ConfigFile is the config file the board saves the views made on it
+	// to (store.SaveView); "": they cannot be saved.
+	ConfigFile string
 
 	// Edits and Cache are the outbox and the item cache; nil: the board
 	// cannot edit (Edits), or starts without a cached board (Cache).

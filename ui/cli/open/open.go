@@ -137,9 +137,10 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	uictx.KeyOverrides = s.Keys
 	s.Keys.Remap("app", uictx.Keys)
 	if sec := s.Config.Sections; sec != nil {
-		uictx.Commands, uictx.Views = sec.Commands, sec.Views
+		uictx.Commands = sec.Commands
 		uictx.RunCommand = commandRunner(os.Environ())
 	}
+	uictx.Views, uictx.ConfigFile = s.Config.Views(), s.Config.Path
 	uictx.Base = ctx
 	uictx.ServiceURL = s.Config.BaseURL
 	uictx.WebURL = s.Config.WebURL

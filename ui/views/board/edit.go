@@ -54,6 +54,7 @@ func (m *Model) onChanged(msg engine.ChangedMsg) tea.Cmd {
 	for _, ld := range msg.Loaded {
 		m.onLoaded(ld)
 	}
+	cmds = append(cmds, m.groupAsView())
 	for _, s := range msg.Items {
 		d := m.sets[s.Kind]
 		i, ok := d.find(s.Item.ID)

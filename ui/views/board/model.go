@@ -78,6 +78,12 @@ type Model struct {
 	listColumns string
 	restore     *store.ViewState
 	focus       string
+	// viewGroup is the grouping of the view shown, made once the fields of
+	// its kind (viewGroupKind) are read ("": none waits); viewEdit the box
+	// naming a view or confirming its deletion (viewedit.go).
+	viewGroup     engine.Field
+	viewGroupKind api.Kind
+	viewEdit      *viewEdit
 
 	lastErr error
 	paint   palette
@@ -180,6 +186,8 @@ func (m *Model) Title() string { return "Board" }
 // prompt open, or the keys of the picker open.
 func (m *Model) KeyMap() help.KeyMap {
 	switch {
+	case m.viewEdit != nil:
+		return m.viewEditKeys()
 	case m.prompt != nil:
 		return m.promptKeyMap()
 	case m.pick != nil:
@@ -191,7 +199,7 @@ func (m *Model) KeyMap() help.KeyMap {
 // Capturing reports whether the board holds the keyboard (typing a filter,
 // choosing in a picker), so the root leaves q and ? to it.
 func (m *Model) Capturing() bool {
-	return m.filter.Focused() || m.pick != nil || m.prompt != nil || m.compose != nil
+	return m.filter.Focused() || m.pick != nil || m.prompt != nil || m.compose != nil || m.viewEdit != nil
 }
 
 // Kind is the kind of the tab shown.
@@ -261,6 +269,9 @@ func (m *Model) following(cmd tea.Cmd) tea.Cmd {
 }
 
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.onViewEdit(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case preview.TickMsg:
 		return m.prev.OnTick(msg)

@@ -32,12 +32,14 @@ func (m *Model) View() string {
 		out = m.withPreview(out)
 	}
 	switch {
+	case m.viewEdit != nil:
+		out = m.drawOver(out, m.viewEditBox())
 	case m.prompt != nil:
 		out = m.drawOver(out, m.prompt.View(m.ctx.Styles, m.width))
 	case m.compose != nil:
 		out = m.drawOver(out, m.compose.box.View(m.width))
 	case m.pick != nil:
-		out = m.drawOver(out, m.ctx.Styles.Dialog.Render(m.pick.model.View()))
+		out = m.drawOver(out, m.ctx.Styles.Dialog.Render(m.pickerView()))
 	}
 	m.lastLen = len(out)
 	return out

@@ -12,13 +12,14 @@ import (
 )
 
 // Saved views (the config's views:) and the board as it was last shown:
-// a kind, a filter, columns or a list, the list's sort, and, when restored
-// at start, the focused item.
+// a kind, a filter, columns or a list, the grouping, the list's sort, and,
+// when restored at start, the focused item.
 
 // State is how the board is shown now, to restore at the next start.
 func (m *Model) State() store.ViewState {
 	d := m.cur()
-	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(), Columns: m.listColumns}
+	st := store.ViewState{View: m.viewName, Kind: m.tab.String(), Query: d.typed, Mode: "columns", Sort: d.sort.Name(),
+		Group: viewGroups[d.groupField()], Columns: m.listColumns}
 	if m.mode == modeList {
 		st.Mode = "list"
 	}
@@ -32,7 +33,8 @@ func (m *Model) State() store.ViewState {
 // once the item is listed.
 func (m *Model) Restore(st store.ViewState) { m.restore = &st }
 
-// apply shows a kind, filter, mode and sort; empty fields keep theirs.
+// apply shows a kind, filter, mode, grouping and sort; empty fields keep
+// theirs.
 func (m *Model) apply(st store.ViewState) tea.Cmd {
 	var cmd tea.Cmd
 	if k, err := api.ParseKind(st.Kind); err == nil && st.Kind != "" && k != m.tab {
@@ -55,6 +57,8 @@ func (m *Model) apply(st store.ViewState) tea.Cmd {
 	m.filter.SetValue(st.Query)
 	read := m.applyQuery(st.Query)
 	m.viewName, m.focus = st.View, st.Focus
+	m.viewGroup, _ = groupOfView(st.Group)
+	m.viewGroupKind = m.tab
 	return tea.Batch(cmd, read)
 }
 
@@ -70,10 +74,26 @@ func (m *Model) focusRestored() {
 	}
 }
 
-// useView shows a saved view.
+// useView shows a saved view: its grouping once its kind's fields are
+// read.
 func (m *Model) useView(v store.SavedView) tea.Cmd {
-	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: v.Mode, Sort: v.Sort, Columns: v.Columns})
-	return tea.Batch(cmd, m.note("view %s", v.Name))
+	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: store.ModeName(v.Mode), Sort: v.Sort, Group: v.Group, Columns: v.Columns})
+	return tea.Batch(cmd, tea.Sequence(m.groupAsView(), m.note("view %s", v.Name)))
+}
+
+// groupAsView groups the board as the view shown says, once the fields of
+// its kind are read and while that kind is shown.
+func (m *Model) groupAsView() tea.Cmd {
+	d := m.cur()
+	f := m.viewGroup
+	if f == "" || m.tab != m.viewGroupKind || len(d.fields) == 0 {
+		return nil
+	}
+	m.viewGroup = ""
+	if f == d.groupField() {
+		return nil
+	}
+	return m.groupBy(f)
 }
 
 // onViewKey opens the saved view bound to a key.
@@ -89,7 +109,7 @@ func (m *Model) onViewKey(k string) tea.Cmd {
 // openViewPicker lists the saved views to switch to.
 func (m *Model) openViewPicker() tea.Cmd {
 	if len(m.ctx.Views) == 0 {
-		return m.note("no saved views: add views: to the config (see the README)")
+		return m.note("no saved views: %s saves what is shown as one", m.keys.SaveView.Help().Key)
 	}
 	items := make([]picker.Item, len(m.ctx.Views))
 	for i, v := range m.ctx.Views {

@@ -43,6 +43,10 @@ type KeyMap struct {
 	PreviewDown, PreviewUp key.Binding
 	Workspace              key.Binding
 	Views                  key.Binding
+	// SaveView saves what is shown as a view; RenameView and DeleteView
+	// act, in the : picker, on the view under its cursor (the picker's
+	// last line shows them).
+	SaveView, RenameView, DeleteView key.Binding
 
 	// The prompts' answers.
 	Confirm, Cancel      key.Binding
@@ -119,6 +123,9 @@ func DefaultKeyMap() KeyMap {
 		PreviewUp:   b("ctrl+u", "scroll the preview up", "ctrl+u"),
 		Workspace:   b("w", "switch workspace", "w"),
 		Views:       b(":", "saved views", ":"),
+		SaveView:    b("ctrl+s", "save what is shown as a view", "ctrl+s"),
+		RenameView:  b("ctrl+r", "rename the view", "ctrl+r"),
+		DeleteView:  b("ctrl+d", "delete the view", "ctrl+d"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
 		Cancel:     b("n/esc", "cancel", "n", "esc"),
@@ -140,6 +147,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
 	}
 }
