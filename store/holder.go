@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // A holder is one process that has the outbox open for writing. Each
@@ -62,6 +64,27 @@ func takeHolder(dir string) (*holder, error) {
 		return nil, fmt.Errorf("name %s: %w", h.path, err)
 	}
 	return h, nil
+}
+
+// sweepHolders removes the files of the holders of dir that ended without
+// leaving an edit to take up (a killed `triage list` beside the board). A
+// file still under its temporary name is left for a minute: its process may
+// be about to lock it.
+func sweepHolders(dir string, now time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, ent := range entries {
+		name := ent.Name()
+		if !strings.HasSuffix(name, ".new") {
+			holderGone(dir, name)
+			continue
+		}
+		if info, err := ent.Info(); err == nil && now.Sub(info.ModTime()) > time.Minute {
+			holderGone(dir, name)
+		}
+	}
 }
 
 // release removes the holder's file, then lets go of its lock.

@@ -77,6 +77,7 @@ func OpenOutbox(path string, opts ...OpenOption) (*Outbox, error) {
 	if cfg.readOnly {
 		return o, nil
 	}
+	sweepHolders(path+holdersSuffix, time.Now())
 	h, err := takeHolder(path + holdersSuffix)
 	if err != nil {
 		return nil, fmt.Errorf("open the outbox: %w", err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -209,5 +210,24 @@ func TestKilledClaimTakenUpOnce(t *testing.T) {
 	}
 	if got := f.remote.callLog(); len(got) != 2 || got[0] != "get" || got[1] != "priority" {
 		t.Errorf("calls = %v, want a read before the one write", got)
+	}
+}
+
+// TestOpenSweepsEndedHolders: the file of a holder that ended without
+// leaving an edit (a killed `triage list`) is removed at the next open; a
+// live holder's file stays.
+func TestOpenSweepsEndedHolders(t *testing.T) {
+	f := newReplayFixture(t)
+	dir := f.path + holdersSuffix
+	ended := filepath.Join(dir, "0123456789abcdef")
+	if err := os.WriteFile(ended, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f.openShared(t, "next")
+	if _, err := os.Stat(ended); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the ended holder's file is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, f.outbox.Holder())); err != nil {
+		t.Errorf("the live holder's file went: %v", err)
 	}
 }

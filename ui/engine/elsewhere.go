@@ -47,6 +47,14 @@ type elsewhere struct {
 	shown    map[uint64]store.EditState // other sessions' edits, by seq, as last drawn
 }
 
+// poll is the timer of the look at the outbox: Poll, else tea.Tick.
+func (g *Engine) poll(d time.Duration, msg tea.Msg) tea.Cmd {
+	if g.Poll != nil {
+		return g.Poll(d, msg)
+	}
+	return tick(d, msg)
+}
+
 // watchElsewhere starts looking at the outbox for other processes' edits,
 // once, when the outbox is shared.
 func (g *Engine) watchElsewhere() tea.Cmd {
@@ -55,7 +63,7 @@ func (g *Engine) watchElsewhere() tea.Cmd {
 		return nil
 	}
 	g.others = elsewhere{watching: true, since: time.Now(), shown: make(map[uint64]store.EditState)}
-	return tick(shared.WatchEvery(), elsewhereTickMsg{})
+	return g.poll(shared.WatchEvery(), elsewhereTickMsg{})
 }
 
 // onElsewhereTick asks the outbox, off the program's loop, whether another
@@ -76,7 +84,7 @@ func (g *Engine) onElsewhereTick() tea.Cmd {
 // onElsewhere draws the changes other processes got confirmed, counts again
 // what waits, and looks again after a while.
 func (g *Engine) onElsewhere(msg elsewhereMsg) tea.Cmd {
-	next := tick(g.ctx.Edits.(sharedEdits).WatchEvery(), elsewhereTickMsg{})
+	next := g.poll(g.ctx.Edits.(sharedEdits).WatchEvery(), elsewhereTickMsg{})
 	if msg.err != nil {
 		return tea.Batch(next, g.report(msg.err))
 	}
@@ -109,4 +117,13 @@ func (g *Engine) onElsewhere(msg elsewhereMsg) tea.Cmd {
 		cmds = append(cmds, note("%d changes by another triage", confirmed))
 	}
 	return tea.Batch(append(cmds, g.changed(ch), g.schedule())...)
+}
+
+// sentHere notes the edits of other sessions this board sent (taken up
+// from a process that ended), so that they are not drawn again as another
+// triage's.
+func (g *Engine) sentHere(res store.Result) {
+	if g.others.shown != nil && res.Edit.Session != g.ctx.Session {
+		g.others.shown[res.Edit.Seq] = res.Edit.State
+	}
 }

@@ -67,6 +67,9 @@ type Engine struct {
 
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
+	// Poll is the timer of the look for other processes' edits (nil:
+	// tea.Tick; tests fire it by hand).
+	Poll func(time.Duration, tea.Msg) tea.Cmd
 	// Now is the clock of the countdown to the next try (nil: time.Now).
 	Now func() time.Time
 }
