@@ -28,6 +28,7 @@ type OpenOption func(*openConfig)
 
 type openConfig struct {
 	lockTimeout time.Duration
+	lockSet     bool // WithLockTimeout was given
 	now         func() time.Time
 	readOnly    bool
 }
@@ -37,7 +38,7 @@ type openConfig struct {
 func WithLockTimeout(d time.Duration) OpenOption {
 	return func(c *openConfig) {
 		if d > 0 {
-			c.lockTimeout = d
+			c.lockTimeout, c.lockSet = d, true
 		}
 	}
 }

@@ -8,7 +8,10 @@
 // store; their formatting and encoding always redact them.
 //
 // It also takes every edit to the service: the durable Outbox, shared safely
-// by every process of a profile, and the Sender over it. One edit's way
+// by every process of a profile (shared.go says how: the file is opened for
+// each transaction only, each process is a holder alive as long as its
+// locked file, holder.go, a claim wins once, and the edits a killed process
+// was sending are taken up once), and the Sender over it. One edit's way
 // (claim, read, compare, write, mark sent) reads top to bottom in
 // write_path.go; send_batch.go reads the items of a batch ahead,
 // write_batch.go writes many items of a kind in one request through TAPD's

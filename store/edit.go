@@ -85,6 +85,9 @@ type Edit struct {
 	// key, a confirmed bulk edit, an editor save, a queue answer), so the
 	// edits of one action are listed together after a restart; 0: none.
 	Step uint64 `json:"step,omitempty"`
+	// Holder is the process that added or claimed a pending edit and sends
+	// it while it lives (shared.go); "" once the edit is done, or free.
+	Holder string `json:"holder,omitempty"`
 }
 
 // editAlias has Edit's fields without its methods.

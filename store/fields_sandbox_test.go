@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"triage/api"
 	"triage/api/sandbox"
@@ -24,6 +25,7 @@ type fieldsRig struct {
 	path   string
 	outbox *store.Outbox
 	r      *store.Replayer
+	now    func() time.Time // the replayer's clock; nil: time.Now
 }
 
 func newFieldsRig(t *testing.T) *fieldsRig {
@@ -53,7 +55,7 @@ func (rig *fieldsRig) reopen(t *testing.T, session string) {
 	}
 	t.Cleanup(func() { _ = o.Close() })
 	rig.outbox = o
-	if rig.r, err = store.NewReplayer(o, rig.client, store.ReplayerConfig{Service: rig.srv.URL, User: "demo", Session: session}); err != nil {
+	if rig.r, err = store.NewReplayer(o, rig.client, store.ReplayerConfig{Service: rig.srv.URL, User: "demo", Session: session, Now: rig.now}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -191,7 +193,11 @@ func TestCommentDeliveredOnceAfterACrash(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			rig.now = func() time.Time { return time.Now().Add(store.OrphanGrace) } // past the grace of an edit taken up
 			rig.reopen(t, "20260106T091700Z-second")
+			if n, err := rig.outbox.Adopt(rig.srv.URL, "demo"); err != nil || n != 1 {
+				t.Fatalf("Adopt = %d, %v; want the comment of the stopped run taken up", n, err)
+			}
 			results, err := rig.r.Flush(context.Background())
 			want := map[bool]store.Outcome{false: store.OutcomeSent, true: store.OutcomeApplied}[reached]
 			if err != nil || len(results) != 1 || results[0].Outcome != want {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -16,7 +17,7 @@ const OutboxFile = "outbox.db"
 // The errors of the outbox.
 var (
 	// ErrOutboxLocked: another triage holds the outbox (it sends its edits).
-	ErrOutboxLocked = errors.New("the outbox is in use by another triage; close it and retry")
+	ErrOutboxLocked = errors.New("the outbox is held by another triage that does not let go of it; retry, and if it lasts, close the other triage")
 	// ErrOutboxUnreadable: the outbox file is damaged. It is left as it is,
 	// since it may hold edits not yet sent.
 	ErrOutboxUnreadable = errors.New("the outbox is unreadable")
@@ -25,13 +26,12 @@ var (
 	// ErrEditState: the edit is not in a state that allows the change (for
 	// instance another goroutine is sending it).
 	ErrEditState = errors.New("the edit cannot change from its state")
+	// ErrHeldElsewhere: another triage of the profile, still running, sends
+	// the edit (an ErrEditState).
+	ErrHeldElsewhere = fmt.Errorf("%w: another triage of this profile sends it", ErrEditState)
 	// ErrAlreadyUndone: the edit has already been undone.
 	ErrAlreadyUndone = errors.New("that change has already been undone")
 )
-
-// restartNote is LastError of an edit found "sending" at start: the app
-// stopped while sending it.
-const restartNote = "triage stopped while sending this edit; the service is checked before sending it again"
 
 var (
 	bucketPending = []byte("pending") // owner (service, user) → seq → edit
@@ -42,64 +42,66 @@ var (
 // service confirms it, in a bbolt file synced on every commit: an edit added
 // is on disk before Add returns, and survives the app being closed or killed.
 // Pending edits are kept per service and user; sent, failed and discarded
-// ones move to the history, for `triage log` and undo. One triage at a time
-// holds the file. It is safe for concurrent use.
+// ones move to the history, for `triage log` and undo. It is safe for
+// concurrent use, and every process of a profile shares it (shared.go): the
+// board and `triage set` beside it.
 type Outbox struct {
 	path string
 	now  func() time.Time
-	db   *bbolt.DB
+	cfg  openConfig
+
+	mu     sync.Mutex // one transaction of this process at a time
+	holder *holder    // this process's hold (holder.go); nil when read-only
+	closed bool
+	gone   map[string]bool // holders seen gone: they never come back
+	seenTx uint64          // the file's last transaction this process saw
+	seen   bool            // seenTx is set
+	moved  bool            // another process committed since ChangedElsewhere last said
 }
 
 // OpenOutbox opens the outbox at path (normally Paths.StateDir/outbox.db),
-// creating it and its directory, private to the user. Edits left "sending"
-// by a run that stopped are marked maybe_applied, so they are checked before
-// being sent again. It fails with ErrOutboxLocked when another triage holds
-// the file past the lock timeout, and with ErrOutboxUnreadable when the file
-// is damaged (it is left untouched: move it aside to start afresh, losing
-// the edits it holds).
+// creating it and its directory, private to the user. It fails with
+// ErrOutboxLocked when another process keeps the file past the lock wait
+// (each holds it only for a transaction), and with ErrOutboxUnreadable when
+// the file is damaged (it is left untouched: move it aside to start afresh,
+// losing the edits it holds).
 func OpenOutbox(path string, opts ...OpenOption) (*Outbox, error) {
 	cfg := newOpenConfig(opts)
-	db, err := openBolt(path, cfg)
-	switch {
-	case errors.Is(err, errLocked):
-		return nil, fmt.Errorf("%w (%s)", ErrOutboxLocked, path)
-	case errors.Is(err, errDamaged):
-		return nil, fmt.Errorf("%w: %s: %w; move it aside to start a new one (the edits waiting in it would not be sent)", ErrOutboxUnreadable, path, err)
-	case err != nil:
+	if !cfg.lockSet {
+		cfg.lockTimeout = outboxLockWait
+	}
+	o := &Outbox{path: path, now: cfg.now, cfg: cfg, gone: make(map[string]bool)}
+	if err := o.view(func(*bbolt.Tx) error { return nil }); err != nil {
+		return nil, err
+	}
+	if cfg.readOnly {
+		return o, nil
+	}
+	sweepHolders(path+holdersSuffix, time.Now())
+	h, err := takeHolder(path + holdersSuffix)
+	if err != nil {
 		return nil, fmt.Errorf("open the outbox: %w", err)
 	}
-	o := &Outbox{path: path, now: cfg.now, db: db}
-	if !cfg.readOnly {
-		if err := o.recoverSending(); err != nil {
-			_ = db.Close()
-			return nil, err
-		}
-	}
+	o.holder = h
 	return o, nil
-}
-
-// recoverSending marks the edits a stopped run left "sending" as maybe_applied.
-// Holding the file means no other triage is sending them.
-func (o *Outbox) recoverSending() error {
-	return o.update(func(tx *bbolt.Tx) error {
-		return forEachOwner(tx, func(ob *bbolt.Bucket) error {
-			return forEachEdit(ob, func(e Edit) error {
-				if e.State != StateSending {
-					return nil
-				}
-				e.State, e.LastError, e.NextAttempt = StateMaybeApplied, restartNote, o.now()
-				return putEdit(ob, e)
-			})
-		})
-	})
 }
 
 // Path is the outbox file.
 func (o *Outbox) Path() string { return o.path }
 
-// Close closes the file.
+// Close ends this process's hold on the outbox: its edits still pending
+// are taken up by the next process that sends (shared.go).
 func (o *Outbox) Close() error {
-	if err := o.db.Close(); err != nil {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return nil
+	}
+	o.closed = true
+	if o.holder == nil {
+		return nil
+	}
+	if err := o.holder.release(); err != nil {
 		return fmt.Errorf("close %s: %w", o.path, err)
 	}
 	return nil
@@ -124,6 +126,7 @@ func (o *Outbox) Add(e Edit) (Edit, error) {
 	}
 	e.State, e.Attempts, e.NextAttempt, e.LastError = StateWaiting, 0, now, ""
 	e.SentAt, e.ResultItemID, e.Theirs, e.TheirModified, e.UndoneBy = time.Time{}, "", "", "", 0
+	e.Holder = o.Holder()
 	err = o.update(func(tx *bbolt.Tx) error {
 		pending := tx.Bucket(bucketPending)
 		seq, err := pending.NextSequence()
@@ -298,29 +301,71 @@ func ownerKey(service, user string) []byte { return []byte(service + "\x00" + us
 func seqKey(seq uint64) []byte { return binary.BigEndian.AppendUint64(nil, seq) }
 
 func (o *Outbox) view(fn func(*bbolt.Tx) error) error {
-	return o.run(func() error { return o.db.View(fn) })
+	return o.transact(false, fn)
 }
 
 // update runs a write transaction, creating the buckets on first use. It
 // returns once the commit is on disk.
 func (o *Outbox) update(fn func(*bbolt.Tx) error) error {
-	return o.run(func() error {
-		return o.db.Update(func(tx *bbolt.Tx) error {
-			for _, name := range [][]byte{bucketPending, bucketHistory} {
-				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-					return err
-				}
+	return o.transact(true, func(tx *bbolt.Tx) error {
+		for _, name := range [][]byte{bucketPending, bucketHistory} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
 			}
-			return fn(tx)
-		})
+		}
+		return fn(tx)
 	})
 }
 
-// run turns a panic of bbolt on a damaged page into ErrOutboxUnreadable.
-func (o *Outbox) run(fn func() error) error {
-	err := guarded(fn)
+// transact opens the file, runs one transaction and closes the file again,
+// so that the file's lock is held only for that transaction (shared.go).
+// A panic of bbolt on a damaged page is ErrOutboxUnreadable.
+func (o *Outbox) transact(write bool, fn func(*bbolt.Tx) error) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return fmt.Errorf("the outbox %s is closed", o.path)
+	}
+	db, err := openBolt(o.path, o.cfg)
+	switch {
+	case errors.Is(err, errLocked):
+		return fmt.Errorf("%w: another triage kept %s for more than %s", ErrOutboxLocked, o.path, o.cfg.lockTimeout)
+	case errors.Is(err, errDamaged):
+		return fmt.Errorf("%w: %s: %w; move it aside to start a new one (the edits waiting in it would not be sent)", ErrOutboxUnreadable, o.path, err)
+	case err != nil:
+		return fmt.Errorf("open the outbox: %w", err)
+	}
+	defer db.Close()
+	err = guarded(func() error {
+		if !write {
+			return db.View(func(tx *bbolt.Tx) error {
+				o.saw(uint64(tx.ID()))
+				return fn(tx)
+			})
+		}
+		var committed uint64
+		err := db.Update(func(tx *bbolt.Tx) error {
+			o.saw(uint64(tx.ID()) - 1)
+			committed = uint64(tx.ID())
+			return fn(tx)
+		})
+		if err == nil {
+			o.seenTx = committed
+		}
+		return err
+	})
 	if errors.Is(err, errDamaged) {
 		return fmt.Errorf("%w: %s: %w", ErrOutboxUnreadable, o.path, err)
 	}
 	return err
+}
+
+// saw notes the file's last committed transaction, as found at the start of
+// one of this process's own: any other than the last it saw is another
+// process's.
+func (o *Outbox) saw(tx uint64) {
+	if o.seen && tx != o.seenTx {
+		o.moved = true
+	}
+	o.seenTx, o.seen = tx, true
 }

@@ -9,16 +9,22 @@ import (
 	"go.etcd.io/bbolt"
 )
 
-// Claim marks a waiting or maybe_applied edit as sending, counting the
-// attempt, so that no one else sends it meanwhile. It returns the edit as
-// claimed and the state it had. It fails with ErrEditState when the edit is
-// in another state (already being sent, in conflict, done).
+// Claim marks a waiting or maybe_applied edit as sending by this process,
+// counting the attempt, so that no one else sends it meanwhile: of two
+// processes that claim an edit, one wins (shared.go). It returns the edit
+// as claimed and the state it had. It fails with ErrEditState when the edit
+// is in another state (already being sent, in conflict, done), or another
+// live process holds it (ErrHeldElsewhere).
 func (o *Outbox) Claim(seq uint64) (Edit, EditState, error) {
 	var prev EditState
-	e, err := o.transition(seq, []EditState{StateWaiting, StateMaybeApplied}, func(e *Edit) {
+	e, err := o.transitionIf(seq, []EditState{StateWaiting, StateMaybeApplied}, func(e *Edit) error {
+		if !o.mayClaim(*e) {
+			return ErrHeldElsewhere
+		}
 		prev = e.State
-		e.State = StateSending
+		e.State, e.Holder = StateSending, o.Holder()
 		e.Attempts++
+		return nil
 	})
 	return e, prev, err
 }
@@ -69,7 +75,7 @@ func (o *Outbox) MarkFailed(seq uint64, reason string) (Edit, error) {
 // SeenModified take its values).
 func (o *Outbox) KeepMine(seq uint64) (Edit, error) {
 	return o.transition(seq, []EditState{StateConflict}, func(e *Edit) {
-		e.From, e.SeenModified = e.Theirs, e.TheirModified
+		e.From, e.SeenModified, e.Holder = e.Theirs, e.TheirModified, o.Holder()
 		if e.Op == OpPriority {
 			e.SeenPriority = e.Theirs
 		}
@@ -89,6 +95,12 @@ func (o *Outbox) TakeTheirs(seq uint64) (Edit, error) {
 // transition changes a pending edit that is in one of the states from, in one
 // transaction; an edit that leaves the pending states moves to the history.
 func (o *Outbox) transition(seq uint64, from []EditState, change func(*Edit)) (Edit, error) {
+	return o.transitionIf(seq, from, func(e *Edit) error { change(e); return nil })
+}
+
+// transitionIf is transition with a change that may refuse, leaving the
+// edit as it was.
+func (o *Outbox) transitionIf(seq uint64, from []EditState, change func(*Edit) error) (Edit, error) {
 	var e Edit
 	err := o.update(func(tx *bbolt.Tx) error {
 		b, cur, err := locate(tx, seq)
@@ -99,10 +111,13 @@ func (o *Outbox) transition(seq uint64, from []EditState, change func(*Edit)) (E
 			return fmt.Errorf("%w: it is %s", ErrEditState, cur.State)
 		}
 		e = cur
-		change(&e)
+		if err := change(&e); err != nil {
+			return err
+		}
 		if e.State.Pending() {
 			return putEdit(b, e)
 		}
+		e.Holder = ""
 		if err := b.Delete(seqKey(seq)); err != nil {
 			return err
 		}

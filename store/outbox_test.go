@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"errors"
+	"go.etcd.io/bbolt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -191,24 +192,44 @@ func TestOutboxRestartTurnsSendingIntoMaybeApplied(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.reopen(t, "next run")
+	n, err := f.outbox.Adopt(testService, testUser)
+	if err != nil || n != 1 {
+		t.Fatalf("Adopt after a restart = %d, %v; want the one edit taken up", n, err)
+	}
 	got, err := f.outbox.Get(e.Seq)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.State != StateMaybeApplied || got.LastError != restartNote {
-		t.Errorf("after a restart: %s %q", got.State, got.LastError)
+	if got.State != StateMaybeApplied || got.LastError != orphanNote || got.Holder != "" {
+		t.Errorf("after a restart: %s %q held by %q", got.State, got.LastError, got.Holder)
+	}
+	if want := f.clock.now().Add(orphanGrace); !got.NextAttempt.Equal(want) {
+		t.Errorf("due at %v, want after the grace, %v", got.NextAttempt, want)
+	}
+	if n, err := f.outbox.Adopt(testService, testUser); err != nil || n != 0 {
+		t.Errorf("a second Adopt = %d, %v; want nothing taken up again", n, err)
 	}
 }
 
+// A process that keeps the file (a transaction that does not end) makes a
+// transaction of another wait, then fail saying so.
 func TestOutboxLocked(t *testing.T) {
 	f := newReplayFixture(t)
-	_, err := OpenOutbox(f.path, WithLockTimeout(60*time.Millisecond))
-	if !errors.Is(err, ErrOutboxLocked) {
-		t.Fatalf("second OpenOutbox = %v, want ErrOutboxLocked", err)
+	waiting, err := OpenOutbox(f.path, WithLockTimeout(60*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
 	}
-	_, err = OpenOutbox(f.path, ReadOnly(), WithLockTimeout(60*time.Millisecond))
-	if !errors.Is(err, ErrOutboxLocked) {
-		t.Fatalf("read-only OpenOutbox while held = %v, want ErrOutboxLocked", err)
+	defer waiting.Close()
+	stuck, err := bbolt.Open(f.path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stuck.Close()
+	if _, err := OpenOutbox(f.path, WithLockTimeout(60*time.Millisecond)); !errors.Is(err, ErrOutboxLocked) {
+		t.Fatalf("OpenOutbox while the file is kept = %v, want ErrOutboxLocked", err)
+	}
+	if _, err := waiting.Pending(testService, testUser); !errors.Is(err, ErrOutboxLocked) {
+		t.Fatalf("Pending while the file is kept = %v, want ErrOutboxLocked", err)
 	}
 }
 

@@ -61,6 +61,13 @@ func TestCrashWhileSending(t *testing.T) {
 			f.remote.forgetCalls()
 
 			f.reopen(t, "the next run")
+			if n, err := f.outbox.Adopt(testService, testUser); err != nil || n != 1 {
+				t.Fatalf("Adopt = %d, %v; want the edit of the stopped run taken up", n, err)
+			}
+			if results, err := f.r.Flush(context.Background()); err != nil || len(results) != 0 {
+				t.Fatalf("Flush within the grace = %+v, %v; want nothing sent yet", results, err)
+			}
+			f.clock.advance(orphanGrace)
 			results, err := f.r.Flush(context.Background())
 			if err != nil || len(results) != 1 || results[0].Outcome != tt.want {
 				t.Fatalf("Flush = %+v, %v; want one %s", results, err, tt.want)

@@ -139,19 +139,19 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 	if _, resting := r.resting(); resting {
 		return nil, nil
 	}
-	pending, err := r.outbox.Pending(r.service, r.user)
+	pending, mine, _, err := r.sendable()
 	if err != nil {
 		return nil, err
 	}
-	now := r.now()
+	due := dueNow(pending, mine, r.now())
 	var ready []Edit
 	for _, e := range pending {
-		if (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now) {
+		if due[e.Seq] {
 			ready = append(ready, e)
 		}
 	}
 	read := r.readAll(ctx, ready)
-	inBatch := r.writeBatches(ctx, firstDue(pending, now), read)
+	inBatch := r.writeBatches(ctx, firstDue(pending, due), read)
 	held := make(map[itemKey]bool) // items with an older edit still pending
 	var results []Result
 	for _, e := range pending {
@@ -166,7 +166,7 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		if item != "" && held[key] {
 			continue
 		}
-		due := (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now)
+		due := due[e.Seq]
 		var res Result
 		if due {
 			if b, ok := inBatch[e.Seq]; ok {
@@ -190,17 +190,22 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 }
 
 // NextFlush is when the next pending edit of the user is due, for scheduling
-// Flush; false when none waits (conflicts wait for the user).
+// Flush; false when none waits (conflicts wait for the user). While another
+// process holds edits of the user, a flush is due every heldRecheck, to take
+// them up if that process ends.
 func (r *Replayer) NextFlush() (time.Time, bool, error) {
-	pending, err := r.outbox.Pending(r.service, r.user)
+	pending, mine, held, err := r.sendable()
 	if err != nil {
 		return time.Time{}, false, err
 	}
 	var next time.Time
 	for _, e := range pending {
-		if (e.State == StateWaiting || e.State == StateMaybeApplied) && (next.IsZero() || e.NextAttempt.Before(next)) {
+		if mine[e.Seq] && (next.IsZero() || e.NextAttempt.Before(next)) {
 			next = e.NextAttempt
 		}
+	}
+	if recheck := r.now().Add(heldRecheck); held && (next.IsZero() || recheck.Before(next)) {
+		next = recheck
 	}
 	if next.IsZero() {
 		return time.Time{}, false, nil
@@ -209,4 +214,46 @@ func (r *Replayer) NextFlush() (time.Time, bool, error) {
 		next = until
 	}
 	return next, true, nil
+}
+
+// heldRecheck is how often a flush looks again at the edits another
+// process holds.
+const heldRecheck = time.Second
+
+// sendable takes up the edits of processes that ended (Outbox.Adopt), then
+// lists the user's pending edits, those this process may send (waiting or
+// maybe_applied, and its own or free: mine), and whether another live
+// process holds any.
+func (r *Replayer) sendable() (pending []Edit, mine map[uint64]bool, held bool, err error) {
+	if _, err := r.outbox.Adopt(r.service, r.user); err != nil {
+		return nil, nil, false, err
+	}
+	pending, err = r.outbox.Pending(r.service, r.user)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	mine = make(map[uint64]bool)
+	for _, e := range pending {
+		if e.State != StateWaiting && e.State != StateMaybeApplied && e.State != StateSending {
+			continue
+		}
+		switch claimable := r.outbox.MayClaim(e); {
+		case !claimable:
+			held = true
+		case e.State != StateSending:
+			mine[e.Seq] = true
+		}
+	}
+	return pending, mine, held, nil
+}
+
+// dueNow are the edits of mine due now.
+func dueNow(pending []Edit, mine map[uint64]bool, now time.Time) map[uint64]bool {
+	due := make(map[uint64]bool)
+	for _, e := range pending {
+		if mine[e.Seq] && !e.NextAttempt.After(now) {
+			due[e.Seq] = true
+		}
+	}
+	return due
 }

@@ -27,7 +27,7 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 		return nil, err
 	}
 	queue := newBatchQueue(pending, edits)
-	read := r.readAll(ctx, edits)
+	read := r.readAll(ctx, queue.currents(edits))
 	groups := byItem(edits)
 	inBatch := r.writeBatches(ctx, queue.firsts(edits, groups), read)
 	results := make([]Result, len(edits))
@@ -135,6 +135,15 @@ func (q *batchQueue) current(e Edit) Edit {
 	return e
 }
 
+// currents are edits of the batch as the outbox holds them.
+func (q *batchQueue) currents(edits []Edit) []Edit {
+	out := make([]Edit, len(edits))
+	for i, e := range edits {
+		out[i] = q.current(e)
+	}
+	return out
+}
+
 // firsts are the edits that may go in a batch write: the first of each
 // item's group, as stored, unless it waits behind an older edit of its
 // item outside the batch.
@@ -177,8 +186,9 @@ func (e Edit) key() itemKey { return itemKey{e.WorkspaceID, e.Kind, e.ItemID} }
 // readItems are items read for a batch of edits, before any was sent. It is
 // safe for concurrent use.
 type readItems struct {
-	mu    sync.Mutex
-	items map[itemKey]api.Item
+	mu       sync.Mutex
+	items    map[itemKey]api.Item
+	attempts map[uint64]int // each edit's attempts when its item was read
 }
 
 // take returns the item read for an edit, once: after the edit is sent the
@@ -192,6 +202,15 @@ func (ri *readItems) take(e Edit) (api.Item, bool) {
 		delete(ri.items, k)
 	}
 	return it, ok
+}
+
+// untriedSince reports whether an edit, as just claimed, had no attempt
+// since its item was read ahead: its claim is the first after the read.
+func (ri *readItems) untriedSince(claimed Edit) bool {
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
+	before, ok := ri.attempts[claimed.Seq]
+	return ok && claimed.Attempts == before+1
 }
 
 // readAll reads, in one request per workspace and kind, the items that two
@@ -214,7 +233,10 @@ func (r *Replayer) readAll(ctx context.Context, edits []Edit) *readItems {
 		g := group{e.WorkspaceID, e.Kind}
 		ids[g] = append(ids[g], e.ItemID)
 	}
-	read := &readItems{items: make(map[itemKey]api.Item)}
+	read := &readItems{items: make(map[itemKey]api.Item), attempts: make(map[uint64]int, len(edits))}
+	for _, e := range edits {
+		read.attempts[e.Seq] = e.Attempts
+	}
 	for g, list := range ids {
 		if len(list) < 2 {
 			continue

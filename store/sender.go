@@ -13,6 +13,10 @@ type SenderConfig struct {
 	Backoff  Backoff          // waits between attempts
 	Parallel int              // how many items SendAll sends at once (see ReplayerConfig)
 	Now      func() time.Time // nil: time.Now
+	// Watch is how often the board looks for the edits other processes
+	// of the profile make through the outbox (shared.go); 0: it does not.
+	// History then lists them too.
+	Watch time.Duration
 }
 
 // Sender is the way every edit of the app takes to the service: the durable
@@ -23,6 +27,7 @@ type Sender struct {
 	remote Remote
 	cfg    SenderConfig
 
+	started   time.Time // History lists other processes' edits made since
 	mu        sync.Mutex
 	replayers map[string]*Replayer
 	lanes     map[string]*lane // per user: sends made while one is on its way go together
@@ -33,7 +38,7 @@ func NewSender(outbox *Outbox, remote Remote, cfg SenderConfig) *Sender {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Sender{outbox: outbox, remote: remote, cfg: cfg, replayers: make(map[string]*Replayer), lanes: make(map[string]*lane)}
+	return &Sender{outbox: outbox, remote: remote, cfg: cfg, started: cfg.Now(), replayers: make(map[string]*Replayer), lanes: make(map[string]*lane)}
 }
 
 // Outbox is the outbox the sender sends from.
@@ -111,10 +116,36 @@ func (s *Sender) Pending(user string) ([]Edit, error) {
 	return s.outbox.Pending(s.cfg.Service, user)
 }
 
-// History lists the edits of a session, pending and done, oldest first.
+// History lists the edits of a session, pending and done, oldest first;
+// with Watch, also those other processes made meanwhile (`triage set`
+// beside the board).
 func (s *Sender) History(session string) ([]Edit, error) {
-	return s.outbox.History(time.Time{}, session)
+	if s.cfg.Watch <= 0 {
+		return s.outbox.History(time.Time{}, session)
+	}
+	all, err := s.outbox.History(time.Time{}, "")
+	if err != nil {
+		return nil, err
+	}
+	edits := all[:0]
+	for _, e := range all {
+		if e.Session == session || !e.CreatedAt.Before(s.started) {
+			edits = append(edits, e)
+		}
+	}
+	return edits, nil
 }
+
+// WatchEvery is SenderConfig.Watch.
+func (s *Sender) WatchEvery() time.Duration { return s.cfg.Watch }
+
+// ChangedElsewhere reports whether another process changed the outbox since
+// the last call.
+func (s *Sender) ChangedElsewhere() (bool, error) { return s.outbox.ChangedElsewhere() }
+
+// EditsSince lists the edits of every session made since t, pending and
+// done, oldest first.
+func (s *Sender) EditsSince(t time.Time) ([]Edit, error) { return s.outbox.History(t, "") }
 
 // KeepMine resolves a conflict for the user's edit.
 func (s *Sender) KeepMine(seq uint64) (Edit, error) { return s.outbox.KeepMine(seq) }

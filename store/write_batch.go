@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"time"
 
 	"triage/api"
 )
@@ -120,7 +119,12 @@ func (r *Replayer) writeGroup(ctx context.Context, br BatchRemote, k batchKey, e
 		case !claimed:
 			done[e.Seq] = batchSent{found, err}
 		default:
-			cur, _ := read.take(j.Edit)
+			cur, rerr := r.read(ctx, j, read)
+			if rerr != nil {
+				res, ferr := r.afterFailure(ctx, j, rerr, false)
+				done[e.Seq], err = batchSent{res, ferr}, ferr
+				break
+			}
 			res, settled, cerr := r.compare(j, cur)
 			if settled {
 				done[e.Seq], err = batchSent{res, cerr}, cerr
@@ -190,7 +194,7 @@ func (ri *readItems) has(e Edit) bool {
 
 // firstDue are the pending edits a flush may write in a batch: those due
 // now that are the oldest pending edit of their item.
-func firstDue(pending []Edit, now time.Time) []Edit {
+func firstDue(pending []Edit, due map[uint64]bool) []Edit {
 	seen := make(map[itemKey]bool)
 	var out []Edit
 	for _, e := range pending {
@@ -198,7 +202,7 @@ func firstDue(pending []Edit, now time.Time) []Edit {
 			continue
 		}
 		seen[e.key()] = true
-		if (e.State == StateWaiting || e.State == StateMaybeApplied) && !e.NextAttempt.After(now) {
+		if due[e.Seq] {
 			out = append(out, e)
 		}
 	}

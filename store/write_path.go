@@ -13,9 +13,9 @@ import (
 // bottom below:
 //
 //  1. claim: the edit is marked sending on disk (Outbox.Claim), so that no
-//     other process of the profile sends it meanwhile;
+//     other process of the profile sends it meanwhile (shared.go);
 //  2. read: the item as the service has it now (read ahead for a batch, see
-//     SendAll, else read alone);
+//     SendAll and read below, else read alone);
 //  3. compare: the field with what the user saw when changing it (Edit.seen,
 //     kept in the outbox with the edit): the service holding the new value
 //     already marks the edit applied without a write; any other value is a
@@ -74,7 +74,11 @@ func (r *Replayer) claim(seq uint64) (j job, found Result, claimed bool, err err
 		if gerr != nil {
 			return job{}, Result{}, false, gerr
 		}
-		return job{}, Result{Edit: cur, Outcome: outcomeOf(cur.State)}, false, nil
+		outcome := outcomeOf(cur.State)
+		if errors.Is(err, ErrHeldElsewhere) {
+			outcome = OutcomeBusy
+		}
+		return job{}, Result{Edit: cur, Outcome: outcome}, false, nil
 	}
 	if err != nil {
 		return job{}, Result{}, false, err
@@ -85,10 +89,12 @@ func (r *Replayer) claim(seq uint64) (j job, found Result, claimed bool, err err
 	return job{Edit: e, prev: prev, replay: replay}, Result{}, true, nil
 }
 
-// read is the item of a field edit as the service has it now: the one read
-// ahead for the batch, else read alone.
+// read is the item of a field edit as the service has it now. The item
+// read ahead for a batch stands for it only when no attempt at the edit was
+// made since that read: another process may have sent it meanwhile and
+// given up (shared.go), and then the item is read again, after the claim.
 func (r *Replayer) read(ctx context.Context, j job, ahead *readItems) (api.Item, error) {
-	if cur, ok := ahead.take(j.Edit); ok {
+	if cur, ok := ahead.take(j.Edit); ok && ahead.untriedSince(j.Edit) {
 		return cur, nil
 	}
 	return r.remote.Get(ctx, j.WorkspaceID, j.Kind, j.ItemID)

@@ -48,8 +48,9 @@ type Engine struct {
 	flushGen               uint64
 	flushing, flushIdle    bool
 	authAsked              bool
-	rest                   rest // the sender holds the edits back (rest.go)
-	ticking                bool // the countdown's tick runs
+	rest                   rest      // the sender holds the edits back (rest.go)
+	ticking                bool      // the countdown's tick runs
+	others                 elsewhere // the edits of other processes (elsewhere.go)
 
 	lastErr     error
 	lastErrTask string // the task lastErr came from (CacheTask, a load); "": an edit's
@@ -66,6 +67,9 @@ type Engine struct {
 
 	// After is the timer of flushes and cache saves (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
+	// Poll is the timer of the look for other processes' edits (nil:
+	// tea.Tick; tests fire it by hand).
+	Poll func(time.Duration, tea.Msg) tea.Cmd
 	// Now is the clock of the countdown to the next try (nil: time.Now).
 	Now func() time.Time
 }
@@ -98,7 +102,7 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ref = reference{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
-	return g.startEdits()
+	return tea.Batch(g.startEdits(), g.watchElsewhere())
 }
 
 // Workspace is the workspace open.
@@ -177,6 +181,10 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onFlushed(msg), true
 	case pendingMsg:
 		return g.onPending(msg), true
+	case elsewhereTickMsg:
+		return g.onElsewhereTick(), true
+	case elsewhereMsg:
+		return g.onElsewhere(msg), true
 	case resolvedMsg:
 		return g.onResolved(msg), true
 	case finalsMsg:

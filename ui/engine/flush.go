@@ -139,6 +139,7 @@ func (g *Engine) onFlushed(msg flushedMsg) tea.Cmd {
 	sentN := 0
 	flush := &run{origin: fromFlush}
 	for _, r := range msg.results {
+		g.sentHere(r)
 		cmds = append(cmds, g.onResult(&ch, flush, 0, r, nil))
 		if r.Outcome == store.OutcomeSent || r.Outcome == store.OutcomeApplied {
 			sentN++

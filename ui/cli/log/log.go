@@ -121,6 +121,7 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 	edits := all[:0]
 	for _, e := range all {
 		if e.Service == service && (workspace == 0 || e.WorkspaceID == workspace) {
+			e.Holder = "" // which process sends it is the outbox's business, not the log's
 			edits = append(edits, e)
 		}
 	}
@@ -163,11 +164,6 @@ func when(t, now time.Time) string {
 // state says whether an edit reached the service.
 func state(e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")
-	if e.State == store.StateSending {
-		// The log reads the outbox only when no app holds it: an edit left
-		// "sending" by an app that quit waits to be checked and sent again.
-		s = string(store.StateWaiting)
-	}
 	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
 		s += ": " + e.LastError
 	}

@@ -2,7 +2,6 @@ package set
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -250,13 +249,10 @@ func (r *setRun) send(ctx context.Context, plans []setPlan) error {
 	return nil
 }
 
-// openOutbox opens the outbox of a profile, or says that the app holds it.
+// openOutbox opens the outbox of a profile, shared with a board open on it
+// (store/shared.go).
 func openOutbox(paths store.Paths) (*store.Outbox, error) {
-	ob, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile))
-	if errors.Is(err, store.ErrOutboxLocked) {
-		return nil, errors.New("another triage is running for this profile and holds its outbox, which every edit goes through: change the items there, or close it and run this again")
-	}
-	return ob, err
+	return store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile))
 }
 
 // report prints the results, per item on stderr or as JSON, and gives the

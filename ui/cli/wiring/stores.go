@@ -2,14 +2,14 @@ package wiring
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 
 	"triage/store"
 )
 
 // Stores are the files the board keeps: the item cache (disposable) and the
-// outbox of edits (durable, one triage at a time).
+// outbox of edits (durable, shared with every other triage of the profile:
+// `triage set` beside the board sends through the same outbox).
 type Stores struct {
 	Cache  *store.Cache
 	Outbox *store.Outbox
@@ -18,17 +18,11 @@ type Stores struct {
 	Warning error
 }
 
-// ErrAlreadyRunning says that another triage holds the outbox.
-var ErrAlreadyRunning = errors.New("another triage is already running for this account; close it first (it holds the edits waiting to be sent)")
-
 // OpenStores opens the cache and the outbox under paths. A damaged cache is
-// rebuilt (a warning); an outbox held by another triage stops the start.
+// rebuilt, and a cache another board holds is not used (a warning).
 func OpenStores(paths store.Paths) (*Stores, error) {
 	outbox, err := store.OpenOutbox(filepath.Join(paths.StateDir, store.OutboxFile))
-	switch {
-	case errors.Is(err, store.ErrOutboxLocked):
-		return nil, fmt.Errorf("%w (%w)", ErrAlreadyRunning, err)
-	case err != nil:
+	if err != nil {
 		return nil, err
 	}
 	cache, warning := store.OpenCache(filepath.Join(paths.CacheDir, store.CacheFile))

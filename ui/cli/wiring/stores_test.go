@@ -11,8 +11,8 @@ import (
 	"triage/store"
 )
 
-// TestOpenStores: a corrupted cache is a warning (rebuilt, usable); an
-// outbox another triage holds stops the start, saying so.
+// TestOpenStores: a corrupted cache is a warning (rebuilt, usable); a
+// second start shares the outbox, without the cache the first holds.
 func TestOpenStores(t *testing.T) {
 	paths := store.PathsIn(t.TempDir())
 	if err := paths.Ensure(); err != nil {
@@ -34,8 +34,20 @@ func TestOpenStores(t *testing.T) {
 		t.Errorf("the rebuilt cache does not save: %v", err)
 	}
 
-	_, err = OpenStores(paths)
-	if !errors.Is(err, ErrAlreadyRunning) || !errors.Is(err, store.ErrOutboxLocked) {
-		t.Errorf("a second start: %v, want it to say another triage is running", err)
+	second, err := OpenStores(paths)
+	if err != nil {
+		t.Fatalf("a second start: %v, want it to share the outbox", err)
+	}
+	defer second.Close()
+	if !errors.Is(second.Warning, store.ErrCacheUnavailable) {
+		t.Errorf("a second start's cache warning = %v, want the cache unavailable", second.Warning)
+	}
+	e, err := st.Outbox.Add(store.Edit{Session: "20260106T171604Z-00000001", Service: "http://127.0.0.1:8080", User: "anyechen",
+		WorkspaceID: 10022001, Kind: api.Story, Op: store.OpPriority, ItemID: "1", From: "Low", To: "High"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := second.Outbox.Get(e.Seq); err != nil || got.To != "High" {
+		t.Errorf("the second start reads the first's edit: %+v, %v", got, err)
 	}
 }

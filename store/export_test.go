@@ -1,0 +1,4 @@
+package store
+
+// OrphanGrace is orphanGrace, for the tests outside the package.
+const OrphanGrace = orphanGrace
