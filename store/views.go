@@ -18,7 +18,7 @@ type SavedView struct {
 	Kind  string // story, bug or task; "": the current one
 	Query string
 	Mode  string // columns or list; "": the current one
-	Sort  string // priority, id, title, status, owner or modified, "-" first for descending; "": the current one
+	Sort  string // priority, id, title, status, owner, modified or created, "-" first for descending; "": the current one
 	// Columns are the list mode's columns, comma-separated, of ViewColumns; "": all.
 	Columns string
 	Line    int
@@ -27,7 +27,7 @@ type SavedView struct {
 // The board's modes and sort keys a view may name.
 var (
 	viewModes = []string{"columns", "list"}
-	viewSorts = []string{"priority", "id", "title", "status", "owner", "modified"}
+	viewSorts = []string{"priority", "id", "title", "status", "owner", "modified", "created"}
 	viewKinds = []string{"story", "bug", "task"}
 )
 

@@ -29,6 +29,7 @@ type KeyMap struct {
 	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
+	SortCreated, SortModified     key.Binding
 
 	Mark, MarkColumn    key.Binding
 	Undo, Redo, History key.Binding
@@ -99,6 +100,8 @@ func DefaultKeyMap() KeyMap {
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
 		Reverse:        b("S", "reverse sort", "S"),
+		SortCreated:    b("C", "list by created, newest first (again: reverse)", "C"),
+		SortModified:   b("E", "list by modified, newest first (again: reverse)", "E"),
 
 		Mark:       b("space", "mark / unmark", "space"),
 		MarkColumn: b("V", "mark the column", "V"),
@@ -139,7 +142,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
-		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse, k.SortCreated, k.SortModified},
 		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }
