@@ -169,7 +169,7 @@ func (tq *Query) add(tok, me string) {
 		return
 	}
 	if field == "" {
-		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field (use %s); searched as text", key, UsableFields()))
+		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field, searched as text (use %s)", key, UsableFields()))
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
 		return
 	}

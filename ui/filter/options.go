@@ -74,7 +74,7 @@ func (q *Query) Unmatched(o *Options) []string {
 		case IsTimeField(t.Field):
 			continue // read by ParseSpan, which names what it cannot read
 		case t.Field == "severity" && o.Severities == nil && o.FieldsRead:
-			out = append(out, "severity: only bugs have a severity: look in the bugs (tab)")
+			out = append(out, "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)")
 			continue
 		}
 		if names, codes := o.Values(t.Field); len(names) > 0 {

@@ -123,7 +123,7 @@ func TestSeverityAndCreatorValuesAreChecked(t *testing.T) {
 	}
 	stories := Options{Statuses: []Option{{"Planning", "planning"}}, FieldsRead: true}
 	sev := ParseAt("severity:fatal", "", spanNow)
-	if got := strings.Join(sev.Unmatched(&stories), "; "); got != "severity: only bugs have a severity: look in the bugs (tab)" {
+	if got := strings.Join(sev.Unmatched(&stories), "; "); got != "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)" {
 		t.Errorf("severity: on stories says %q", got)
 	}
 	for _, tt := range []struct{ typed, want, fit string }{

@@ -98,7 +98,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	if err := readIterations(c, ctx, t.Client, ws, &q, &opts); err != nil {
 		return err
 	}
-	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
+	req := api.ListRequest{WorkspaceID: ws, Kind: kind, Filter: serviceFilter(&q)}
 	if !o.JSON {
 		req.Fields = itemref.ListFieldsFor(kind, cols)
 	}

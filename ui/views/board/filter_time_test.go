@@ -70,7 +70,7 @@ func TestBoardFiltersByTimeSeverityAndCreator(t *testing.T) {
 	h := newHarness(t, svc, true, 200, 40).load().keys("/")
 	h.m.filter.SetValue("severity:fatal")
 	h.m.applyQuery("severity:fatal")
-	if want := "✗ severity: only bugs have a severity: look in the bugs (tab)"; !strings.Contains(h.screen(), want) {
+	if want := "✗ severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)"; !strings.Contains(h.screen(), want) {
 		t.Errorf("severity: on the stories does not say %q:\n%s", want, firstLines(h.screen(), 3))
 	}
 }

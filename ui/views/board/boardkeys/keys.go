@@ -92,7 +92,7 @@ func DefaultKeyMap() KeyMap {
 		Group:        b("b", "group by priority/status/owner/iteration", "b"),
 		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
-		Filter:         b("/", "filter by text", "/"),
+		Filter:         b("/", "filter by text (and status: owner: prio: iter: severity: creator: reporter:)", "/"),
 		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
@@ -100,8 +100,8 @@ func DefaultKeyMap() KeyMap {
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
 		Reverse:        b("S", "reverse sort", "S"),
-		SortCreated:    b("C", "list by created, newest first (again: reverse)", "C"),
-		SortModified:   b("E", "list by modified, newest first (again: reverse)", "E"),
+		SortCreated:    b("C", "list by created, newest first (again: reverse; filter: created:yesterday, >3d)", "C"),
+		SortModified:   b("E", "list by modified, newest first (again: reverse; filter: modified:today, <2026-11-01)", "E"),
 
 		Mark:       b("space", "mark / unmark", "space"),
 		MarkColumn: b("V", "mark the column", "V"),
