@@ -47,13 +47,15 @@ type dataset struct {
 	iterOpts  []filter.Option
 	today     string
 
-	typed string           // the text filter as typed
-	query string           // lower-cased text filter; "" for none
-	me    string           // the user's nick, for owner:@me
-	clock func() time.Time // what today and 3d count from in created: and modified:; nil: time.Now
-	tq    filter.Compiled  // the filter parsed (query.go)
-	past  []pastFilter     // the filters typed on the way to this one (query.go)
-	prio  int              // column the priority filter keeps; -1 for none
+	typed string          // the text filter as typed
+	query string          // lower-cased text filter; "" for none
+	me    string          // the user's nick, for owner:@me
+	tq    filter.Compiled // the filter parsed (query.go)
+	past  []pastFilter    // the filters typed on the way to this one (query.go)
+	prio  int             // column the priority filter keeps; -1 for none
+	// clock is what today and 3d count from in created: and modified:;
+	// nil: time.Now.
+	clock func() time.Time
 
 	sort sortkey.Sort
 	// orders holds every item sorted by each key the list was sorted by

@@ -92,8 +92,8 @@ func DefaultKeyMap() KeyMap {
 		Group:        b("b", "group by priority/status/owner/iteration", "b"),
 		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
-		Filter:         b("/", "filter by text (and status: owner: prio: iter: severity: creator: reporter:)", "/"),
-		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
+		Filter:         b("/", "filter by text", "/"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12; also iter: severity: creator: reporter: created: modified:`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
