@@ -15,7 +15,7 @@ import (
 // stories, made over the last 180 days): `triage list created:yesterday`
 // prints exactly the stories the service says were created on the
 // service's yesterday, and the board filtered by the same term shows as
-// many; C then lists them newest first with their Created column.
+// many; T then lists them newest first with their Created column.
 func TestCreatedYesterdayOnTheBoardAndInList(t *testing.T) {
 	requireTmux(t)
 	s := startServe(t, "--items", "760")
@@ -57,9 +57,9 @@ func TestCreatedYesterdayOnTheBoardAndInList(t *testing.T) {
 	if strings.Contains(screen, "✗") {
 		t.Errorf("created:yesterday gives a problem:\n%s", firstScreenLines(screen, 3))
 	}
-	term.Send("Enter", "C")
+	term.Send("Enter", "T")
 	screen = term.WaitFor(10*time.Second, "sorted by Created ▼", "Created ▼")
-	t.Logf("C:\n%s", firstScreenLines(screen, 3+len(want)))
+	t.Logf("T:\n%s", firstScreenLines(screen, 3+len(want)))
 	rows := strings.Split(screen, "\n")[3:]
 	for k, id := range slices.Backward(short) {
 		if !strings.Contains(rows[len(short)-1-k], "#"+id+" ") {

@@ -81,14 +81,14 @@ func sameIDs(got, want []string) bool {
 	return slices.Equal(got, want)
 }
 
-// TestTimeSortKeys: C lists the items by created time, newest first, from
+// TestTimeSortKeys: T lists the items by created time, newest first, from
 // the columns in one key press, and again reverses; E does the same by
 // modified time; the header marks the key and its direction.
 func TestTimeSortKeys(t *testing.T) {
-	h := newHarness(t, timedBugs(), true, 200, 40).load().keys("tab", "C")
+	h := newHarness(t, timedBugs(), true, 200, 40).load().keys("tab", "T")
 	d := h.cur()
 	if h.m.mode != modeList || d.sort != (sortkey.Sort{Key: sortkey.Created, Desc: true}) {
-		t.Fatalf("C: mode %v sort %+v, want the list by created, newest first", h.m.mode, d.sort)
+		t.Fatalf("T: mode %v sort %+v, want the list by created, newest first", h.m.mode, d.sort)
 	}
 	rows := func() []string {
 		var out []string
@@ -98,14 +98,14 @@ func TestTimeSortKeys(t *testing.T) {
 		return out
 	}
 	if got := rows(); len(got) != 11 || got[0] != "1002" || got[1] != "1001" {
-		t.Errorf("C lists %v, want #1002 then #1001 first", got)
+		t.Errorf("T lists %v, want #1002 then #1001 first", got)
 	}
 	if screen := h.screen(); !strings.Contains(screen, "Created ▼") || !strings.Contains(screen, "2026-01-06 00:00") {
-		t.Errorf("C: no created column, newest first:\n%s", firstLines(screen, 5))
+		t.Errorf("T: no created column, newest first:\n%s", firstLines(screen, 5))
 	}
-	h.keys("C")
+	h.keys("T")
 	if got := rows(); d.sort.Desc || got[9] != "1001" || got[10] != "1002" {
-		t.Errorf("C again lists %v (desc %v), want #1001 then #1002 last", got, d.sort.Desc)
+		t.Errorf("T again lists %v (desc %v), want #1001 then #1002 last", got, d.sort.Desc)
 	}
 	h.keys("E")
 	if d.sort != (sortkey.Sort{Key: sortkey.Modified, Desc: true}) || !strings.Contains(h.screen(), "Modified ▼") {

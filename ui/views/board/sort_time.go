@@ -6,7 +6,7 @@ import (
 	"triage/ui/views/board/sortkey"
 )
 
-// listByTime is C (created) and E (modified): the list, newest first, in
+// listByTime is T (created) and E (modified): the list, newest first, in
 // one key press; pressed again while the list is sorted so, it reverses.
 // Only the list is sorted, so the columns give way to it.
 func (m *Model) listByTime(k sortkey.Key) tea.Cmd {

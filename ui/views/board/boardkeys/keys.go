@@ -100,7 +100,7 @@ func DefaultKeyMap() KeyMap {
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
 		Reverse:        b("S", "reverse sort", "S"),
-		SortCreated:    b("C", "list by created, newest first (again: reverse; filter: created:yesterday, >3d)", "C"),
+		SortCreated:    b("T", "list by created, newest first (again: reverse; filter: created:yesterday, >3d)", "T"),
 		SortModified:   b("E", "list by modified, newest first (again: reverse; filter: modified:today, <2026-11-01)", "E"),
 
 		Mark:       b("space", "mark / unmark", "space"),

@@ -9,7 +9,7 @@ import (
 	"triage/ui/common"
 )
 
-// TestHelpNamesTheTimeKeysAndTerms: ? lists C and E beside the sorts, with
+// TestHelpNamesTheTimeKeysAndTerms: ? lists T and E beside the sorts, with
 // the created: and modified: terms, and tab names the filter's other new
 // fields; the actions keep the names a config's keys: gives them.
 func TestHelpNamesTheTimeKeysAndTerms(t *testing.T) {
@@ -21,7 +21,7 @@ func TestHelpNamesTheTimeKeysAndTerms(t *testing.T) {
 		}
 	}
 	all := strings.Join(help, "\n")
-	for _, want := range []string{"C list by created, newest first (again: reverse; filter: created:yesterday, >3d)",
+	for _, want := range []string{"T list by created, newest first (again: reverse; filter: created:yesterday, >3d)",
 		"E list by modified, newest first (again: reverse; filter: modified:today, <2026-11-01)",
 		"also iter: severity: creator: reporter: created: modified:"} {
 		if !strings.Contains(all, want) {
