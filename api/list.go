@@ -20,15 +20,16 @@ const (
 	maxPages     = MaxListItems / PageSize
 )
 
-// ListFields is what the app shows and edits: id, name/title, priority,
-// priority_label, status, owner, modified, created, workspace_id,
-// iteration_id, a bug's severity and a story's type (workitem_type_id,
+// ListFields is what the app shows, filters by and edits: id, name/title,
+// priority, priority_label, status, owner, modified, created, creator
+// (reporter of bugs), workspace_id, iteration_id, a bug's severity and a
+// story's type (workitem_type_id,
 // whose workflow its status follows), with each kind's wire names. Every
 // field the board edits is listed, so the conflict check compares it with
 // what the card showed.
 func ListFields(kind Kind) []string {
 	f := []string{"id", kind.TitleField(), "priority", "priority_label", "status",
-		kind.OwnerField(), "modified", "created", "workspace_id", "iteration_id"}
+		kind.OwnerField(), "modified", "created", kind.CreatorField(), "workspace_id", "iteration_id"}
 	switch kind {
 	case Bug:
 		f = append(f, "severity")

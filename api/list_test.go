@@ -200,7 +200,7 @@ func TestListQuery(t *testing.T) {
 func TestListFields(t *testing.T) {
 	for _, k := range Kinds {
 		f := ListFields(k)
-		for _, want := range []string{"id", k.TitleField(), "priority", "priority_label", "status", k.OwnerField(), "modified", "created", "workspace_id"} {
+		for _, want := range []string{"id", k.TitleField(), "priority", "priority_label", "status", k.OwnerField(), "modified", "created", k.CreatorField(), "workspace_id"} {
 			if !slices.Contains(f, want) {
 				t.Errorf("ListFields(%s) = %v lacks %s", k, f, want)
 			}

@@ -17,7 +17,7 @@ var itemColumns = [...]struct {
 	{"owner", true},
 	{"iteration", true},
 	{"severity", true},
-	{"created", false},
+	{"created", true},
 	{"modified", true},
 	{"url", false},
 }

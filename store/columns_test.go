@@ -13,7 +13,7 @@ func TestColumnsAreOneList(t *testing.T) {
 	if want := []string{"id", "full_id", "kind", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified", "url"}; !slices.Equal(all, want) {
 		t.Errorf("item columns %v, want %v", all, want)
 	}
-	if got, want := ViewColumns(), []string{"id", "priority", "status", "owner", "iteration", "severity", "modified"}; !slices.Equal(got, want) {
+	if got, want := ViewColumns(), []string{"id", "priority", "status", "owner", "iteration", "severity", "created", "modified"}; !slices.Equal(got, want) {
 		t.Errorf("view columns %v, want %v", got, want)
 	}
 	last := -1

@@ -17,7 +17,7 @@ import (
 // version not listed here is a cache miss.
 //
 //   - snapshotVersion (1), older: the whole snapshot gob-encoded. Still read.
-//   - flatVersion (2), written now: flat, so that 100,000 items decode in a
+//   - flatVersion (3), written now: flat, so that 100,000 items decode in a
 //     few milliseconds with one allocation for all their text. After the
 //     version byte: the length of a gob-encoded snapshotHead, the head, the
 //     number of items, the length of the text, then per item its kind and
@@ -25,9 +25,14 @@ import (
 //     extra fields and the length of each name and value), all as uvarints,
 //     then the text: every string of every item, one after the other.
 //     Decoding copies the text once and slices each string from it.
+//   - flatNoCreatorVersion (2), older: flat too, of items listed without
+//     who made them (api.ListFields had no creator). Still read, without
+//     its sync point, as version 1 is: the next refresh is a whole list,
+//     which brings the creators the filter's creator: reads.
 const (
-	snapshotVersion byte = 1
-	flatVersion     byte = 2
+	snapshotVersion      byte = 1
+	flatNoCreatorVersion byte = 2
+	flatVersion          byte = 3
 )
 
 // snapshotRecord is the stored form of a Snapshot in snapshotVersion.
@@ -137,9 +142,13 @@ func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
 		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
 			return Snapshot{}, false, err
 		}
+		rec.Synced = ""
 		return Snapshot(rec), true, nil
-	case flatVersion:
+	case flatNoCreatorVersion, flatVersion:
 		s, err := decodeFlat(raw[1:])
+		if raw[0] != flatVersion {
+			s.Synced = ""
+		}
 		return s, err == nil, err
 	}
 	return Snapshot{}, false, nil

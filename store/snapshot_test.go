@@ -46,3 +46,19 @@ func TestFlatSnapshotCutShort(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotWithoutCreatorsIsListedAnew: an entry saved before the lists
+// asked for the creator (flat version 2) still draws its items, but without
+// its sync point, so that the next refresh lists every item, creators and
+// all, rather than only those changed since.
+func TestSnapshotWithoutCreatorsIsListedAnew(t *testing.T) {
+	raw, err := encodeSnapshot(Snapshot{Items: testItems(3), Fields: testFields(), SavedAt: testNow, Synced: "2026-01-06 17:16:04"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw[0] = flatNoCreatorVersion
+	snap, ok, err := decodeSnapshot(raw)
+	if err != nil || !ok || len(snap.Items) != 3 || snap.Synced != "" {
+		t.Errorf("a version 2 entry reads as %d items synced at %q (%v, %v), want 3 items and no sync point", len(snap.Items), snap.Synced, ok, err)
+	}
+}

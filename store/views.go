@@ -18,7 +18,7 @@ type SavedView struct {
 	Kind  string // story, bug or task; "": the current one
 	Query string
 	Mode  string // columns (board, as the app also calls it, is read as columns) or list; "": the current one
-	Sort  string // priority, id, title, status, owner or modified, "-" first for descending; "": the current one
+	Sort  string // priority, id, title, status, owner, modified or created, "-" first for descending; "": the current one
 	// Group is the field the columns stand for: priority, status, owner or
 	// iteration; "": the current one.
 	Group string
@@ -30,7 +30,7 @@ type SavedView struct {
 // The board's modes and sort keys a view may name.
 var (
 	viewModes  = []string{"columns", "board", "list"}
-	viewSorts  = []string{"priority", "id", "title", "status", "owner", "modified"}
+	viewSorts  = []string{"priority", "id", "title", "status", "owner", "modified", "created"}
 	viewKinds  = []string{"story", "bug", "task"}
 	viewGroups = []string{"priority", "status", "owner", "iteration"}
 )

@@ -19,7 +19,7 @@ func TestViewColumns(t *testing.T) {
 	}
 	writeConfigFile(t, paths.ConfigFile, "views:\n  - name: plan\n    columns: id,size\n")
 	_, err = LoadConfig(paths, envOf(nil))
-	if err == nil || !strings.Contains(err.Error(), "line 3: views: columns: \"size\" is not one; write one of id, priority, status, owner, iteration, severity, modified") {
+	if err == nil || !strings.Contains(err.Error(), "line 3: views: columns: \"size\" is not one; write one of id, priority, status, owner, iteration, severity, created, modified") {
 		t.Errorf("an unknown column gives %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package filter
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Compiled is a query made to run over many items, as the board runs it on
@@ -22,8 +23,11 @@ type Compiled struct {
 
 // Compile parses a filter for running over many items; me is the nick of
 // the person logged in, "" when the login is not a person.
-func Compile(q, me string) Compiled {
-	c := Compiled{Query: Parse(q, me)}
+func Compile(q, me string) Compiled { return CompileAt(q, me, time.Now()) }
+
+// CompileAt is Compile at now: what today, yesterday and 3d stand for.
+func CompileAt(q, me string, now time.Time) Compiled {
+	c := Compiled{Query: ParseAt(q, me, now)}
 	c.answers = make([]map[string]bool, len(c.Terms))
 	return c
 }

@@ -3,8 +3,9 @@ package filter
 import "strings"
 
 // Complete is tab in the filter: it completes the last term of q, a
-// field's name (status:, owner:, prio:, iter:) or a value from the
-// workspace's options (@me first for a person), and returns the new text
+// field's name (status:, owner:, prio:, iter:, created:…) or a value from
+// the workspace's options (@me first for a person; for a time, the words
+// of TimeSamples), and returns the new text
 // and the choices that fit (one: it was completed). When several fit it
 // completes what they share.
 func (o *Options) Complete(q string, person bool) (string, []string) {
@@ -31,7 +32,10 @@ func (o *Options) Complete(q string, person bool) (string, []string) {
 	sep := strings.LastIndexAny(value, "|,") + 1
 	before, typed := value[:sep], strings.TrimPrefix(value[sep:], `"`)
 	names, _ := o.Values(field)
-	if field == "owner" && person {
+	if IsTimeField(field) {
+		names = TimeSamples()
+	}
+	if takesPeople(field) && person {
 		names = append([]string{"@me"}, names...)
 	}
 	var fit []string

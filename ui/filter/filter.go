@@ -5,6 +5,10 @@
 //	status:dev  prio:"Nice To Have"  owner:ali|bob  a field's value, by
 //	                         prefix, alternatives joined by "|" or ","
 //	owner:@me                the user logged in (a person, not an API account)
+//	created:yesterday  modified:>3d  created:2026-11-01..2026-11-07
+//	                         when an item was made or last changed (span.go)
+//	severity:fatal           a bug's severity, by its name or code
+//	creator:@me  reporter:bob  who made the item (a bug's reporter)
 //	#12                      the item whose short id is 12
 //	-term                    not that term (-status:resolved, -crash)
 //
@@ -18,6 +22,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Field is a field a term may name, with an example of a term.
@@ -30,6 +35,11 @@ func Fields() []Field {
 		{"owner", "owner:alice"},
 		{"prio", `prio:"Nice To Have"`},
 		{"iter", "iter:@current"},
+		{"created", "created:yesterday"},
+		{"modified", "modified:>3d"},
+		{"severity", "severity:fatal"},
+		{"creator", "creator:alice"},
+		{"reporter", "reporter:alice"},
 	}
 }
 
@@ -44,6 +54,10 @@ func FieldOf(key string) string {
 		return "prio"
 	case "iter", "iteration":
 		return "iter"
+	case "created", "modified", "severity", "creator", "reporter":
+		return key
+	case "sev":
+		return "severity"
 	}
 	return ""
 }
@@ -74,8 +88,11 @@ type Alt struct {
 // Term narrows by one field: an item passes when its field has one of
 // the alternatives (none of them when Neg).
 type Term struct {
-	Field string // status, owner, prio or iter
+	Field string // a name of Fields: status, owner, prio, iter, created…
 	Alts  []Alt
+	// Spans are the times of a created: or modified: term, one for each
+	// alternative.
+	Spans []Span
 	Neg   bool
 }
 
@@ -92,6 +109,8 @@ type Query struct {
 	// (at its place in Problems) gives an example of the workspace's
 	// values once they are known (ProblemsWith).
 	blanks []blank
+	// at is when the filter was read: what today and 3d stand for.
+	at time.Time
 }
 
 // blank is a field term typed without a value: key as typed, its field,
@@ -103,8 +122,11 @@ type blank struct {
 
 // Parse reads a filter, in any case; me is the nick of the person logged
 // in, "" when the login is not a person (an API account).
-func Parse(q, me string) Query {
-	var tq Query
+func Parse(q, me string) Query { return ParseAt(q, me, time.Now()) }
+
+// ParseAt is Parse at now: what today, yesterday and 3d stand for.
+func ParseAt(q, me string, now time.Time) Query {
+	tq := Query{at: now}
 	q = strings.ToLower(q)
 	toks, unclosed := splitTerms(q)
 	if unclosed {
@@ -147,7 +169,7 @@ func (tq *Query) add(tok, me string) {
 		return
 	}
 	if field == "" {
-		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field (use %s); searched as text", key, UsableFields()))
+		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field, searched as text (use %s)", key, UsableFields()))
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
 		return
 	}
@@ -156,9 +178,9 @@ func (tq *Query) add(tok, me string) {
 		a = strings.TrimSpace(a)
 		switch {
 		case a == "":
-		case field == "owner" && a == "@me" && me == "":
-			tq.Problems = append(tq.Problems, "owner:@me cannot apply: an API account (Basic) is not a person; use owner:NAME")
-		case field == "owner" && a == "@me":
+		case takesPeople(field) && a == "@me" && me == "":
+			tq.Problems = append(tq.Problems, fmt.Sprintf("%s:@me cannot apply: an API account (Basic) is not a person; use %s:NAME", field, field))
+		case takesPeople(field) && a == "@me":
 			t.Alts = append(t.Alts, Alt{Text: strings.ToLower(me), Exact: true})
 		default:
 			t.Alts = append(t.Alts, Alt{Text: a})
@@ -169,6 +191,9 @@ func (tq *Query) add(tok, me string) {
 			tq.blanks = append(tq.blanks, blank{at: len(tq.Problems), key: key, field: field})
 			tq.Problems = append(tq.Problems, needsValue(key, Example(field)))
 		}
+		return
+	}
+	if IsTimeField(field) && !tq.readSpans(&t, key) {
 		return
 	}
 	tq.Terms = append(tq.Terms, t)

@@ -8,13 +8,18 @@ const MineTerm = "owner:@me"
 // Item is what a filter looks at in an item, with the names its workspace
 // gives: the lower-cased haystack of title and owners, the ids, the status
 // by code and name, the priority by value ("" for none) and label, and
-// the owners as the service sends them (nicks joined by ";").
+// the owners as the service sends them (nicks joined by ";"), a bug's
+// severity by code and name, who made it (a bug's reporter) and its times
+// as the service writes them.
 type Item struct {
 	Hay, ID, ShortID           string
 	Status, StatusName         string
 	PriorityKey, PriorityLabel string
 	Owner                      string
 	IterationID, IterationName string // "" and "" when unplanned
+	Severity, SeverityName     string
+	Creator                    string
+	Created, Modified          string
 }
 
 // Match reports whether an item passes every term of the query.
@@ -34,6 +39,14 @@ func (q *Query) Match(it Item) bool {
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
 		case "iter":
 			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, q.IterAlias)
+		case "severity":
+			pass = AnyPrefix(t.Alts, strings.ToLower(it.Severity), strings.ToLower(it.SeverityName))
+		case "creator", "reporter":
+			pass = OwnedByAny(it.Creator, t.Alts)
+		case "created":
+			pass = SpansHold(t.Spans, it.Created)
+		case "modified":
+			pass = SpansHold(t.Spans, it.Modified)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}

@@ -24,6 +24,14 @@ type Options struct {
 	// so not checked.
 	Iterations []Option
 	Today      string
+	// Severities are a bug's severities by name and code; nil for a kind
+	// without one, which FieldsRead tells from fields not read yet.
+	Severities []Option
+	FieldsRead bool
+	// Creators are the nicks a creator: or reporter: term may name: the
+	// workspace's members, the items' creators and the user. nil: not
+	// known, so not checked.
+	Creators []string
 }
 
 // Option is one value of a field: the name shown and the code behind it.
@@ -40,6 +48,10 @@ func (o *Options) Values(field string) (names, codes []string) {
 		opts = o.Priorities
 	case "owner":
 		return o.Owners, nil
+	case "creator", "reporter":
+		return o.Creators, nil
+	case "severity":
+		opts = o.Severities
 	}
 	for _, op := range opts {
 		names = append(names, op.Name)
@@ -55,8 +67,14 @@ func (o *Options) Values(field string) (names, codes []string) {
 func (q *Query) Unmatched(o *Options) []string {
 	var out []string
 	for _, t := range q.Terms {
-		if t.Field == "iter" {
+		switch {
+		case t.Field == "iter":
 			out = append(out, q.unmatchedIterations(t, o)...)
+			continue
+		case IsTimeField(t.Field):
+			continue // read by ParseSpan, which names what it cannot read
+		case t.Field == "severity" && o.Severities == nil && o.FieldsRead:
+			out = append(out, "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)")
 			continue
 		}
 		if names, codes := o.Values(t.Field); len(names) > 0 {
@@ -105,17 +123,21 @@ func (o *Options) Example(field string) string {
 	return field + ":" + QuoteValue(strings.ToLower(names[0]))
 }
 
-// FieldOptions are the statuses of a kind's field information and its
-// priorities, "none" (no priority) first: what every filter of the kind
-// is checked against; the caller adds the owners it knows.
+// FieldOptions are the statuses of a kind's field information, its
+// priorities, "none" (no priority) first, and a bug's severities: what
+// every filter of the kind is checked against; the caller adds the owners
+// and creators it knows.
 func FieldOptions(fi api.FieldInfo, priorities []api.PriorityOption) Options {
-	var o Options
+	o := Options{FieldsRead: fi != nil}
 	for _, op := range fi["status"].Options.Pairs {
 		o.Statuses = append(o.Statuses, Option{Name: op.Label, Code: op.Value})
 	}
 	o.Priorities = append(o.Priorities, Option{Name: "none"})
 	for _, op := range priorities {
 		o.Priorities = append(o.Priorities, Option{Name: op.Label, Code: op.Value})
+	}
+	for _, op := range fi["severity"].Options.Pairs {
+		o.Severities = append(o.Severities, Option{Name: op.Label, Code: op.Value})
 	}
 	return o
 }

@@ -24,13 +24,10 @@ func unmatched(t Term, names, codes []string) []string {
 
 // fieldNoun names a field's values in a sentence.
 func fieldNoun(field string) string {
-	switch field {
-	case "status":
-		return "status"
-	case "prio":
+	if field == "prio" {
 		return "priority"
 	}
-	return "owner"
+	return field
 }
 
 // QuoteValue writes a value as the filter takes it: quoted when it has a space.

@@ -8,8 +8,8 @@ import (
 	"time"
 )
 
-// A time expression says from when: `triage log --since` takes one, and a
-// filter term on a date will take the same words.
+// A time expression says from when: `triage log --since` takes one, and
+// the filter's created: and modified: terms take the same words (span.go).
 //
 //	today, yesterday        the day's start
 //	monday … sunday         the start of the most recent such day (today's
@@ -43,6 +43,14 @@ var ErrNotATime = errors.New("not a time: use today, yesterday, a weekday (monda
 
 // ParseWhen reads a time expression at now: the moment it names.
 func ParseWhen(s string, now time.Time, zone *time.Location) (time.Time, error) {
+	t, _, err := parseMoment(s, now, zone)
+	return t, err
+}
+
+// parseMoment is ParseWhen, and reports whether the expression names a
+// whole day (a day word, a weekday, a date without a time) rather than a
+// moment, so that a filter term can take the day from its start to its end.
+func parseMoment(s string, now time.Time, zone *time.Location) (t time.Time, day bool, err error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	local := now.In(zone)
 	midnight := func(daysAgo int) time.Time {
@@ -50,26 +58,26 @@ func ParseWhen(s string, now time.Time, zone *time.Location) (time.Time, error) 
 		return time.Date(y, m, d-daysAgo, 0, 0, 0, 0, zone)
 	}
 	if n, ok := dayWords[s]; ok {
-		return midnight(n), nil
+		return midnight(n), true, nil
 	}
 	if wd, ok := weekdays[s]; ok {
-		return midnight((int(local.Weekday()) - int(wd) + 7) % 7), nil
+		return midnight((int(local.Weekday()) - int(wd) + 7) % 7), true, nil
 	}
 	if d, ok, err := parseAgo(s); ok {
 		if err != nil {
-			return time.Time{}, err
+			return time.Time{}, false, err
 		}
-		return now.Add(-d), nil
+		return now.Add(-d), false, nil
 	}
 	if t, err := time.Parse(time.RFC3339, strings.ToUpper(s)); err == nil {
-		return t, nil
+		return t, false, nil
 	}
 	for _, layout := range dateLayouts {
-		if t, err := time.ParseInLocation(layout, s, zone); err == nil {
-			return t, nil
+		if t, err := time.ParseInLocation(layout, strings.ToUpper(s), zone); err == nil {
+			return t, layout == time.DateOnly, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%q is %w", s, ErrNotATime)
+	return time.Time{}, false, fmt.Errorf("%q is %w", s, ErrNotATime)
 }
 
 // parseAgo reads a duration: Go's (36h, 90m, 1h30m) or whole days and

@@ -25,7 +25,7 @@ func TestCustomCommandRunsOnTheFocusedItem(t *testing.T) {
     shell: printf '%s\n' {{.Title}} > `+filepath.Join(out, "title")+`; env > `+filepath.Join(out, "env")+`
     output: discard
 `)
-	term := startTerminal(t, 160, 60, env, triageBinary(t), "--insecure-storage")
+	term := startTerminal(t, 160, 70, env, triageBinary(t), "--insecure-storage") // tall enough for the whole help
 	term.WaitFor(20*time.Second, "Stories 240")
 	term.Send("?")
 	term.WaitFor(10*time.Second, "C          show the item", "ctrl+x     keep the title")

@@ -28,7 +28,7 @@ func TestFilterSaysWhatItCannotDo(t *testing.T) {
 	term.WaitFor(10*time.Second, "all stories, unfiltered")
 	term.Send("/")
 	term.Type("foo:bar")
-	screen = term.WaitFor(10*time.Second, "/ foo:bar", "✗ foo: is not a field (use status: owner: prio: iter: #id -term); searched as text")
+	screen = term.WaitFor(10*time.Second, "/ foo:bar", "✗ foo: is not a field, searched as text (use status: owner: prio: iter:")
 	t.Logf("foo:bar:\n%s", firstScreenLines(screen, 4))
 	term.Send("Escape")
 	term.WaitFor(10*time.Second, "all stories, unfiltered")

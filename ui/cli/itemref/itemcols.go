@@ -75,6 +75,8 @@ func (n Names) Matches(q *filter.Query, it *api.Item) bool {
 		Status: it.Status, StatusName: n.Fields.OptionLabel("status", it.Status),
 		PriorityKey: key, PriorityLabel: label, Owner: it.Owner,
 		IterationID: store.NoIteration(it.IterationID), IterationName: n.Fields.OptionLabel("iteration_id", store.NoIteration(it.IterationID)),
+		Severity: it.Severity, SeverityName: n.Fields.OptionLabel("severity", it.Severity),
+		Creator: it.Creator, Created: it.Created, Modified: it.Modified,
 	})
 }
 

@@ -98,7 +98,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	if err := readIterations(c, ctx, t.Client, ws, &q, &opts); err != nil {
 		return err
 	}
-	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
+	req := api.ListRequest{WorkspaceID: ws, Kind: kind, Filter: serviceFilter(&q)}
 	if !o.JSON {
 		req.Fields = itemref.ListFieldsFor(kind, cols)
 	}
@@ -182,11 +182,14 @@ func readIterations(c *wiring.Factory, ctx context.Context, client *api.Client, 
 	return nil
 }
 
-// readOwners reads the workspace's members when the filter has an owner:
-// term: its values are checked against them, the owners of the items
-// (itemref.People who left still own some) and the user, as on the board.
+// readOwners reads the workspace's members when the filter has an owner:,
+// creator: or reporter: term: its values are checked against them, the
+// owners or creators of the items (itemref.People who left still own some)
+// and the user, as on the board.
 func readOwners(c *wiring.Factory, ctx context.Context, client *api.Client, ws int64, me string, items []api.Item, q *filter.Query, o *filter.Options) error {
-	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool { return t.Field == "owner" }) {
+	if !slices.ContainsFunc(q.Terms, func(t filter.Term) bool {
+		return t.Field == "owner" || t.Field == "creator" || t.Field == "reporter"
+	}) {
 		return nil
 	}
 	members, err := client.Members(ctx, ws)
@@ -200,6 +203,13 @@ func readOwners(c *wiring.Factory, ctx context.Context, client *api.Client, ws i
 	o.Owners = filter.Owners(me, nicks, func(yield func(string) bool) {
 		for i := range items {
 			if !yield(items[i].Owner) {
+				return
+			}
+		}
+	})
+	o.Creators = filter.Owners(me, nicks, func(yield func(string) bool) {
+		for i := range items {
+			if !yield(items[i].Creator) {
 				return
 			}
 		}

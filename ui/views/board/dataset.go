@@ -3,6 +3,7 @@ package board
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"triage/api"
 	"triage/ui/engine"
@@ -52,6 +53,9 @@ type dataset struct {
 	tq    filter.Compiled // the filter parsed (query.go)
 	past  []pastFilter    // the filters typed on the way to this one (query.go)
 	prio  int             // column the priority filter keeps; -1 for none
+	// clock is what today and 3d count from in created: and modified:;
+	// nil: time.Now.
+	clock func() time.Time
 
 	sort sortkey.Sort
 	// orders holds every item sorted by each key the list was sorted by

@@ -3,6 +3,7 @@ package board
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"triage/ui/filter"
 )
@@ -48,7 +49,11 @@ func (d *dataset) setQuery(q, me string) {
 	if d.goBack(q, me) {
 		return
 	}
-	tq := filter.Compile(q, me)
+	now := time.Now
+	if d.clock != nil {
+		now = d.clock
+	}
+	tq := filter.CompileAt(q, me, now())
 	tq.IterAlias = d.iterAlias
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)

@@ -116,6 +116,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Reverse):
 		d := m.cur()
 		m.keepSelection(func() { d.setSort(sortkey.Sort{Key: d.sort.Key, Desc: !d.sort.Desc}) })
+	case key.Matches(msg, k.SortCreated):
+		return m.listByTime(sortkey.Created)
+	case key.Matches(msg, k.SortModified):
+		return m.listByTime(sortkey.Modified)
 	case key.Matches(msg, k.Refresh):
 		return m.eng.Load(m.tab)
 	case key.Matches(msg, k.Retry):

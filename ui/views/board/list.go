@@ -52,6 +52,8 @@ func (d *dataset) sortText(k sortkey.Key, i int32) string {
 		return it.Status
 	case sortkey.Owner:
 		return ownerName(it.Owner)
+	case sortkey.Created:
+		return it.Created
 	}
 	return it.Modified
 }

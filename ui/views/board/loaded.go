@@ -15,6 +15,7 @@ func (m *Model) onLoaded(ld engine.Loaded) {
 		}
 		old := d
 		d = datasetOf(m.eng.Items(k))
+		d.clock = m.ctx.Clock
 		d.carry(old)
 		d.src.Keep(d)
 		m.sets[k] = d

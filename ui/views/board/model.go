@@ -152,6 +152,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 // indexOf is a new index over the engine's items of kind k, filled.
 func (m *Model) indexOf(k api.Kind) *dataset {
 	d := datasetOf(m.eng.Items(k))
+	d.clock = m.ctx.Clock
 	d.src.Keep(d)
 	return d
 }

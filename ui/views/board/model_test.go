@@ -325,7 +325,8 @@ func TestListSorting(t *testing.T) {
 		{"S reverses", []string{"v", "s", "S"}, "ID ▼", []string{"1011", "1010", "1009", "1008"}},
 		{"title", []string{"v", "s", "s"}, "Title ▲", []string{"1006", "1004", "1002", "1010"}},
 		{"modified, newest first", []string{"v", "s", "s", "s", "s", "s", "S"}, "Modified ▼", []string{"1006", "1011", "1001", "1007"}},
-		{"cycles back", []string{"v", "s", "s", "s", "s", "s", "s"}, "Priority ▲", []string{"1008", "1011", "1001", "1006"}},
+		{"created after modified", []string{"v", "s", "s", "s", "s", "s", "s"}, "Created ▲", []string{"1001", "1002", "1003", "1004"}},
+		{"cycles back", []string{"v", "s", "s", "s", "s", "s", "s", "s"}, "Priority ▲", []string{"1008", "1011", "1001", "1006"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -49,6 +49,20 @@ func (d *dataset) termPasses(k int, i int32) bool {
 	case "iter":
 		id := store.NoIteration(d.items[i].IterationID)
 		return filter.IterationPasses(t.Alts, id, d.fields.OptionLabel("iteration_id", id), d.iterAlias)
+	case "severity":
+		code := d.items[i].Severity
+		ok, known := d.tq.Known(k, code)
+		if !known {
+			ok = filter.AnyPrefix(t.Alts, strings.ToLower(code), strings.ToLower(d.fields.OptionLabel("severity", code)))
+			d.tq.Remember(k, code, ok)
+		}
+		return ok
+	case "creator", "reporter":
+		return filter.OwnedByAny(d.items[i].Creator, t.Alts)
+	case "created":
+		return filter.SpansHold(t.Spans, d.items[i].Created)
+	case "modified":
+		return filter.SpansHold(t.Spans, d.items[i].Modified)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }
@@ -66,8 +80,9 @@ func (d *dataset) columnPasses(k, c int) bool {
 }
 
 // filterOptions are the values the filter offers and checks: the
-// statuses of the field information, the priorities, and as owners the
-// workspace's members (once read), the items' owners and the user.
+// statuses of the field information, the priorities, a bug's severities,
+// as owners the workspace's members (once read), the items' owners and the
+// user, and as creators the members, the items' creators and the user.
 func (m *Model) filterOptions(d *dataset) filter.Options {
 	o := filter.FieldOptions(d.fields, d.opts)
 	members := m.eng.KnownMembers()
@@ -78,6 +93,13 @@ func (m *Model) filterOptions(d *dataset) filter.Options {
 	o.Owners = filter.Owners(m.person(), nicks, func(yield func(string) bool) {
 		for i := range d.items {
 			if !yield(d.items[i].Owner) {
+				return
+			}
+		}
+	})
+	o.Creators = filter.Owners(m.person(), nicks, func(yield func(string) bool) {
+		for i := range d.items {
+			if !yield(d.items[i].Creator) {
 				return
 			}
 		}

@@ -8,9 +8,9 @@ import "triage/ui/views/board/listcols"
 // rowText is a list row's cells, each fitted to its column, and what they
 // were made from.
 type rowText struct {
-	layout                                          listcols.Layout
-	title, prio, status, owner, iter, sev, modified string
-	cells                                           [listcols.Count]string
+	layout                                                   listcols.Layout
+	title, prio, status, owner, iter, sev, created, modified string
+	cells                                                    [listcols.Count]string
 }
 
 // rowTexts keeps the row texts of the items of one dataset by position.
@@ -30,7 +30,8 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 	status := statusName(d.fields, it.Status)
 	t := c.by[i]
 	if t != nil && t.layout == l && t.title == it.Title && t.prio == prio && t.status == status &&
-		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity && t.modified == it.Modified {
+		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity &&
+		t.created == it.Created && t.modified == it.Modified {
 		return t
 	}
 	if t == nil {
@@ -38,17 +39,24 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 		c.by[i] = t
 	}
 	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner,
-		iter: it.IterationID, sev: it.Severity, modified: it.Modified}
-	modified := m.ctx.ShownTime(it.Modified)
-	if l.ShortTime && len(modified) >= 16 {
-		modified = modified[5:16]
-	}
+		iter: it.IterationID, sev: it.Severity, created: it.Created, modified: it.Modified}
 	texts := [listcols.Count]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner),
-		iterationName(d.fields, it.IterationID), d.fields.OptionLabel("severity", it.Severity), modified}
+		iterationName(d.fields, it.IterationID), d.fields.OptionLabel("severity", it.Severity),
+		m.listTime(it.Created, l), m.listTime(it.Modified, l)}
 	for k := range texts {
 		if l.W[k] > 0 {
 			t.cells[k] = fitString(texts[k], l.W[k])
 		}
 	}
 	return t
+}
+
+// listTime is a service time as the list shows it: in the user's zone, to
+// the minute, without the year when the layout says so.
+func (m *Model) listTime(service string, l listcols.Layout) string {
+	shown := m.ctx.ShownTime(service)
+	if l.ShortTime && len(shown) >= 16 {
+		return shown[5:16]
+	}
+	return shown
 }

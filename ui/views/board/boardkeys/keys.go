@@ -29,6 +29,7 @@ type KeyMap struct {
 	Complete                      key.Binding // tab in the filter
 	Mine                          key.Binding
 	Mode, Sort, Reverse           key.Binding
+	SortCreated, SortModified     key.Binding
 
 	Mark, MarkColumn    key.Binding
 	Undo, Redo, History key.Binding
@@ -96,13 +97,15 @@ func DefaultKeyMap() KeyMap {
 		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
 		Filter:         b("/", "filter by text", "/"),
-		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12`, "tab"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12; also iter: severity: creator: reporter: created: modified:`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
 		Mode:           b("v", "columns / list", "v"),
 		Sort:           b("s", "sort by next column", "s"),
 		Reverse:        b("S", "reverse sort", "S"),
+		SortCreated:    b("T", "list by created, newest first (again: reverse; filter: created:yesterday, >3d)", "T"),
+		SortModified:   b("E", "list by modified, newest first (again: reverse; filter: modified:today, <2026-11-01)", "E"),
 
 		Mark:       b("space", "mark / unmark", "space"),
 		MarkColumn: b("V", "mark the column", "V"),
@@ -146,7 +149,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
-		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
+		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse, k.SortCreated, k.SortModified},
 		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
 	}
 }

@@ -22,7 +22,7 @@ const MinTitle = 20
 // would be narrower than MinTitle with every optional column gone.
 const minOwner = 8
 
-// Time widths: a modified time with its year, and without.
+// Time widths: a created or modified time with its year, and without.
 const (
 	longTime  = len("2006-01-02 15:04")
 	shortTime = len("01-02 15:04")
@@ -39,6 +39,7 @@ const (
 	Owner
 	Iteration
 	Severity // bugs
+	Created  // shown when the list is sorted by it or a view chooses it
 	Modified
 	Count // how many there are
 )
@@ -62,9 +63,9 @@ func (c Col) Name() string { return boardColumns[c] }
 var boardColumns = [Count]string(store.BoardColumns())
 
 // SortKey is the key s sorts the column by; iteration and severity sort
-// by nothing of their own (the priority's key: no arrow is drawn).
+// by nothing of their own (no arrow is drawn).
 func (c Col) SortKey() sortkey.Key {
-	return [Count]sortkey.Key{sortkey.ID, sortkey.Title, sortkey.Priority, sortkey.Status, sortkey.Owner, -1, -1, sortkey.Modified}[c]
+	return [Count]sortkey.Key{sortkey.ID, sortkey.Title, sortkey.Priority, sortkey.Status, sortkey.Owner, -1, -1, sortkey.Created, sortkey.Modified}[c]
 }
 
 // Layout is the widths of the list's columns for a terminal width (W[c]
@@ -78,16 +79,18 @@ type Layout struct {
 // of each column other than the title (the modified time is measured
 // here); each of those columns is as wide as its widest cell or heading,
 // so none is cut while the title has room, and the title takes the rest.
-// When the title would be narrower than MinTitle, the modified time goes
-// first (unless the list is sorted by it), then the severity, then the
-// iteration; then the owner is cut, down to minOwner. Only bugs have a
-// severity; an iteration or severity column no item fills is left out
-// unless chosen (a view's columns:), which keeps only the columns it names.
+// When the title would be narrower than MinTitle, the created time goes
+// first, then the modified time (either kept while the list is sorted by
+// it), then the severity, then the iteration; then the owner is cut, down
+// to minOwner. Only bugs have a severity; an iteration or severity column
+// no item fills is left out, and the created time is shown only while the
+// list is sorted by it, unless chosen (a view's columns:), which keeps
+// only the columns it names.
 func Lay(width, mark int, cells [Count]int, k api.Kind, sorted sortkey.Key, chosen string) Layout {
 	l := Layout{ShortTime: width < 100}
-	cells[Modified] = longTime
+	cells[Created], cells[Modified] = longTime, longTime
 	if l.ShortTime {
-		cells[Modified] = shortTime
+		cells[Created], cells[Modified] = shortTime, shortTime
 	}
 	var names []string
 	if chosen != "" {
@@ -102,10 +105,12 @@ func Lay(width, mark int, cells [Count]int, k api.Kind, sorted sortkey.Key, chos
 			continue
 		case names == nil && (col == Iteration || col == Severity) && cells[c] == 0:
 			continue // no item has one: a blank column would only narrow the title
+		case names == nil && col == Created && sorted != sortkey.Created:
+			continue
 		}
 		l.W[c] = max(cells[c], col.headerWidth(sorted))
 	}
-	for _, drop := range []Col{-1, Modified, Severity, Iteration} {
+	for _, drop := range []Col{-1, Created, Modified, Severity, Iteration} {
 		if drop >= 0 && drop.SortKey() != sorted {
 			l.W[drop] = 0
 		}

@@ -54,8 +54,17 @@ func TestLayGivesEachColumnItsWidestCell(t *testing.T) {
 // TestLayKeepsWhatItIsToldTo: the modified time stays when the list is
 // sorted by it; only bugs have a severity; a view's columns keep only
 // those named, and the title; an iteration no item has is not shown
-// unless named.
+// unless named; the created time only when sorted by it or named.
 func TestLayKeepsWhatItIsToldTo(t *testing.T) {
+	if l := Lay(250, 3, sandboxCells, api.Bug, sortkey.Created, ""); l.W[Created] != 16 || l.W[Modified] != 16 {
+		t.Errorf("a wide list sorted by created time shows it %d wide and the modified time %d", l.W[Created], l.W[Modified])
+	}
+	if l := Lay(70, 3, sandboxCells, api.Bug, sortkey.Created, ""); l.W[Created] != 11 || l.W[Modified] != 0 {
+		t.Errorf("a narrow list sorted by created time shows it %d wide and the modified time %d", l.W[Created], l.W[Modified])
+	}
+	if l := Lay(160, 3, sandboxCells, api.Bug, sortkey.Title, "id,created"); l.W[Created] != 16 {
+		t.Errorf("columns id,created show the created time %d wide", l.W[Created])
+	}
 	if kept := Lay(70, 3, sandboxCells, api.Story, sortkey.Modified, ""); kept.W[Modified] == 0 {
 		t.Error("a narrow list sorted by modified time dropped it")
 	}
@@ -82,7 +91,7 @@ func TestLayKeepsWhatItIsToldTo(t *testing.T) {
 // store.ItemColumns gives it (the list `triage list --columns` and a view's
 // columns: share), and still its heading in lower case.
 func TestNamesAreTheBoardColumnsOfTheStore(t *testing.T) {
-	want := []string{"id", "title", "priority", "status", "owner", "iteration", "severity", "modified"}
+	want := []string{"id", "title", "priority", "status", "owner", "iteration", "severity", "created", "modified"}
 	for c := range Count {
 		if c.Name() != want[c] || c.Name() != strings.ToLower(c.Header()) {
 			t.Errorf("column %d is named %q (heading %q), want %q", c, c.Name(), c.Header(), want[c])

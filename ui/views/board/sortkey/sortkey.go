@@ -18,6 +18,7 @@ const (
 	Status
 	Owner
 	Modified
+	Created
 	Count // how many there are
 )
 
@@ -34,6 +35,8 @@ func (k Key) String() string {
 		return "Owner"
 	case Modified:
 		return "Modified"
+	case Created:
+		return "Created"
 	}
 	return "Priority"
 }

@@ -16,6 +16,9 @@ func TestNamesRoundTrip(t *testing.T) {
 	if s, ok := Parse("-modified"); !ok || s != (Sort{Key: Modified, Desc: true}) {
 		t.Errorf(`Parse("-modified") = %v, %v`, s, ok)
 	}
+	if s, ok := Parse("-created"); !ok || s != (Sort{Key: Created, Desc: true}) {
+		t.Errorf(`Parse("-created") = %v, %v`, s, ok)
+	}
 	for _, bad := range []string{"", "-", "iteration", "Title"} {
 		if _, ok := Parse(bad); ok {
 			t.Errorf("Parse(%q) knew it", bad)
