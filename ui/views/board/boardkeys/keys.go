@@ -42,6 +42,7 @@ type KeyMap struct {
 	// PreviewDown and PreviewUp scroll the preview pane.
 	PreviewDown, PreviewUp key.Binding
 	Workspace              key.Binding
+	MyWork                 key.Binding
 	Views                  key.Binding
 
 	// The prompts' answers.
@@ -118,6 +119,7 @@ func DefaultKeyMap() KeyMap {
 		PreviewDown: b("ctrl+d", "scroll the preview down", "ctrl+d"),
 		PreviewUp:   b("ctrl+u", "scroll the preview up", "ctrl+u"),
 		Workspace:   b("w", "switch workspace", "w"),
+		MyWork:      b("W", "my work, across workspaces", "W"),
 		Views:       b(":", "saved views", ":"),
 
 		Confirm:    b("y/enter", "confirm", "y", "enter"),
@@ -140,6 +142,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse},
-		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.MyWork, k.Views, k.Refresh, k.Open, k.Copy},
 	}
 }
