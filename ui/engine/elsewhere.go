@@ -39,3 +39,8 @@ func (g *Engine) Over(kind api.Kind, it api.Item) (api.Item, State, bool) {
 	}
 	return e.apply(base), e.state(), true
 }
+
+// Watching is the view told what changes (Watch), nil when none: a view
+// over the board tells it on (the board keeps its cards right) and hands
+// the watch back when it closes.
+func (g *Engine) Watching() Watcher { return g.watcher }

@@ -1,7 +1,10 @@
 package mywork
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"triage/api"
+	"triage/ui/engine"
 	"triage/ui/engine/mine"
 )
 
@@ -45,9 +48,9 @@ func (m *Model) selected() (mine.Card, bool) {
 }
 
 // moveTo puts the cursor on the card of an item, when it is drawn.
-func (m *Model) moveTo(id string) {
+func (m *Model) moveTo(kind api.Kind, id string) {
 	for i, c := range m.cards() {
-		if c.Item.ID == id {
+		if c.Item.ID == id && c.Item.Kind == kind {
 			m.cursor = i
 			return
 		}
@@ -76,18 +79,36 @@ func (m *Model) put(it api.Item) {
 	}
 }
 
-// keepEdited keeps every card as the engine's edits leave it now: a card
-// an undo or a refusal changed shows it after the engine forgets the edit.
-func (m *Model) keepEdited() {
-	if !m.eng.Editing() {
-		return
+// Changed takes what the engine says changed while the view is open (it
+// watches in front of the board, then tells the board): an undo or a redo
+// of any workspace's item, an answer of the service; each card keeps the
+// value, so it shows it once the engine is done with the edit.
+func (m *Model) Changed(msg engine.ChangedMsg) tea.Cmd {
+	for _, s := range msg.Items {
+		if cur, ok := m.find(s.Kind, s.Item.ID); ok {
+			m.put(m.eng.Card(s, cur))
+		}
 	}
-	for s := range m.work.Sets {
-		set := &m.work.Sets[s]
-		for i := range set.Items {
-			if it, _, ok := m.eng.Over(set.Kind, set.Items[i]); ok {
-				set.Items[i] = it
+	if msg.Follow != nil {
+		m.moveTo(msg.Follow.Kind, msg.Follow.Item.ID)
+	}
+	if m.board == nil {
+		return nil
+	}
+	return m.board.Changed(msg)
+}
+
+// find is the card's item of a kind and id.
+func (m *Model) find(kind api.Kind, id string) (api.Item, bool) {
+	for _, set := range m.work.Sets {
+		if set.Kind != kind {
+			continue
+		}
+		for _, it := range set.Items {
+			if it.ID == id {
+				return it, true
 			}
 		}
 	}
+	return api.Item{}, false
 }

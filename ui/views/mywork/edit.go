@@ -24,6 +24,7 @@ func wsOf(id int64) string { return strconv.FormatInt(id, 10) }
 
 // move is a priority change asked of a card: by steps, or to the nth option.
 type move struct {
+	kind api.Kind // a story and a bug may share an id
 	id   string
 	step int // ±1; 0: nth
 	nth  int
@@ -46,7 +47,7 @@ func (m *Model) step(d int) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return m.move(c, move{id: c.Item.ID, step: d})
+	return m.move(c, move{kind: c.Item.Kind, id: c.Item.ID, step: d})
 }
 
 // setNth moves the selected card to the nth priority of its workspace.
@@ -55,7 +56,7 @@ func (m *Model) setNth(n int) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return m.move(c, move{id: c.Item.ID, nth: n})
+	return m.move(c, move{kind: c.Item.Kind, id: c.Item.ID, nth: n})
 }
 
 // set is the set of a card's workspace and kind.
@@ -97,10 +98,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	}
 	to := mv.nth
 	if mv.step != 0 {
-		to = at + mv.step
-		if at < 0 {
-			to = 0
-		}
+		to = at + mv.step // from no priority, ] goes to the first
 	}
 	switch {
 	case mv.step == 0 && to >= len(opts):
@@ -112,7 +110,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	for _, it := range shown {
 		m.put(it)
 	}
-	m.moveTo(c.Item.ID)
+	m.moveTo(c.Item.Kind, c.Item.ID)
 	return cmd
 }
 
@@ -127,7 +125,7 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 		}
 	}
 	for _, c := range m.cards() {
-		if c.Item.ID == msg.then.id && c.WorkspaceID == msg.ws {
+		if c.Item.ID == msg.then.id && c.Item.Kind == msg.then.kind && c.WorkspaceID == msg.ws {
 			return m.move(c, msg.then)
 		}
 	}

@@ -32,9 +32,10 @@ const RefreshTask = "reading what changed in your work"
 
 // Model is the my-work view.
 type Model struct {
-	ctx  *common.Context
-	eng  *engine.Engine
-	keys KeyMap
+	ctx   *common.Context
+	eng   *engine.Engine
+	board engine.Watcher // the view the engine told before this one (the board), told on
+	keys  KeyMap
 
 	work   store.Todos // as last read, with the user's edits kept on the cards
 	cached bool        // the cache has answered (or there is none)
@@ -91,8 +92,11 @@ type refreshedMsg struct {
 // savedMsg is the cache's answer to a save.
 type savedMsg struct{ err error }
 
-// Init reads the cached work; the refresh follows it.
+// Init watches the engine in front of the board and reads the cached
+// work; the refresh follows it.
 func (m *Model) Init() tea.Cmd {
+	m.board = m.eng.Watching()
+	m.eng.Watch(m)
 	c, ok := m.ctx.Cache.(mine.Cache)
 	if !ok {
 		m.cached = true
@@ -177,18 +181,15 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 
 // setWork shows work, keeping the cursor on its card when it is still there.
 func (m *Model) setWork(w store.Todos) {
-	var at string
-	if c, ok := m.selected(); ok {
-		at = c.Item.ID
-	}
+	at, ok := m.selected()
 	m.work = w
 	names := map[int64]string{}
 	for _, s := range w.Sets {
 		names[s.WorkspaceID] = s.WorkspaceName
 	}
 	m.eng.SetWorkspaceNames(names)
-	if at != "" {
-		m.moveTo(at)
+	if ok {
+		m.moveTo(at.Item.Kind, at.Item.ID)
 	}
 	m.clamp()
 }
@@ -214,12 +215,15 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Close):
 		m.closed = true
+		if m.board != nil {
+			m.eng.Watch(m.board)
+		}
 		return m.save()
 	case key.Matches(msg, k.Group):
 		at, ok := m.selected()
 		m.by = 1 - m.by
 		if ok {
-			m.moveTo(at.Item.ID)
+			m.moveTo(at.Item.Kind, at.Item.ID)
 		}
 		return nil
 	case key.Matches(msg, k.Refresh):

@@ -21,7 +21,6 @@ func (m *Model) listHeight() int { return max(m.height-headerLines, 1) }
 // a note when the login does not reach every workspace, and the cards
 // under their groups' headings.
 func (m *Model) View() string {
-	m.keepEdited()
 	s := m.ctx.Styles
 	lines := []string{s.Title.Render(m.title()), m.note()}
 	groups := m.groups()
@@ -100,17 +99,21 @@ func (m *Model) list(groups []mine.Group) []string {
 	}
 	wsWidth = min(wsWidth, 18)
 	var (
-		lines  []string
-		cursor int
-		n      int
+		lines   []string
+		heading []int // the line of the heading of each line's group
+		cursor  int
+		n       int
 	)
 	for _, g := range groups {
+		at := len(lines)
 		lines = append(lines, s.Accent.Render(fmt.Sprintf("%s (%d)", g.Title, len(g.Cards))))
+		heading = append(heading, at)
 		for _, c := range g.Cards {
 			if n == m.cursor {
 				cursor = len(lines)
 			}
 			lines = append(lines, m.card(c, n == m.cursor, wsWidth))
+			heading = append(heading, at)
 			n++
 		}
 	}
@@ -122,7 +125,17 @@ func (m *Model) list(groups []mine.Group) []string {
 		m.top = cursor - h + 1
 	}
 	m.top = max(min(m.top, len(lines)-h), 0)
-	return lines[m.top:min(m.top+h, len(lines))]
+	if m.top == 0 || heading[m.top] == m.top {
+		return lines[m.top:min(m.top+h, len(lines))]
+	}
+	// The group's heading stays on the first line, over its cards.
+	if cursor >= m.top+h-1 {
+		m.top++
+		if heading[m.top] == m.top {
+			return lines[m.top:min(m.top+h, len(lines))]
+		}
+	}
+	return append([]string{lines[heading[m.top]]}, lines[m.top:min(m.top+h-1, len(lines))]...)
 }
 
 // card draws one card: its mark, workspace, kind, number, priority,
