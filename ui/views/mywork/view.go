@@ -11,18 +11,26 @@ import (
 	"triage/ui/engine/mine"
 )
 
-// headerLines are the lines above the list: the title and the note.
-const headerLines = 2
+// header is the lines above the list: the title, and the note wrapped to
+// the width (a blank line when there is none).
+func (m *Model) header() []string {
+	lines := []string{m.ctx.Styles.Title.Render(m.title())}
+	note := m.note()
+	if note == "" {
+		return append(lines, "")
+	}
+	return append(lines, strings.Split(ansi.Wordwrap(note, max(m.width, 20), " "), "\n")...)
+}
 
 // listHeight is how many lines the list has.
-func (m *Model) listHeight() int { return max(m.height-headerLines, 1) }
+func (m *Model) listHeight() int { return max(m.height-len(m.header()), 1) }
 
 // View draws the title (how many items, in how many workspaces, how fresh),
 // a note when the login does not reach every workspace, and the cards
 // under their groups' headings.
 func (m *Model) View() string {
 	s := m.ctx.Styles
-	lines := []string{s.Title.Render(m.title()), m.note()}
+	lines := m.header()
 	groups := m.groups()
 	switch {
 	case len(groups) == 0 && !m.cached || len(groups) == 0 && m.refreshing:
