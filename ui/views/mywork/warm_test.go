@@ -148,7 +148,9 @@ func TestWarmOpenAcrossFiveWorkspaces(t *testing.T) {
 	again, _ := open(svc, cache)
 	d = uitest.NewViewDriver(t, again)
 	d.Run(again.Init())
-	d.Until("the cache is drawn", func() bool { return strings.Contains(again.View(), "600 items in 5 workspaces · by workspace · updated just now") })
+	d.Until("the cache is drawn", func() bool {
+		return strings.Contains(again.View(), "600 items in 5 workspaces · by workspace · updated just now")
+	})
 	d.Settle()
 	if got := svc.take(); len(got) != 0 {
 		t.Errorf("opened again at once, my work asked %v, want nothing", got)
