@@ -36,7 +36,7 @@ func commandTable() []command {
 			"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"", login.NewCmd(nil)},
 		{"logout", "[global flags]", "forget the credential of the current service", "", login.Logout},
 		{"status", "[--offline] [--json] [global flags]", "who is logged in, checked with the service (exit 1: no, 3: not checked)", "", status.NewCmd(nil)},
-		{"list", "[--kind KIND] [--json] [flags] [QUERY...]", "print the items that pass a filter, as a table, plain text or JSON",
+		{"list", "[--kind KIND] [--mine] [--json] [QUERY...]", "print the items that pass a filter, or those waiting on you everywhere",
 			"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, #12, -term; values match by prefix, alternatives\njoined by | or ,. A value that matches nothing the workspace has is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status", items.NewCmdList(nil)},
 		{"view", "ID [--comments] [--json] [--web]", "print one item as the preview shows it, or open it in the browser",
 			"ID is the short id shown on cards (12 or #12), with its kind (bug/12), the full id,\nor the item's web address. An id a story, a bug and a task share is an error that\nlists them (exit 2), unless --kind or bug/12 picks one.\nExample: triage view bug/6 --comments", items.NewCmdView(nil)},
