@@ -46,36 +46,48 @@ func (b By) String() string {
 // (Ranks) across workspaces. Within a group, the highest priority first,
 // then the latest change.
 func Groups(t store.Todos, by By) []Group {
-	var cards []Card
+	type key struct {
+		ws, rank int
+		modified string
+		id       string
+		set, i   int // where the item is in t
+	}
 	order := map[int64]int{}
+	n := 0
 	for _, s := range t.Sets {
 		if _, ok := order[s.WorkspaceID]; !ok {
 			order[s.WorkspaceID] = len(order)
 		}
-		for _, it := range s.Items {
-			cards = append(cards, Card{WorkspaceID: s.WorkspaceID, Workspace: s.WorkspaceName, Item: it})
+		n += len(s.Items)
+	}
+	keys := make([]key, 0, n)
+	for si, s := range t.Sets {
+		for i := range s.Items {
+			it := &s.Items[i]
+			keys = append(keys, key{ws: order[s.WorkspaceID], rank: Rank(it), modified: it.Modified, id: it.ID, set: si, i: i})
 		}
 	}
-	slices.SortStableFunc(cards, func(a, b Card) int {
+	slices.SortFunc(keys, func(a, b key) int {
 		if by == ByWorkspace {
-			if c := cmp.Compare(order[a.WorkspaceID], order[b.WorkspaceID]); c != 0 {
+			if c := cmp.Compare(a.ws, b.ws); c != 0 {
 				return c
 			}
 		}
-		return cmp.Or(cmp.Compare(Rank(&a.Item), Rank(&b.Item)), cmp.Compare(b.Item.Modified, a.Item.Modified),
-			cmp.Compare(order[a.WorkspaceID], order[b.WorkspaceID]), cmp.Compare(a.Item.ID, b.Item.ID))
+		return cmp.Or(cmp.Compare(a.rank, b.rank), cmp.Compare(b.modified, a.modified), cmp.Compare(a.ws, b.ws),
+			cmp.Compare(a.id, b.id), cmp.Compare(a.set, b.set))
 	})
 	var out []Group
-	for _, c := range cards {
-		title := c.Workspace
+	for _, k := range keys {
+		s := &t.Sets[k.set]
+		title := s.WorkspaceName
 		if by == ByPriority {
-			title = Ranks[Rank(&c.Item)]
+			title = Ranks[k.rank]
 		}
 		if len(out) == 0 || out[len(out)-1].Title != title {
 			out = append(out, Group{Title: title})
 		}
 		g := &out[len(out)-1]
-		g.Cards = append(g.Cards, c)
+		g.Cards = append(g.Cards, Card{WorkspaceID: s.WorkspaceID, Workspace: s.WorkspaceName, Item: s.Items[k.i]})
 	}
 	return out
 }

@@ -8,31 +8,34 @@ import (
 	"triage/ui/engine/mine"
 )
 
-// groups are the cards drawn, grouped as chosen, each as the engine's
-// edits leave it.
+// groups are the cards drawn, grouped as chosen: grouped again only when
+// the work, a card or the grouping changed (regroup).
 func (m *Model) groups() []mine.Group {
-	gs := mine.Groups(m.work, m.by)
-	if !m.eng.Editing() {
-		return gs
-	}
-	for g := range gs {
-		for i := range gs[g].Cards {
-			c := &gs[g].Cards[i]
-			if it, _, ok := m.eng.Over(c.Item.Kind, c.Item); ok {
-				c.Item = it
-			}
+	if m.grouped == nil {
+		m.grouped = mine.Groups(m.work, m.by)
+		m.order = m.order[:0]
+		for _, g := range m.grouped {
+			m.order = append(m.order, g.Cards...)
 		}
 	}
-	return gs
+	return m.grouped
 }
+
+// regroup says the cards must be grouped again before they are drawn.
+func (m *Model) regroup() { m.grouped = nil }
 
 // cards are the cards in the order drawn.
 func (m *Model) cards() []mine.Card {
-	var out []mine.Card
-	for _, g := range m.groups() {
-		out = append(out, g.Cards...)
+	m.groups()
+	return m.order
+}
+
+// shown is a card as the engine's edits on their way leave it.
+func (m *Model) shown(c mine.Card) mine.Card {
+	if it, _, ok := m.eng.Over(c.Item.Kind, c.Item); ok {
+		c.Item = it
 	}
-	return out
+	return c
 }
 
 // count is how many cards there are.
@@ -44,7 +47,7 @@ func (m *Model) selected() (mine.Card, bool) {
 	if m.cursor < 0 || m.cursor >= len(cs) {
 		return mine.Card{}, false
 	}
-	return cs[m.cursor], true
+	return m.shown(cs[m.cursor]), true
 }
 
 // moveTo puts the cursor on the card of an item, when it is drawn.
@@ -73,6 +76,7 @@ func (m *Model) put(it api.Item) {
 		for i := range set.Items {
 			if set.Items[i].ID == it.ID {
 				set.Items[i] = it
+				m.regroup()
 				return
 			}
 		}

@@ -126,7 +126,7 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 	}
 	for _, c := range m.cards() {
 		if c.Item.ID == msg.then.id && c.Item.Kind == msg.then.kind && c.WorkspaceID == msg.ws {
-			return m.move(c, msg.then)
+			return m.move(m.shown(c), msg.then)
 		}
 	}
 	return nil

@@ -37,9 +37,11 @@ type Model struct {
 	board engine.Watcher // the view the engine told before this one (the board), told on
 	keys  KeyMap
 
-	work   store.Todos // as last read, with the user's edits kept on the cards
-	cached bool        // the cache has answered (or there is none)
-	by     mine.By
+	work    store.Todos  // as last read, with the user's edits kept on the cards
+	cached  bool         // the cache has answered (or there is none)
+	by      mine.By
+	grouped []mine.Group // the cards of work grouped by by; nil: to group again (regroup)
+	order   []mine.Card  // the cards of grouped in the order drawn
 
 	cursor int // index of the card under the cursor, in the order drawn
 	top    int // first line drawn of the list
@@ -183,6 +185,7 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 func (m *Model) setWork(w store.Todos) {
 	at, ok := m.selected()
 	m.work = w
+	m.regroup()
 	names := map[int64]string{}
 	for _, s := range w.Sets {
 		names[s.WorkspaceID] = s.WorkspaceName
@@ -222,6 +225,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Group):
 		at, ok := m.selected()
 		m.by = 1 - m.by
+		m.regroup()
 		if ok {
 			m.moveTo(at.Item.Kind, at.Item.ID)
 		}

@@ -98,30 +98,33 @@ func (m *Model) note() string {
 	return ""
 }
 
-// list draws the groups' headings and cards, scrolled to the cursor.
+// line is a line of the list: a group's heading (card -1) or a card.
+type line struct {
+	group, card int
+	heading     int // the line of its group's heading
+}
+
+// list draws the groups' headings and cards, scrolled to the cursor; only
+// the lines on screen are drawn.
 func (m *Model) list(groups []mine.Group) []string {
-	s := m.ctx.Styles
 	wsWidth := 0
 	for _, set := range m.work.Sets {
 		wsWidth = max(wsWidth, ansi.StringWidth(set.WorkspaceName))
 	}
 	wsWidth = min(wsWidth, 18)
 	var (
-		lines   []string
-		heading []int // the line of the heading of each line's group
-		cursor  int
-		n       int
+		lines  []line
+		cursor int
+		n      int
 	)
-	for _, g := range groups {
+	for g, grp := range groups {
 		at := len(lines)
-		lines = append(lines, s.Accent.Render(fmt.Sprintf("%s (%d)", g.Title, len(g.Cards))))
-		heading = append(heading, at)
-		for _, c := range g.Cards {
+		lines = append(lines, line{group: g, card: -1, heading: at})
+		for i := range grp.Cards {
 			if n == m.cursor {
 				cursor = len(lines)
 			}
-			lines = append(lines, m.card(c, n == m.cursor, wsWidth))
-			heading = append(heading, at)
+			lines = append(lines, line{group: g, card: i, heading: at})
 			n++
 		}
 	}
@@ -133,17 +136,27 @@ func (m *Model) list(groups []mine.Group) []string {
 		m.top = cursor - h + 1
 	}
 	m.top = max(min(m.top, len(lines)-h), 0)
-	if m.top == 0 || heading[m.top] == m.top {
-		return lines[m.top:min(m.top+h, len(lines))]
-	}
-	// The group's heading stays on the first line, over its cards.
-	if cursor >= m.top+h-1 {
-		m.top++
-		if heading[m.top] == m.top {
-			return lines[m.top:min(m.top+h, len(lines))]
+	shown := lines[m.top:min(m.top+h, len(lines))]
+	if m.top > 0 && lines[m.top].heading != m.top {
+		// The group's heading stays on the first line, over its cards.
+		if cursor >= m.top+h-1 {
+			m.top++
+		}
+		shown = lines[m.top:min(m.top+h, len(lines))]
+		if lines[m.top].heading != m.top {
+			shown = append([]line{lines[lines[m.top].heading]}, lines[m.top:min(m.top+h-1, len(lines))]...)
 		}
 	}
-	return append([]string{lines[heading[m.top]]}, lines[m.top:min(m.top+h-1, len(lines))]...)
+	out := make([]string, len(shown))
+	for i, l := range shown {
+		grp := groups[l.group]
+		if l.card < 0 {
+			out[i] = m.ctx.Styles.Accent.Render(fmt.Sprintf("%s (%d)", grp.Title, len(grp.Cards)))
+			continue
+		}
+		out[i] = m.card(grp.Cards[l.card], l.group == lines[cursor].group && l.card == lines[cursor].card, wsWidth)
+	}
+	return out
 }
 
 // card draws one card: its mark, workspace, kind, number, priority,
@@ -154,7 +167,8 @@ func (m *Model) card(c mine.Card, selected bool, wsWidth int) string {
 	if selected {
 		mark = s.Marks.Cursor
 	}
-	if _, st, ok := m.eng.Over(c.Item.Kind, c.Item); ok {
+	if it, st, ok := m.eng.Over(c.Item.Kind, c.Item); ok {
+		c.Item = it
 		switch st {
 		case engine.Failed:
 			mark = s.Marks.Error
