@@ -37,8 +37,8 @@ type Model struct {
 	board engine.Watcher // the view the engine told before this one (the board), told on
 	keys  KeyMap
 
-	work    store.Todos  // as last read, with the user's edits kept on the cards
-	cached  bool         // the cache has answered (or there is none)
+	work    store.Todos // as last read, with the user's edits kept on the cards
+	cached  bool        // the cache has answered (or there is none)
 	by      mine.By
 	grouped []mine.Group // the cards of work grouped by by; nil: to group again (regroup)
 	order   []mine.Card  // the cards of grouped in the order drawn
