@@ -94,6 +94,9 @@ type refreshedMsg struct {
 // savedMsg is the cache's answer to a save.
 type savedMsg struct{ err error }
 
+// refreshAgainMsg asks for the refresh again, once logged in again.
+type refreshAgainMsg struct{}
+
 // Init watches the engine in front of the board and reads the cached
 // work; the refresh follows it.
 func (m *Model) Init() tea.Cmd {
@@ -136,6 +139,8 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		return m, m.onRefreshed(msg)
 	case fieldsMsg:
 		return m, m.onFields(msg)
+	case refreshAgainMsg:
+		return m, m.refresh()
 	case savedMsg:
 		if msg.err != nil {
 			return m, common.Cmd(common.StatusMsg{Err: fmt.Errorf("your work was not cached (it is read again next time): %w", msg.err)})
@@ -172,7 +177,7 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 	m.refreshing = false
 	if msg.err != nil {
 		if engine.NeedsLogin(msg.err) {
-			return common.Cmd(common.AuthExpiredMsg{Retry: m.refresh()})
+			return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(refreshAgainMsg{})})
 		}
 		m.err = msg.err
 		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not read what changed in your work (r tries again): %w", msg.err), Task: RefreshTask})
