@@ -18,6 +18,7 @@ import (
 	helpview "triage/ui/views/help"
 	"triage/ui/views/history"
 	"triage/ui/views/login"
+	"triage/ui/views/mywork"
 	"triage/ui/views/queue"
 )
 
@@ -30,8 +31,9 @@ import (
 func viewKeyMaps() map[string]any {
 	b, q, e, p, h, hv, l, el := boardkeys.DefaultKeyMap(), queue.DefaultKeyMap(), editor.DefaultKeyMap(),
 		picker.DefaultKeyMap(), history.DefaultKeyMap(), helpview.DefaultKeyMap(), login.DefaultKeyMap(), errlog.DefaultKeyMap()
+	mw := mywork.DefaultKeyMap()
 	return map[string]any{"app": common.DefaultKeyMap(), "board": &b, "queue": &q, "editor": &e,
-		"picker": &p, "history": &h, "help": &hv, "login": &l, "errors": &el}
+		"picker": &p, "history": &h, "help": &hv, "login": &l, "errors": &el, "mywork": &mw}
 }
 
 // KeyOverrides checks the config's keys, and the keys of its commands and

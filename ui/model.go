@@ -255,6 +255,8 @@ func (m *Model) views(msg tea.Msg) (tea.Cmd, bool) {
 		return m.push(editor.New(m.ctx, msg)), true
 	case common.OpenHelpMsg:
 		return m.openHelp()
+	case common.OpenMyWorkMsg:
+		return m.openMyWork(), true
 	case common.OpenQueueMsg:
 		q := queue.New(m.ctx, msg.Kind, msg.Items, msg.Options)
 		q.SetFieldLabels(msg.Fields)

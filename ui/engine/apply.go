@@ -64,9 +64,10 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 // editFor is the outbox edit of a change of an item as the user saw it.
 func (g *Engine) editFor(kind api.Kind, it api.Item, f Field, to string) store.Edit {
 	from := f.Value(it)
+	ws, wsName := g.workspaceOf(it)
 	se := store.Edit{
 		Session: g.ctx.Session, Service: g.ctx.ServiceURL, User: g.ctx.User,
-		WorkspaceID: g.ws, WorkspaceName: string(g.ctx.Workspace.Name), Kind: kind, Op: f.op(), ItemID: it.ID,
+		WorkspaceID: ws, WorkspaceName: wsName, Kind: kind, Op: f.op(), ItemID: it.ID,
 		ItemTitle: it.Title, From: from, To: to, SeenModified: it.Modified,
 	}
 	if f == Priority {

@@ -33,6 +33,7 @@ type Engine struct {
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
+	names  map[int64]string                // the user's workspaces by id, for the edits of other workspaces' items (elsewhere.go)
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs

@@ -79,7 +79,8 @@ func (e *edit) state() State {
 func (g *Engine) editOf(kind api.Kind, it api.Item) *edit {
 	e, ok := g.edits[editKey{kind, it.ID}]
 	if !ok {
-		e = &edit{ws: g.ws, kind: kind, id: it.ID, base: it, known: true, fields: make(map[Field]*change, 1)}
+		ws, _ := g.workspaceOf(it)
+		e = &edit{ws: ws, kind: kind, id: it.ID, base: it, known: true, fields: make(map[Field]*change, 1)}
 		g.edits[editKey{kind, it.ID}] = e
 	}
 	return e

@@ -11,6 +11,7 @@ import (
 	"triage/api"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
+	"triage/ui/engine/mine"
 	"triage/ui/filter"
 )
 
@@ -27,8 +28,11 @@ type ListOptions struct {
 	JSON    bool
 	Columns []string // nil: the default ones
 	Limit   int
-	// kindName and columnList are --kind and --columns as given.
-	kindName, columnList string
+	// Mine lists my work across workspaces, grouped by by (--mine, --by).
+	Mine bool
+	by   mine.By
+	// kindName, columnList and byName are --kind, --columns and --by as given.
+	kindName, columnList, byName string
 }
 
 // NewCmdList is `triage list`: it reads the flags and the filter's words
@@ -40,15 +44,29 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 	return wiring.NewCommand("list", func(c *wiring.Factory, fs *flag.FlagSet) *ListOptions {
 		o := &ListOptions{IO: c}
 		o.Global.Register(fs)
-		fs.StringVar(&o.kindName, "kind", "story", "`KIND` of item: story, bug or task")
+		fs.StringVar(&o.kindName, "kind", "", "`KIND` of item: story, bug or task (default story; with --mine, all)")
+		fs.BoolVar(&o.Mine, "mine", false, "the open items waiting on you in every workspace you reach (owner is you, status not final)")
+		fs.StringVar(&o.byName, "by", "workspace", "with --mine, group `BY` workspace or priority")
 		fs.BoolVar(&o.JSON, "json", false, "print one JSON array of the items, with every field the service sent")
 		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
 		fs.IntVar(&o.Limit, "limit", 0, "print at most `N` items (0: all)")
 		return o
 	}, func(o *ListOptions, words []string) (err error) {
 		o.Words = words
-		if o.Kind, err = api.ParseKind(o.kindName); err != nil {
+		kind := o.kindName
+		if kind == "" {
+			kind = "story"
+		}
+		if o.Kind, err = api.ParseKind(kind); err != nil {
 			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+		}
+		switch o.byName {
+		case "workspace":
+			o.by = mine.ByWorkspace
+		case "priority":
+			o.by = mine.ByPriority
+		default:
+			return fmt.Errorf("%w: --by takes workspace or priority, not %q", wiring.ErrUsage, o.byName)
 		}
 		if o.Limit < 0 {
 			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
@@ -64,6 +82,9 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 // syntax): an aligned table on a terminal, tab-separated lines without a
 // header when piped, or one JSON array.
 func listRun(ctx context.Context, o *ListOptions) error {
+	if o.Mine {
+		return mineRun(ctx, o)
+	}
 	c, kind, cols := o.IO, o.Kind, o.Columns
 	if cols == nil {
 		cols = listDefaultColumns

@@ -60,6 +60,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.prev.Scroll(-preview.Step)
 	case key.Matches(msg, k.Workspace):
 		return common.Cmd(common.SwitchWorkspaceMsg{})
+	case key.Matches(msg, k.MyWork):
+		return common.Cmd(common.OpenMyWorkMsg{})
 	case key.Matches(msg, k.Views):
 		return m.openViewPicker()
 	case key.Matches(msg, k.NextPriority):

@@ -43,6 +43,7 @@ type KeyMap struct {
 	// PreviewDown and PreviewUp scroll the preview pane.
 	PreviewDown, PreviewUp key.Binding
 	Workspace              key.Binding
+	MyWork                 key.Binding
 	Views                  key.Binding
 	// SaveView saves what is shown as a view; RenameView and DeleteView
 	// act, in the : picker, on the view under its cursor (the picker's
@@ -125,6 +126,7 @@ func DefaultKeyMap() KeyMap {
 		PreviewDown: b("ctrl+d", "scroll the preview down", "ctrl+d"),
 		PreviewUp:   b("ctrl+u", "scroll the preview up", "ctrl+u"),
 		Workspace:   b("w", "switch workspace", "w"),
+		MyWork:      b("W", "my work, across workspaces", "W"),
 		Views:       b(":", "saved views", ":"),
 		SaveView:    b("ctrl+s", "save what is shown as a view", "ctrl+s"),
 		RenameView:  b("ctrl+r", "rename the view", "ctrl+r"),
@@ -150,6 +152,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse, k.SortCreated, k.SortModified},
-		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.MyWork, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
 	}
 }

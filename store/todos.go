@@ -1,0 +1,111 @@
+package store
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"triage/api"
+)
+
+// "My work" as last read is kept in the item cache beside the boards, under
+// a key of its own (todoKey, which no board's "ID/kind" key can be), so the
+// view is drawn at once on the next open and refreshed by what changed.
+
+// todoKey names "my work" in a user's bucket.
+var todoKey = []byte("todo/mine")
+
+// todoVersion starts a stored Todos; another version is a miss.
+const todoVersion byte = 1
+
+// Todos is "my work" as last read: the to-dos of each kind of each
+// workspace of a user.
+type Todos struct {
+	SavedAt time.Time
+	Sets    []TodoSet
+}
+
+// TodoSet is the to-dos of one kind in one workspace.
+type TodoSet struct {
+	WorkspaceID   int64
+	WorkspaceName string
+	Kind          api.Kind
+	Items         []api.Item
+	// Synced is the service time the next refresh asks the changes after
+	// ("" until the set was read whole once).
+	Synced string
+	// Finals are the final statuses of the kind's workflow there: an item
+	// changed into one of them is no longer a to-do.
+	Finals []string
+	// Fields are the kind's field information there, once an edit needed
+	// its priorities (nil until then).
+	Fields api.FieldInfo
+	// Err says why the last read of the set failed ("": it did not).
+	Err string
+}
+
+// LoadTodos returns "my work" as saved for a user of a service, and whether
+// it was. An entry that cannot be read is a miss, with the error to show.
+func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
+	svc, err := ServiceKey(service)
+	if err != nil {
+		return Todos{}, false, fmt.Errorf("load cached work: %w", err)
+	}
+	var (
+		out   Todos
+		found bool
+	)
+	err = c.view(func(tx *bbolt.Tx) error {
+		b := userBucket(tx, svc, user)
+		if b == nil {
+			return nil
+		}
+		raw := b.Get(todoKey)
+		if len(raw) == 0 || raw[0] != todoVersion {
+			return nil
+		}
+		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&out); err != nil {
+			return fmt.Errorf("your cached work is unreadable, reading it from the service: %w", err)
+		}
+		found = true
+		return nil
+	})
+	if err != nil {
+		return Todos{}, false, err
+	}
+	return out, found, nil
+}
+
+// SaveTodos replaces "my work" of a user of a service. A zero SavedAt is
+// stamped with the current time. In no-cache mode it does nothing.
+func (c *Cache) SaveTodos(service, user string, t Todos) error {
+	svc, err := ServiceKey(service)
+	if err != nil {
+		return fmt.Errorf("cache your work: %w", err)
+	}
+	if user == "" {
+		return fmt.Errorf("cache your work: no user")
+	}
+	if t.SavedAt.IsZero() {
+		t.SavedAt = c.cfg.now()
+	}
+	var buf bytes.Buffer
+	buf.WriteByte(todoVersion)
+	if err := gob.NewEncoder(&buf).Encode(t); err != nil {
+		return fmt.Errorf("cache your work: %w", err)
+	}
+	return c.update(func(tx *bbolt.Tx) error {
+		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
+		if err != nil {
+			return err
+		}
+		ub, err := sb.CreateBucketIfNotExists([]byte(user))
+		if err != nil {
+			return err
+		}
+		return ub.Put(todoKey, buf.Bytes())
+	})
+}

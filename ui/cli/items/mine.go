@@ -1,0 +1,135 @@
+package items
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"triage/api"
+	"triage/auth"
+	"triage/store"
+	"triage/ui/cli/itemref"
+	"triage/ui/cli/wiring"
+	"triage/ui/common"
+	"triage/ui/engine/mine"
+)
+
+// mineColumns are the columns of `triage list --mine`.
+var mineColumns = []string{"WORKSPACE", "KIND", "ID", "TITLE", "PRIORITY", "STATUS", "MODIFIED"}
+
+// mineRun prints my work across workspaces (--mine): the open items that
+// wait on the user in every workspace the login reaches, grouped by
+// workspace or by priority (--by). It reads what changed since the last
+// read, from the cache the board's W view shares, or reads it whole.
+func mineRun(ctx context.Context, o *ListOptions) error {
+	c := o.IO
+	if len(o.Words) > 0 {
+		return fmt.Errorf("%w: --mine takes no filter: it lists every open item waiting on you (--kind keeps one kind)", wiring.ErrUsage)
+	}
+	t, err := c.OpenScript(ctx, &o.Global)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if t.Session.Method == auth.MethodBasic {
+		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountMyWork)
+	}
+	me, err := t.Me(ctx)
+	if err != nil {
+		return c.Unreachable(err)
+	}
+	cache, warning := store.OpenCache(filepath.Join(t.Setup.Paths.CacheDir, store.CacheFile))
+	defer cache.Close()
+	switch {
+	case errors.Is(warning, store.ErrCacheUnavailable):
+		fmt.Fprintln(c.Stderr, "triage: the cache is in use by the open board: your work is read whole, not by what changed")
+	case warning != nil:
+		fmt.Fprintf(c.Stderr, "triage: %s\n", warning)
+	}
+	svc := t.Setup.Config.BaseURL
+	prev, _, err := cache.LoadTodos(svc, me)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "triage: %s\n", err)
+	}
+	work, err := mine.Refresh(ctx, t.Client, me, prev, false, time.Now())
+	if err != nil {
+		return c.Unreachable(err)
+	}
+	if err := cache.SaveTodos(svc, me, work); err != nil {
+		fmt.Fprintf(c.Stderr, "triage: your work was not cached: %s\n", err)
+	}
+	for _, s := range work.Sets {
+		if s.Err != "" {
+			fmt.Fprintf(c.Stderr, "triage: %s of %s left out: %s\n", s.Kind.Path(), s.WorkspaceName, s.Err)
+		}
+	}
+	var cards []mine.Card
+	for _, g := range mine.Groups(work, o.by) {
+		for _, card := range g.Cards {
+			if o.kindName == "" || card.Item.Kind == o.Kind {
+				cards = append(cards, card)
+			}
+		}
+	}
+	if o.Limit > 0 && len(cards) > o.Limit {
+		cards = cards[:o.Limit]
+	}
+	switch {
+	case o.JSON:
+		return writeMineJSON(c, cards)
+	case c.StdoutIsTerminal():
+		rows := [][]string{mineColumns}
+		for _, card := range cards {
+			rows = append(rows, mineRow(card))
+		}
+		itemref.PrintTable(c.Stdout, rows, c.LineWidth(), []itemref.Shrink{{Col: 3, Min: 16}})
+	default:
+		for _, card := range cards {
+			fmt.Fprintln(c.Stdout, strings.Join(mineRow(card), "\t"))
+		}
+	}
+	return nil
+}
+
+// mineRow is a card as a row: its workspace first.
+func mineRow(card mine.Card) []string {
+	it := card.Item
+	prio := it.DisplayPriority()
+	if it.Kind == api.Bug {
+		prio = api.BugDisplayName(prio)
+	}
+	if prio == "" {
+		prio = "none"
+	}
+	return []string{card.Workspace, it.Kind.String(), api.ShortID(it.ID), common.Clean(it.Title), prio, it.Status, it.Modified}
+}
+
+// mineJSON is a card as --json prints it.
+type mineJSON struct {
+	WorkspaceID int64  `json:"workspace_id"`
+	Workspace   string `json:"workspace"`
+	Kind        string `json:"kind"`
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Priority    string `json:"priority_label"`
+	Status      string `json:"status"`
+	Owner       string `json:"owner"`
+	Modified    string `json:"modified"`
+}
+
+// writeMineJSON prints the cards as one JSON array.
+func writeMineJSON(c *wiring.Factory, cards []mine.Card) error {
+	out := make([]mineJSON, len(cards))
+	for i, card := range cards {
+		it := card.Item
+		out[i] = mineJSON{WorkspaceID: card.WorkspaceID, Workspace: card.Workspace, Kind: it.Kind.String(), ID: it.ID,
+			Title: it.Title, Priority: it.PriorityLabel, Status: it.Status, Owner: it.Owner, Modified: it.Modified}
+	}
+	enc := json.NewEncoder(c.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
