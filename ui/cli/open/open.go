@@ -150,6 +150,7 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	uictx.Log.Info("start", "version", c.Version, "service", s.Config.BaseURL, "method", r.Method)
 	uictx.Edits = store.NewSender(st.Outbox, client, store.SenderConfig{Service: s.Config.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight})
 	uictx.Cache = st.Cache
+	keepSeen(uictx, s)
 
 	port := &authenticator{setup: s, secret: r.ClientSecret, env: c.Env}
 	uiOpts := ui.Options{
