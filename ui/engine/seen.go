@@ -57,7 +57,15 @@ type seenKind struct {
 	// asked, so it is asked again only after it changed again.
 	history map[string][]api.ItemChange
 	asked   map[string]string
+	// eager is how many reads of the history the last marking has made
+	// before the cursor reaches any marked item (at most eagerHistoryReads).
+	eager int
 }
+
+// eagerHistoryReads bounds the reads of the history a marking makes by
+// itself: so many hundred marked items are checked at once, the others as
+// the cursor reaches them.
+const eagerHistoryReads = 3
 
 // kindSeen is the marks of kind k in the open workspace.
 func (g *Engine) kindSeen(k api.Kind) *seenKind {
@@ -69,18 +77,26 @@ func (g *Engine) kindSeen(k api.Kind) *seenKind {
 
 // Marked reports whether item i of kind k is marked: someone else created
 // or changed it since the user last looked.
-func (g *Engine) Marked(k api.Kind, i int32) bool {
-	sk := g.kindSeen(k)
-	if sk.over != g.sets[k] || i < 0 || int(i) >= len(sk.over.List) {
+func (g *Engine) Marked(k api.Kind, i int32) bool { return g.sets[k].Marked(i) }
+
+// MarkedNew reports whether item i of kind k is marked and was created
+// since the user last looked (else it is marked as changed).
+func (g *Engine) MarkedNew(k api.Kind, i int32) bool { return g.sets[k].MarkedNew(i) }
+
+// Marked reports whether item i is marked: someone else created or
+// changed it since the user last looked.
+func (s *Items) Marked(i int32) bool {
+	sk := s.seen
+	if sk == nil || sk.over != s || i < 0 || int(i) >= len(sk.marks)*64 {
 		return false
 	}
 	return sk.marks[i>>6]&(1<<(uint(i)&63)) != 0
 }
 
-// MarkedNew reports whether item i of kind k is marked and was created
-// since the user last looked (else it is marked as changed).
-func (g *Engine) MarkedNew(k api.Kind, i int32) bool {
-	return g.Marked(k, i) && g.sets[k].List[i].Created > g.kindSeen(k).seen.Since
+// MarkedNew reports whether item i is marked and was created since the
+// user last looked (else it is marked as changed).
+func (s *Items) MarkedNew(i int32) bool {
+	return s.Marked(i) && s.List[i].Created > s.seen.seen.Since
 }
 
 // MarkCount is how many items of kind k are marked.
@@ -160,7 +176,7 @@ func (g *Engine) remark(k api.Kind) tea.Cmd {
 	} else {
 		sk.marks = make([]uint64, n)
 	}
-	sk.over, sk.count = s, 0
+	sk.over, sk.count, sk.eager, s.seen = s, 0, 0, sk
 	since, looked := sk.seen.Since, sk.seen.Looked
 	for i := range s.List {
 		it := &s.List[i]

@@ -8,14 +8,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/common"
 )
 
 // The change history of the marked items (seen.go): read only for them,
-// a hundred items a read (api.ChangeIDsPerRead), the first hundred as the
-// marks are made and the others as the cursor reaches them. It says who
-// changed each item since the user last looked: an item only the user
-// changed loses its mark, and the preview shows each change, before →
-// after, who and when (ItemChanges).
+// a hundred items a read (api.ChangeIDsPerRead); a marking reads the first
+// eagerHistoryReads hundred at once, the others are read as the cursor
+// reaches them. It says who changed each item since the user last looked:
+// an item no one else changed loses its mark, and the preview shows each
+// change, before → after, who and when (ItemChanges).
 
 // changeHistoryReader reads the change history of named items; *api.Client
 // has it.
@@ -74,6 +75,8 @@ func (g *Engine) readHistory(k api.Kind, first int32) tea.Cmd {
 	}
 	if first >= 0 {
 		ask(first)
+	} else if sk.eager == eagerHistoryReads {
+		return nil
 	}
 	g.eachMarked(k, func(i int32) bool {
 		ask(i)
@@ -87,6 +90,9 @@ func (g *Engine) readHistory(k api.Kind, first int32) tea.Cmd {
 	}
 	for id, mod := range asked {
 		sk.asked[id] = mod
+	}
+	if first < 0 {
+		sk.eager++
 	}
 	ctx, ws, from := g.request(historyTask(k)), g.ws, sk.seen.Since
 	return g.ctx.Tasks.Run(historyTask(k), func() tea.Msg {
@@ -136,10 +142,11 @@ func (g *Engine) onHistory(msg historyMsg) tea.Cmd {
 		g.unmarkSeen(sk, i)
 	}
 	unmarked := len(mine) > 0
+	next := g.readHistory(msg.kind, -1) // the next marked items, while the marking reads by itself
 	if !unmarked {
-		return g.succeeded(historyTask(msg.kind))
+		return tea.Batch(g.succeeded(historyTask(msg.kind)), next)
 	}
-	return tea.Batch(g.keepSeen(msg.kind, sk), g.succeeded(historyTask(msg.kind)), func() tea.Msg { return SeenMsg{Kind: msg.kind} })
+	return tea.Batch(g.keepSeen(msg.kind, sk), g.succeeded(historyTask(msg.kind)), next, common.Cmd(SeenMsg{Kind: msg.kind}))
 }
 
 // ChangeShown is one change of an item as the preview shows it: who made

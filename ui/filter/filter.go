@@ -141,6 +141,10 @@ func (tq *Query) add(tok, me string) {
 		return
 	}
 	key, value, hasKey := strings.Cut(tok, ":")
+	if hasKey && isSeenKey(key) {
+		tq.addSeen(key, strings.TrimSpace(value), neg)
+		return
+	}
 	field := FieldOf(key)
 	if !hasKey || key == "" || strings.Contains(key, `"`) {
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})

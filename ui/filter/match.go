@@ -15,6 +15,9 @@ type Item struct {
 	PriorityKey, PriorityLabel string
 	Owner                      string
 	IterationID, IterationName string // "" and "" when unplanned
+	// Marked says someone else changed the item since the user last
+	// looked, Created that they created it since (new:, changed:).
+	Marked, Created bool
 }
 
 // Match reports whether an item passes every term of the query.
@@ -34,6 +37,8 @@ func (q *Query) Match(it Item) bool {
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
 		case "iter":
 			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, q.IterAlias)
+		case SeenNew, SeenChanged:
+			pass = SeenPasses(&t, it.Marked, it.Created)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}

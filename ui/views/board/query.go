@@ -49,6 +49,8 @@ func (d *dataset) termPasses(k int, i int32) bool {
 	case "iter":
 		id := store.NoIteration(d.items[i].IterationID)
 		return filter.IterationPasses(t.Alts, id, d.fields.OptionLabel("iteration_id", id), d.iterAlias)
+	case filter.SeenNew, filter.SeenChanged:
+		return d.seenPasses(t, i)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }
