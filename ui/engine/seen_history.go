@@ -143,10 +143,14 @@ func (g *Engine) onHistory(msg historyMsg) tea.Cmd {
 	}
 	unmarked := len(mine) > 0
 	next := g.readHistory(msg.kind, -1) // the next marked items, while the marking reads by itself
-	if !unmarked {
-		return tea.Batch(g.succeeded(historyTask(msg.kind)), next)
+	var names tea.Cmd
+	if len(msg.changes) > 0 {
+		_, _, names = g.Members() // who made the changes, by name: read once a session
 	}
-	return tea.Batch(g.keepSeen(msg.kind, sk), g.succeeded(historyTask(msg.kind)), next, common.Cmd(SeenMsg{Kind: msg.kind}))
+	if !unmarked {
+		return tea.Batch(g.succeeded(historyTask(msg.kind)), next, names)
+	}
+	return tea.Batch(g.keepSeen(msg.kind, sk), g.succeeded(historyTask(msg.kind)), next, names, common.Cmd(SeenMsg{Kind: msg.kind}))
 }
 
 // ChangeShown is one change of an item as the preview shows it: who made
@@ -176,8 +180,8 @@ func (g *Engine) ItemChanges(k api.Kind, i int32) ([]ChangeShown, bool) {
 	return out, true
 }
 
-// memberName is a member's name as the workspace's members say it, else
-// the nick.
+// memberName is a member's name as the workspace's members say it, with
+// the nick ("Alice Chen (alice)"), else the nick.
 func (g *Engine) memberName(nick string) string {
 	for _, m := range g.ref.members {
 		if m.Nick == nick && m.Name != "" && m.Name != nick {

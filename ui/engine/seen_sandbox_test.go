@@ -207,8 +207,8 @@ func TestSeenMarksOthersChangesNotMine(t *testing.T) {
 	}
 	changes, read := g.ItemChanges(api.Story, ti)
 	want := "priority " + before + " → " + to
-	if !read || len(changes) != 1 || changes[0].Who != "alice" || len(changes[0].What) != 1 || changes[0].What[0] != want || changes[0].When == "" {
-		t.Errorf("alice's story's changes = %+v (read %v); want alice: %q, with a time", changes, read, want)
+	if !read || len(changes) != 1 || changes[0].Who != "Alice Chen (alice)" || len(changes[0].What) != 1 || changes[0].What[0] != want || changes[0].When == "" {
+		t.Errorf("alice's story's changes = %+v (read %v); want Alice Chen (alice): %q, with a time", changes, read, want)
 	}
 
 	r.run(g.Look(api.Story, ti))
@@ -255,7 +255,7 @@ func TestSeenDemoFirstRunAndLookAll(t *testing.T) {
 			}
 		}
 		for _, ch := range changes {
-			if ch.Who == "demo" {
+			if strings.Contains(ch.Who, "(demo)") || ch.Who == "demo" {
 				t.Errorf("story %d lists a change of the demo's own", i)
 			}
 		}

@@ -190,7 +190,7 @@ func TestSeenPreviewShowsBeforeAfter(t *testing.T) {
 		t.Fatalf("the workflow does not name %q: the test cannot tell names from codes", f.Before)
 	}
 	view := ansi.Strip(m.View())
-	for _, w := range []string{"Changed since you last looked", want, last.Author + " · " + m.ctx.ShownTime(last.Created)} {
+	for _, w := range []string{"Changed since you last looked", want, "(" + last.Author + ") · " + m.ctx.ShownTime(last.Created)} {
 		if !strings.Contains(view, w) {
 			t.Errorf("the preview does not show %q:\n%s", w, view)
 		}
