@@ -251,7 +251,7 @@ func (g *Engine) lookMine(items []Shown) tea.Cmd {
 		if i, ok := g.sets[sh.Kind].Find(sh.Item.ID); ok && g.Marked(sh.Kind, i) {
 			g.unmarkSeen(sk, i)
 		}
-		if sk.seen.Since < sh.Item.Modified && sk.count > 0 {
+		if sk.seen.Since < sh.Item.Modified {
 			if sk.seen.Looked == nil {
 				sk.seen.Looked = make(map[string]string)
 			}
