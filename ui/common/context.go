@@ -41,6 +41,9 @@ type Context struct {
 	// cannot edit (Edits), or starts without a cached board (Cache).
 	Edits Edits
 	Cache Cache
+	// Seen keeps what the user last looked at, across runs; nil: this
+	// run's marks start from its first look and are not kept.
+	Seen SeenKeeper
 	// Session names this run of the app (store.NewSessionID): the edits it
 	// makes carry it, for undo, the U view and `triage log`.
 	Session string

@@ -34,6 +34,7 @@ type Engine struct {
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
 	names  map[int64]string                // the user's workspaces by id, for the edits of other workspaces' items (elsewhere.go)
+	seen   seenState                       // what the user has seen since they last looked (seen.go)
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -206,6 +207,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onReload(msg), true
 	case wholeMsg:
 		return g.onWhole(msg), true
+	case historyMsg:
+		return g.onHistory(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:
@@ -236,10 +239,11 @@ func (g *Engine) Watch(w Watcher) { g.watcher = w }
 
 // changed tells the watching view what changed, at once.
 func (g *Engine) changed(msg ChangedMsg) tea.Cmd {
+	seen := g.seenOnChange(msg)
 	if g.watcher == nil || len(msg.Loaded) == 0 && len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
-		return nil
+		return seen
 	}
-	return g.watcher.Changed(msg)
+	return tea.Batch(g.watcher.Changed(msg), seen)
 }
 
 // loaded tells the watching view what a load did to a kind's items.

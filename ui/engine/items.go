@@ -36,6 +36,10 @@ type Items struct {
 	lastPage int   // the highest page number added
 	created  int32 // how many items this session created (their sequence keys)
 	index    Index // the view's index over the items; nil: none yet
+
+	// seen is the marks of since you last looked, once made over these
+	// items (seen.go); nil: none.
+	seen *seenKind
 }
 
 // An Index is a view's index over a kind's Items, kept in order as they

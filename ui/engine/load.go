@@ -254,6 +254,8 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 	var cmd tea.Cmd
 	if !l.onScreen {
 		cmd = g.swapIn(k, s)
+	} else {
+		cmd = g.remark(k) // the items came in page by page: mark them once all are in
 	}
 	l.onScreen = true
 	return tea.Batch(done, cmd, g.save(k))

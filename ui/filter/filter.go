@@ -40,6 +40,8 @@ func Fields() []Field {
 		{"severity", "severity:fatal"},
 		{"creator", "creator:alice"},
 		{"reporter", "reporter:alice"},
+		{SeenNew, "new:yes"},
+		{SeenChanged, "changed:yes"},
 	}
 }
 
@@ -163,6 +165,10 @@ func (tq *Query) add(tok, me string) {
 		return
 	}
 	key, value, hasKey := strings.Cut(tok, ":")
+	if hasKey && isSeenKey(key) {
+		tq.addSeen(key, strings.TrimSpace(value), neg)
+		return
+	}
 	field := FieldOf(key)
 	if !hasKey || key == "" || strings.Contains(key, `"`) {
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})

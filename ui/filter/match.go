@@ -20,6 +20,9 @@ type Item struct {
 	Severity, SeverityName     string
 	Creator                    string
 	Created, Modified          string
+	// Marked says someone else changed the item since the user last
+	// looked, CreatedSince that they created it since (new:, changed:).
+	Marked, CreatedSince bool
 }
 
 // Match reports whether an item passes every term of the query.
@@ -47,6 +50,8 @@ func (q *Query) Match(it Item) bool {
 			pass = SpansHold(t.Spans, it.Created)
 		case "modified":
 			pass = SpansHold(t.Spans, it.Modified)
+		case SeenNew, SeenChanged:
+			pass = SeenPasses(&t, it.Marked, it.CreatedSince)
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}

@@ -152,6 +152,7 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	uictx.Edits = store.NewSender(st.Outbox, client, store.SenderConfig{Service: s.Config.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight,
 		Watch: time.Second}) // what `triage set` does beside the board shows within a second or two
 	uictx.Cache = st.Cache
+	keepSeen(uictx, s)
 
 	port := &authenticator{setup: s, secret: r.ClientSecret, env: c.Env}
 	uiOpts := ui.Options{

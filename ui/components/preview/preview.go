@@ -60,6 +60,9 @@ type Model struct {
 	ScrollKeys string
 	// After is the timer of the pane (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
+	// Changes says what changed in the item shown since the user last
+	// looked (changes.go); nil: the pane shows no such section.
+	Changes ChangesOf
 }
 
 // New is a closed pane reading through r.

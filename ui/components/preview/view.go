@@ -88,6 +88,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		default:
 			field("Modified ", p.ctx.ShownTime(it.Modified))
 		}
+		p.changeLines(it, add)
 		lines = append(lines, "")
 		switch {
 		case err != nil:

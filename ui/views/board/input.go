@@ -100,6 +100,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.toggleMark()
 	case key.Matches(msg, k.MarkColumn):
 		return m.markShown()
+	case key.Matches(msg, k.NextNew):
+		return m.nextMarked()
+	case key.Matches(msg, k.SeenAll):
+		return m.seenAll()
 	case key.Matches(msg, k.Undo):
 		return m.eng.Undo()
 	case key.Matches(msg, k.Redo):

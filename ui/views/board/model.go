@@ -68,6 +68,9 @@ type Model struct {
 	// The items someone else changed since the board shown (a refresh, or
 	// the cached board's, as the engine tells), highlighted until the next key.
 	changed [len(api.Kinds)]map[string]bool
+	// looking is the card under the cursor, looked at once the cursor
+	// leaves it (seen.go).
+	looking looking
 
 	// viewName is the saved view shown ("" none); restore is the state to
 	// show at the next Load, and focus the item to put the cursor on once
@@ -116,6 +119,7 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 	m.paint = newPalette(ctx.Styles)
 	ctx.KeyOverrides.Remap("board", &m.keys)
 	m.prev.ScrollKeys = m.keys.PreviewDown.Help().Key + "/" + m.keys.PreviewUp.Help().Key
+	m.prev.Changes = m.previewChanges
 	eng.Watch(m)
 	return m
 }
@@ -266,7 +270,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // moved it, after cmd.
 func (m *Model) following(cmd tea.Cmd) tea.Cmd {
 	m.focusRestored()
-	return tea.Batch(cmd, m.previewFollow())
+	return tea.Batch(cmd, m.previewFollow(), m.seenFollow())
 }
 
 func (m *Model) handle(msg tea.Msg) tea.Cmd {
@@ -282,6 +286,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.onDescribeRead(msg)
 	case describe.DoneMsg:
 		return m.onDescribed(msg)
+	case engine.SeenMsg:
+		return m.onSeen(msg)
 	case engine.FinalsReadMsg:
 		if msg.Kind != m.tab {
 			return nil

@@ -22,6 +22,8 @@ type palette struct {
 	conflictMark   string        // one cell: an edit someone else's change got in the way of
 	changedMark    string        // one cell: changed since the cached board
 	markedMark     string        // one cell: marked for a bulk edit
+	seenNew        string        // one cell: created by someone else since you last looked
+	seenChanged    string        // one cell: changed by someone else since you last looked
 	stateMarks     [2]stateMarks // the two state cells, unmarked and marked for a bulk edit
 	cursorWidth    int
 	progressFilled string
@@ -49,6 +51,8 @@ func newPalette(s *common.Styles) palette {
 		conflictMark:   s.Marks.Conflict,
 		changedMark:    s.Marks.Changed,
 		markedMark:     s.Marks.Marked,
+		seenNew:        s.Changed.Render(seenNewMark),
+		seenChanged:    s.Changed.Render(seenChangedMark),
 		progressFilled: "█",
 		progressEmpty:  "░",
 	}
@@ -58,7 +62,7 @@ func newPalette(s *common.Styles) palette {
 	p.cursorWidth = max(ansi.StringWidth(p.cursor), ansi.StringWidth(p.blank), 1)
 	for k, bulk := range []string{" ", p.markedMark} {
 		p.stateMarks[k] = stateMarks{
-			none: bulk + " ", pending: bulk + p.pendingMark, conflict: bulk + p.conflictMark,
+			bulk: bulk, none: bulk + " ", pending: bulk + p.pendingMark, conflict: bulk + p.conflictMark,
 			failed: bulk + p.failedMark, changed: bulk + p.changedMark,
 		}
 	}
@@ -67,4 +71,4 @@ func newPalette(s *common.Styles) palette {
 
 // stateMarks are an item's two state cells joined, for one bulk mark: the
 // edit state or the changed mark.
-type stateMarks struct{ none, pending, conflict, failed, changed string }
+type stateMarks struct{ bulk, none, pending, conflict, failed, changed string }

@@ -63,6 +63,8 @@ func (d *dataset) termPasses(k int, i int32) bool {
 		return filter.SpansHold(t.Spans, d.items[i].Created)
 	case "modified":
 		return filter.SpansHold(t.Spans, d.items[i].Modified)
+	case filter.SeenNew, filter.SeenChanged:
+		return d.seenPasses(t, i)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }

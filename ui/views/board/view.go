@@ -53,7 +53,7 @@ func (m *Model) tabLabel(k api.Kind) string {
 	if !known {
 		return k.Plural() + " –"
 	}
-	return k.Plural() + " " + common.Count(n)
+	return k.Plural() + " " + common.Count(n) + m.seenTab(k)
 }
 
 // tabCount is the number a kind's tab shows, and false while it is unknown.
@@ -76,6 +76,7 @@ func (m *Model) writeTabs(b *strings.Builder) {
 	for j, k := range api.Kinds {
 		n, known := m.tabCount(k)
 		key.counts[j], key.known[j] = n, known
+		key.marked[j] = m.eng.MarkCount(k)
 	}
 	b.WriteString(m.paint.lines.tabs.Get(key, m.tabsLine))
 }

@@ -75,7 +75,7 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 	it := &d.items[i]
 	selected := selectedCol && card == col.sel
 	t := m.cardText(d, i, max(w-p.cursorWidth-stateCells, 0))
-	mark, look := m.state(it)
+	mark, look := m.state(i, it)
 	if selected {
 		look = p.selected
 	}
@@ -115,16 +115,16 @@ const stateCells = 2
 
 // writeState writes an item's two state cells (see state) and returns the
 // paint of its title.
-func (m *Model) writeState(b *strings.Builder, it *api.Item) paint.Paint {
-	mark, look := m.state(it)
+func (m *Model) writeState(b *strings.Builder, i int32, it *api.Item) paint.Paint {
+	mark, look := m.state(i, it)
 	b.WriteString(mark)
 	return look
 }
 
 // state is an item's two state cells, the bulk mark then the edit state
-// (pending, conflict, failed) or the changed mark, and the paint of its
-// title.
-func (m *Model) state(it *api.Item) (string, paint.Paint) {
+// (pending, conflict, failed), the changed mark, or the mark of since you
+// last looked (seen.go), and the paint of its title.
+func (m *Model) state(i int32, it *api.Item) (string, paint.Paint) {
 	p := &m.paint
 	marks := &p.stateMarks[0]
 	if m.marked(m.tab, it.ID) {
@@ -142,6 +142,9 @@ func (m *Model) state(it *api.Item) (string, paint.Paint) {
 	}
 	if ch := m.changed[m.tab]; len(ch) > 0 && ch[it.ID] {
 		return marks.changed, p.changed
+	}
+	if cell, ok := m.seenCell(i); ok {
+		return marks.bulk + cell, p.changed
 	}
 	return marks.none, p.text
 }

@@ -54,7 +54,7 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 	p := &m.paint
 	it := &d.items[i]
 	m.writeMark(b, selected)
-	look := m.writeState(b, it)
+	look := m.writeState(b, i, it)
 	cell := d.priorityCell(i)
 	col := &cell
 	t := m.rowText(d, i, l, cell.label)

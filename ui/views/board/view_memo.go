@@ -22,6 +22,7 @@ type lineMemo struct {
 type tabsKey struct {
 	tab              api.Kind
 	counts           [len(api.Kinds)]int
+	marked           [len(api.Kinds)]int // since you last looked (seen.go)
 	known            [len(api.Kinds)]bool
 	list             bool
 	left, n, columns int

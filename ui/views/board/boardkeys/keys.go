@@ -32,6 +32,7 @@ type KeyMap struct {
 	SortCreated, SortModified     key.Binding
 
 	Mark, MarkColumn    key.Binding
+	NextNew, SeenAll    key.Binding // since you last looked: the next marked item, every mark off
 	Undo, Redo, History key.Binding
 	Queue               key.Binding
 
@@ -110,6 +111,8 @@ func DefaultKeyMap() KeyMap {
 
 		Mark:       b("space", "mark / unmark", "space"),
 		MarkColumn: b("V", "mark the column", "V"),
+		NextNew:    b("N", "next item new or changed since you looked", "N"),
+		SeenAll:    b("Z", "mark everything seen", "Z"),
 		Undo:       b("u", "undo last change", "u"),
 		Redo:       b("ctrl+r", "redo what u undid", "ctrl+r"),
 		History:    b("U", "this session's changes", "U"),
@@ -150,7 +153,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.NextTab, k.PrevTab},
 		{k.NextPriority, k.PrevPriority, k.PickPriority, k.SetPriority, k.Retry, k.Edit, k.New},
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
-		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue},
+		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue, k.NextNew, k.SeenAll},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse, k.SortCreated, k.SortModified},
 		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.MyWork, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
 	}

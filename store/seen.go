@@ -1,0 +1,79 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"triage/api"
+)
+
+// SeenFile keeps, under the profile's Paths.StateDir, when the user last
+// looked at each kind of each workspace ("since you last looked"), per
+// service and user.
+const SeenFile = "seen.json"
+
+// Seen is what the user has looked at in one kind of a workspace: Since,
+// when they last looked at all of it (a time in the service's format and
+// clock, which sorts as text), and Looked, the items changed after Since
+// they have looked at one by one, each with the modified time it had then.
+// An item modified after Since is new to the user unless Looked holds its
+// modified time.
+type Seen struct {
+	Since  string            `json:"since"`
+	Looked map[string]string `json:"looked,omitempty"`
+}
+
+// seenKey names a kind of a workspace of a service, for a user, in the file.
+func seenKey(service, user string, ws int64, kind api.Kind) string {
+	return service + " " + user + " " + strconv.FormatInt(ws, 10) + " " + kind.String()
+}
+
+// LoadSeen is what user last looked at in a kind of a workspace of a
+// service, and false when it is not known (the first look). A file that
+// cannot be read is as good as none, but is said: the marks start afresh.
+func LoadSeen(stateDir, service, user string, ws int64, kind api.Kind) (Seen, bool, error) {
+	all, err := readSeen(stateDir)
+	if err != nil {
+		return Seen{}, false, err
+	}
+	s, ok := all[seenKey(service, user, ws, kind)]
+	return s, ok, nil
+}
+
+// SaveSeen remembers what user has looked at in a kind of a workspace.
+func SaveSeen(stateDir, service, user string, ws int64, kind api.Kind, s Seen) error {
+	all, err := readSeen(stateDir)
+	if err != nil {
+		all = map[string]Seen{} // an unreadable file is replaced
+	}
+	all[seenKey(service, user, ws, kind)] = s
+	data, err := json.MarshalIndent(all, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(stateDir, dirMode); err != nil {
+		return fmt.Errorf("state %s: %w", stateDir, err)
+	}
+	return writeFileAtomic(filepath.Join(stateDir, SeenFile), data)
+}
+
+// readSeen reads the file: "service user workspace kind" → what was seen.
+func readSeen(stateDir string) (map[string]Seen, error) {
+	data, err := os.ReadFile(filepath.Join(stateDir, SeenFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]Seen{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", SeenFile, err)
+	}
+	var all map[string]Seen
+	if err := json.Unmarshal(data, &all); err != nil {
+		return nil, fmt.Errorf("%s is not readable (%w): what you last looked at starts afresh", SeenFile, err)
+	}
+	return all, nil
+}
