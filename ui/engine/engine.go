@@ -33,6 +33,7 @@ type Engine struct {
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
+	kept   store.Reference                 // reference data kept between runs, with when it was read (kept.go)
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -98,7 +99,8 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ref = reference{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
-	return g.startEdits()
+	kept := g.loadKept()
+	return tea.Batch(kept, g.startEdits())
 }
 
 // Workspace is the workspace open.
