@@ -35,8 +35,8 @@ const syncOverlap = time.Minute
 
 // changesMsg carries the answer of a refresh by delta.
 type changesMsg struct {
-	gen     uint64
-	kind    api.Kind
+	gen        uint64
+	kind       api.Kind
 	changes    api.Changes
 	fields     api.FieldInfo
 	keptFields bool // fields are as kept (keptFields), not read now
