@@ -187,6 +187,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onReference(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
+	case fieldsAgainMsg:
+		return g.onFieldsAgain(msg), true
 	case countMsg:
 		return g.onCount(msg), true
 	case pagesMsg:

@@ -141,37 +141,3 @@ func setDated[T any](m map[api.Kind]store.Dated[T], k api.Kind, v T, now time.Ti
 	m[k] = store.Dated[T]{Value: v, Read: now}
 	return m
 }
-
-// refused has what a refused edit of field f of kind k was checked against
-// read again, the service's word being newer than what is kept: a refused
-// move its workflow and field information, a priority the field
-// information, owners the members, an iteration the iterations. The
-// pickers read theirs when next opened; the field information is read at
-// once, with what changed of the kind (not counted: a refusal says nothing
-// of deletions).
-func (g *Engine) refused(k api.Kind, f Field) tea.Cmd {
-	ref, fields := &g.kept, false
-	switch f {
-	case Status:
-		delete(ref.Workflows, k)
-		delete(ref.Fields, k)
-		g.ref.movesRead[k], g.ref.typesRead[k] = false, map[string]bool{}
-		fields = true
-	case Priority:
-		delete(ref.Fields, k)
-		fields = true
-	case Owner:
-		ref.Members = store.Dated[[]api.Member]{}
-		g.ref.peopleRead = false
-	case Iteration:
-		ref.Iterations = store.Dated[[]api.Iteration]{}
-		g.ref.itersRead = false
-	default:
-		return nil
-	}
-	save := g.keep(func(*store.Reference, time.Time) {})
-	if s := g.sets[k]; !fields || !s.Complete || s.Synced == "" || len(s.List) == 0 || g.loads[k].busy() {
-		return save
-	}
-	return tea.Batch(save, g.refresh(k, false))
-}

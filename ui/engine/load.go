@@ -263,6 +263,7 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 	s := l.fresh
 	s.Complete, s.Fields = true, l.fields
 	s.Synced = newestModified(s.List)
+	g.whole.changed(k, s.List)
 	var cmd tea.Cmd
 	if !l.onScreen {
 		cmd = g.swapIn(k, s)

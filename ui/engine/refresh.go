@@ -111,6 +111,7 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	if g.sets[k] != d || !slices.Equal(msg.fields.PriorityOptions(), d.Fields.PriorityOptions()) {
 		return g.loadAll(k)
 	}
+	g.whole.changed(k, msg.changes.Items)
 	changed := g.merge(d, msg.changes.Items)
 	if msg.changes.Counted && msg.changes.Total != len(d.List) {
 		return g.loadAll(k)

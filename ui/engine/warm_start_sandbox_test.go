@@ -193,9 +193,9 @@ func TestRefusedEditReadsReferenceAgain(t *testing.T) {
 	}
 	_, cmd = g.Apply(api.Story, Change{Item: g.Items(api.Story).List[1], Field: Priority, To: "no-such-priority"})
 	r.run(cmd)
-	asked, _ := s.pt.take()
-	if asked["GET /stories/get_fields_info"] != 1 {
-		t.Errorf("after a refused priority the field information was asked %d times (%s); want once", asked["GET /stories/get_fields_info"], requests(asked))
+	asked, sum := s.pt.take()
+	if asked["GET /stories/get_fields_info"] != 1 || sum != 5 { // the owner's read and write, the priority's, the fields
+		t.Errorf("after a refused priority the field information was asked %d times (%s); want once, and nothing else", asked["GET /stories/get_fields_info"], requests(asked))
 	}
 
 	g, r = s.start(t)
