@@ -19,15 +19,17 @@ const ReferenceTTL = 24 * time.Hour
 
 // Reference is what a workspace's boards read besides their items, each
 // with the time it was read: the field information and the workflow of each
-// kind, the members, the iterations, and how many items each kind had (the
-// tabs of the kinds not opened). It lives in the item cache, beside the
-// boards, and is as disposable as they are.
+// kind, the members, the iterations, how many items each kind had (the
+// tabs of the kinds not opened), and the user's workspaces (to name the one
+// open). It lives in the item cache, beside the boards, and is as
+// disposable as they are.
 type Reference struct {
 	Fields     map[api.Kind]Dated[api.FieldInfo]
 	Workflows  map[api.Kind]Dated[Workflow]
 	Members    Dated[[]api.Member]
 	Iterations Dated[[]api.Iteration]
 	Counts     map[api.Kind]Dated[int]
+	Workspaces Dated[[]api.Workspace]
 }
 
 // Workflow is a kind's workflow as read: its steps, and the names of the

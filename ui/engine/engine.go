@@ -27,13 +27,14 @@ type Engine struct {
 	counts kindCounts                // the counts of the kinds not loaded yet (counts.go)
 	whole  wholeItems                // the items read whole (whole.go)
 
-	edits  map[editKey]*edit // item → the changes laid over it
-	token  uint64            // the last queuing's token
-	runs   map[uint64]*run   // the sends under way, by id (startRun)
-	fields [len(api.Kinds)]api.FieldInfo
-	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
-	ref    reference                       // what the field pickers offer (reference.go)
-	kept   store.Reference                 // reference data kept between runs, with when it was read (kept.go)
+	edits     map[editKey]*edit // item → the changes laid over it
+	token     uint64            // the last queuing's token
+	runs      map[uint64]*run   // the sends under way, by id (startRun)
+	fields    [len(api.Kinds)]api.FieldInfo
+	finals    [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
+	ref       reference                       // what the field pickers offer (reference.go)
+	kept      store.Reference                 // reference data kept between runs, with when it was read (kept.go)
+	keptSaves *keptSaves                      // the order of their saves
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -74,7 +75,7 @@ type Engine struct {
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
 	g := &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
-		unanswered: make(map[uint64]*stepItem), After: tick}
+		unanswered: make(map[uint64]*stepItem), keptSaves: &keptSaves{}, After: tick}
 	for _, k := range api.Kinds {
 		g.sets[k] = newItems(k)
 	}

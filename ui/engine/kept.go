@@ -3,6 +3,7 @@ package engine
 import (
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -77,6 +78,15 @@ func (g *Engine) keptCount(k api.Kind) (int, bool) {
 	return d.Value, d.Fresh(g.ctx.Clock())
 }
 
+// keptSaves orders the saves of what is kept: they run in goroutines of
+// their own, and one that would write an older state than the last written
+// is dropped.
+type keptSaves struct {
+	mu      sync.Mutex
+	made    uint64 // saves asked (the Update goroutine's)
+	written uint64 // the latest save written (under mu)
+}
+
 // keep records reference data just read, and saves it.
 func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd {
 	rc, ok := g.referenceCache()
@@ -86,8 +96,16 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 	record(&g.kept, g.ctx.Clock())
 	ref := g.kept
 	ref.Fields, ref.Workflows, ref.Counts = maps.Clone(ref.Fields), maps.Clone(ref.Workflows), maps.Clone(ref.Counts)
-	svc, user, ws := g.ctx.ServiceURL, g.ctx.User, g.ws
+	saves := g.keptSaves
+	saves.made++
+	seq, svc, user, ws := saves.made, g.ctx.ServiceURL, g.ctx.User, g.ws
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
+		saves.mu.Lock()
+		defer saves.mu.Unlock()
+		if seq < saves.written {
+			return cacheSavedMsg{}
+		}
+		saves.written = seq
 		return cacheSavedMsg{err: rc.SaveReference(svc, user, ws, ref)}
 	})
 }
@@ -116,6 +134,21 @@ func (g *Engine) keepWorkflow(k api.Kind, fresh bool) tea.Cmd {
 		}
 		w := store.Workflow{Moves: slices.Clone(g.ref.moves[k]), Names: maps.Clone(g.ref.names[k])}
 		ref.Workflows = setDated(ref.Workflows, k, w, now)
+	})
+}
+
+// KeptWorkspaces are the user's workspaces as read within the TTL, kept
+// with the open workspace's reference data: the root names the workspace
+// open without asking.
+func (g *Engine) KeptWorkspaces() ([]api.Workspace, bool) {
+	d := g.kept.Workspaces
+	return d.Value, d.Fresh(g.ctx.Clock()) && len(d.Value) > 0
+}
+
+// KeepWorkspaces records the user's workspaces, read now.
+func (g *Engine) KeepWorkspaces(spaces []api.Workspace) tea.Cmd {
+	return g.keep(func(ref *store.Reference, now time.Time) {
+		ref.Workspaces = store.Dated[[]api.Workspace]{Value: spaces, Read: now}
 	})
 }
 
