@@ -75,7 +75,7 @@ type Engine struct {
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
 	g := &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
-		unanswered: make(map[uint64]*stepItem), keptSaves: &keptSaves{}, After: tick}
+		unanswered: make(map[uint64]*stepItem), keptSaves: &keptSaves{written: map[int64]uint64{}}, After: tick}
 	for _, k := range api.Kinds {
 		g.sets[k] = newItems(k)
 	}

@@ -79,12 +79,12 @@ func (g *Engine) keptCount(k api.Kind) (int, bool) {
 }
 
 // keptSaves orders the saves of what is kept: they run in goroutines of
-// their own, and one that would write an older state than the last written
-// is dropped.
+// their own, and one that would write an older state of a workspace than
+// the last written is dropped.
 type keptSaves struct {
 	mu      sync.Mutex
-	made    uint64 // saves asked (the Update goroutine's)
-	written uint64 // the latest save written (under mu)
+	made    uint64           // saves asked (the Update goroutine's)
+	written map[int64]uint64 // workspace → the latest save written (under mu)
 }
 
 // keep records reference data just read, and saves it.
@@ -102,10 +102,10 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
 		saves.mu.Lock()
 		defer saves.mu.Unlock()
-		if seq < saves.written {
+		if seq < saves.written[ws] {
 			return cacheSavedMsg{}
 		}
-		saves.written = seq
+		saves.written[ws] = seq
 		return cacheSavedMsg{err: rc.SaveReference(svc, user, ws, ref)}
 	})
 }
