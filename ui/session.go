@@ -30,7 +30,10 @@ type (
 		spaces []api.Workspace
 		err    error
 	}
-	namesMsg struct{ spaces []api.Workspace } // to name the workspace opened by id
+	namesMsg struct {
+		spaces []api.Workspace // to name the workspace opened by id
+		kept   bool            // from the cache, read within the day (engine.KeptWorkspaces)
+	}
 )
 
 // expiredNote is what the login view says when the session ran out.
@@ -83,7 +86,10 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		if m.ctx.Workspace.Name == "" {
 			m.ctx.Workspace = m.workspace(m.ctx.WorkspaceID)
 		}
-		return nil, true
+		if msg.kept {
+			return nil, true
+		}
+		return m.engine.KeepWorkspaces(msg.spaces), true
 	case listWorkspacesMsg:
 		return m.loadWorkspaces(), true
 	case common.SwitchWorkspaceMsg:
@@ -147,11 +153,15 @@ func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 }
 
 // learnNames lists the workspaces quietly, to show the name of the one
-// opened by id; failing, the status line shows its id.
+// opened by id (as kept within the day once the board opened it: no
+// request); failing, the status line shows its id.
 func (m *Model) learnNames() tea.Cmd {
 	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
 	if nick == "" {
 		return nil
+	}
+	if spaces, ok := m.engine.KeptWorkspaces(); ok {
+		return common.Cmd(namesMsg{spaces: spaces, kept: true})
 	}
 	return m.ctx.Tasks.Run("loading workspace names", func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)

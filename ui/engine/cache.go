@@ -51,8 +51,9 @@ func (g *Engine) readCache(gen uint64, k api.Kind) (tea.Cmd, bool) {
 }
 
 // onCache shows the cached board while the load runs, and refreshes it by
-// delta when it has a sync point; without one, the load fills the items
-// shown as its pages come.
+// delta when it has a sync point (a warm start: counted only when the last
+// count is older than the TTL, see refresh); without one, the load fills the
+// items shown as its pages come.
 func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	l := &g.loads[msg.Kind]
 	if msg.Gen != l.gen || !l.cacheWait {
@@ -77,7 +78,7 @@ func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	g.sets[msg.Kind] = s
 	shown := g.loaded(Loaded{Kind: msg.Kind, Reset: true})
 	if s.Synced != "" {
-		return tea.Batch(cmd, shown, g.refresh(msg.Kind))
+		return tea.Batch(cmd, shown, g.refresh(msg.Kind, false))
 	}
 	return tea.Batch(cmd, shown, list)
 }

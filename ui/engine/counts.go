@@ -9,7 +9,8 @@ import (
 // The tabs name how many items each kind has before it is opened: one
 // count request per kind not loaded yet, in the workspace open. A kind
 // whose load started counts its items itself (Progress); a count that
-// failed stays unknown, and the tab says so.
+// failed stays unknown, and the tab says so. A count made within
+// store.ReferenceTTL is kept (kept.go) and not asked again.
 
 // kindCounts are the counts asked and known in one workspace.
 type kindCounts struct {
@@ -40,6 +41,10 @@ func (g *Engine) CountUnloaded() tea.Cmd {
 			continue
 		}
 		c.asked[k] = true
+		if n, ok := g.keptCount(k); ok {
+			c.known[k], c.n[k] = true, n
+			continue
+		}
 		svc, ctx, ws := g.ctx.Service, g.request("counting "+k.Path()), g.ws
 		cmds = append(cmds, g.ctx.Tasks.Run("counting "+k.Path(), func() tea.Msg {
 			n, err := svc.Count(ctx, ws, k, nil)
@@ -54,6 +59,7 @@ func (g *Engine) CountUnloaded() tea.Cmd {
 func (g *Engine) onCount(msg countMsg) tea.Cmd {
 	if c := &g.counts; msg.ws == c.ws && msg.err == nil {
 		c.known[msg.kind], c.n[msg.kind] = true, msg.n
+		return g.keepCount(msg.kind, msg.n)
 	}
 	return nil
 }

@@ -27,14 +27,16 @@ type Engine struct {
 	counts kindCounts                // the counts of the kinds not loaded yet (counts.go)
 	whole  wholeItems                // the items read whole (whole.go)
 
-	edits  map[editKey]*edit // item → the changes laid over it
-	token  uint64            // the last queuing's token
-	runs   map[uint64]*run   // the sends under way, by id (startRun)
-	fields [len(api.Kinds)]api.FieldInfo
-	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
-	ref    reference                       // what the field pickers offer (reference.go)
-	names  map[int64]string                // the user's workspaces by id, for the edits of other workspaces' items (elsewhere.go)
-	seen   seenState                       // what the user has seen since they last looked (seen.go)
+	edits     map[editKey]*edit // item → the changes laid over it
+	token     uint64            // the last queuing's token
+	runs      map[uint64]*run   // the sends under way, by id (startRun)
+	fields    [len(api.Kinds)]api.FieldInfo
+	finals    [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
+	ref       reference                       // what the field pickers offer (reference.go)
+	names     map[int64]string                // the user's workspaces by id, for the edits of other workspaces' items (workspaces_other.go)
+	seen      seenState                       // what the user has seen since they last looked (seen.go)
+	kept      store.Reference                 // reference data kept between runs, with when it was read (kept.go)
+	keptSaves *keptSaves                      // the order of their saves
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -79,7 +81,7 @@ type Engine struct {
 // New returns the engine of a program's context; Open starts it on a workspace.
 func New(ctx *common.Context) *Engine {
 	g := &Engine{ctx: ctx, edits: make(map[editKey]*edit), runs: make(map[uint64]*run),
-		unanswered: make(map[uint64]*stepItem), After: tick}
+		unanswered: make(map[uint64]*stepItem), keptSaves: &keptSaves{written: map[int64]uint64{}}, After: tick}
 	for _, k := range api.Kinds {
 		g.sets[k] = newItems(k)
 	}
@@ -104,7 +106,8 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.ref = reference{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
-	return tea.Batch(g.startEdits(), g.watchElsewhere())
+	kept := g.loadKept()
+	return tea.Batch(kept, g.startEdits(), g.watchElsewhere())
 }
 
 // Workspace is the workspace open.
@@ -195,6 +198,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onReference(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
+	case fieldsAgainMsg:
+		return g.onFieldsAgain(msg), true
 	case countMsg:
 		return g.onCount(msg), true
 	case pagesMsg:

@@ -65,6 +65,7 @@ type fieldsMsg struct {
 	gen    uint64
 	kind   api.Kind
 	fields api.FieldInfo
+	kept   bool // from the cache (keptFields), not read now
 	err    error
 }
 
@@ -163,10 +164,11 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 }
 
 // Load starts (again) loading kind k: by delta when the items shown are
-// complete and have a sync point (see refresh.go), else by a whole list.
+// complete and have a sync point (see refresh.go), counted to notice the
+// items deleted, else by a whole list.
 func (g *Engine) Load(k api.Kind) tea.Cmd {
 	if s := g.sets[k]; s.Complete && s.Synced != "" && len(s.List) > 0 {
-		return g.refresh(k)
+		return g.refresh(k, true)
 	}
 	return g.loadAll(k)
 }
@@ -197,13 +199,23 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 		g.sets[k] = fresh
 		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
-	list := startList(ctx, g.ctx.Service, g.gen, g.listRequest(k))
-	cmds := []tea.Cmd{shown, fetchFields(ctx, g.ctx.Service, g.gen, g.ws, k)}
+	list := tea.Batch(g.fieldsFor(ctx, k), startList(ctx, g.ctx.Service, g.gen, g.listRequest(k)))
 	if useCache {
+		// A cached board with a sync point is refreshed by delta: neither
+		// the list nor the field information is asked then.
 		g.loads[k].deferred = list
-		return tea.Batch(append(cmds, readCache)...)
+		return tea.Batch(shown, readCache)
 	}
-	return tea.Batch(append(cmds, list)...)
+	return tea.Batch(shown, list)
+}
+
+// fieldsFor is kind k's field information for the load of the latest
+// generation: as kept when read within the TTL, else read now.
+func (g *Engine) fieldsFor(ctx context.Context, k api.Kind) tea.Cmd {
+	if fi, ok := g.keptFields(k); ok {
+		return common.Cmd(fieldsMsg{gen: g.gen, kind: k, fields: fi, kept: true})
+	}
+	return fetchFields(ctx, g.ctx.Service, g.gen, g.ws, k)
 }
 
 // listRequest is what a load lists of a kind.
@@ -251,6 +263,7 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 	s := l.fresh
 	s.Complete, s.Fields = true, l.fields
 	s.Synced = newestModified(s.List)
+	g.whole.changed(k, s.List)
 	var cmd tea.Cmd
 	if !l.onScreen {
 		cmd = g.swapIn(k, s)
@@ -258,7 +271,7 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 		cmd = g.remark(k) // the items came in page by page: mark them once all are in
 	}
 	l.onScreen = true
-	return tea.Batch(done, cmd, g.save(k))
+	return tea.Batch(done, cmd, g.save(k), g.keepCount(k, l.total))
 }
 
 // loadTask names the loading of a kind, as the task registry and the status
@@ -280,6 +293,9 @@ func (g *Engine) onFields(msg fieldsMsg) tea.Cmd {
 	l.fields = msg.fields
 	if msg.err == nil {
 		g.SetFields(msg.kind, msg.fields)
+		if !msg.kept {
+			cmd = g.keepFields(msg.kind, msg.fields)
+		}
 	}
 	// The views index the items anew, in the columns of the priorities.
 	s := l.fresh

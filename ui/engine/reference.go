@@ -12,7 +12,7 @@ import (
 )
 
 // What the field pickers offer, read once per workspace and kept for the
-// session: the steps of each kind's workflow, the workspace's members and
+// session and, for a day, in the cache (kept.go): the steps of each kind's workflow, the workspace's members and
 // its iterations. A read that fails keeps what an earlier read gave, so a
 // move made offline is still checked against the workflow before it is
 // queued. A service without an interface (a fake, an older service) offers
@@ -146,6 +146,7 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	if msg.ws != g.ws {
 		return nil
 	}
+	var keep tea.Cmd
 	switch msg.what {
 	case "moves":
 		if msg.err == nil {
@@ -155,6 +156,7 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 				g.ref.names[msg.kind] = map[string]string{}
 			}
 			maps.Copy(g.ref.names[msg.kind], msg.names)
+			keep = g.keepWorkflow(msg.kind, msg.typeID == "")
 		}
 		if msg.typeID == "" {
 			g.ref.movesRead[msg.kind] = true
@@ -166,11 +168,13 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	case "members":
 		if msg.err == nil {
 			g.ref.members = msg.members
+			keep = g.keepPeople()
 		}
 		g.ref.peopleRead = true
 	case "iterations":
 		if msg.err == nil {
 			g.ref.iterations = msg.iterations
+			keep = g.keepIterations()
 		}
 		g.ref.itersRead = true
 	}
@@ -178,7 +182,7 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	if msg.err != nil {
 		err = fmt.Errorf("could not read the %s, so what is known is offered: %w", msg.what, msg.err)
 	}
-	return func() tea.Msg { return ReferenceReadMsg{Err: err} }
+	return tea.Batch(keep, func() tea.Msg { return ReferenceReadMsg{Err: err} })
 }
 
 // NextSteps are the steps an item in status from may take along the

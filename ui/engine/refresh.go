@@ -23,6 +23,9 @@ import (
 // items shown, in place; new ones join at the end of the service's order. No
 // list reports deletions: when the count differs from the items held, or
 // the priorities of the workspace changed, the kind is listed whole instead.
+// A warm start counts only when the last count is older than
+// store.ReferenceTTL, and takes the field information kept when it was read
+// within it: with the cache a day old at most, it costs one request a kind.
 
 // syncOverlap is how far before the sync point a refresh asks: modified has
 // one-second resolution, and a change may be written with a time a little
@@ -32,15 +35,22 @@ const syncOverlap = time.Minute
 
 // changesMsg carries the answer of a refresh by delta.
 type changesMsg struct {
-	gen     uint64
-	kind    api.Kind
-	changes api.Changes
-	fields  api.FieldInfo
-	err     error
+	gen        uint64
+	kind       api.Kind
+	changes    api.Changes
+	fields     api.FieldInfo
+	keptFields bool // fields are as kept (keptFields), not read now
+	err        error
 }
 
-// refresh starts refreshing kind k by delta.
-func (g *Engine) refresh(k api.Kind) tea.Cmd {
+// modifiedLister lists what changed without counting (*api.Client).
+type modifiedLister interface {
+	Modified(ctx context.Context, req api.ListRequest, since time.Time) (api.Changes, error)
+}
+
+// refresh starts refreshing kind k by delta; count says to count the list
+// even when it was counted within the TTL.
+func (g *Engine) refresh(k api.Kind, count bool) tea.Cmd {
 	shown := g.sets[k]
 	synced, err := api.ParseTime(shown.Synced)
 	if err != nil {
@@ -55,15 +65,24 @@ func (g *Engine) refresh(k api.Kind) tea.Cmd {
 	}
 	svc, gen, req := g.ctx.Service, g.gen, g.listRequest(k)
 	since := synced.Add(-syncOverlap)
+	kept, keptOK := g.keptFields(k)
+	changes := svc.Changes
+	if ml, ok := svc.(modifiedLister); ok && !count {
+		if _, counted := g.keptCount(k); counted {
+			changes = ml.Modified
+		}
+	}
 	return func() tea.Msg {
-		msg := changesMsg{gen: gen, kind: k}
+		msg := changesMsg{gen: gen, kind: k, fields: kept, keptFields: keptOK}
 		fields := make(chan error, 1)
 		go func() {
 			var err error
-			msg.fields, err = svc.FieldInfo(ctx, req.WorkspaceID, k)
+			if !keptOK {
+				msg.fields, err = svc.FieldInfo(ctx, req.WorkspaceID, k)
+			}
 			fields <- err
 		}()
-		msg.changes, msg.err = svc.Changes(ctx, req, since)
+		msg.changes, msg.err = changes(ctx, req, since)
 		if err := <-fields; err != nil && msg.err == nil {
 			msg.err = fmt.Errorf("priorities of %s: %w", k.Path(), err)
 		}
@@ -92,9 +111,17 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	if g.sets[k] != d || !slices.Equal(msg.fields.PriorityOptions(), d.Fields.PriorityOptions()) {
 		return g.loadAll(k)
 	}
+	g.whole.changed(k, msg.changes.Items)
 	changed := g.merge(d, msg.changes.Items)
-	if msg.changes.Total != len(d.List) {
+	if msg.changes.Counted && msg.changes.Total != len(d.List) {
 		return g.loadAll(k)
+	}
+	var keep []tea.Cmd
+	if !msg.keptFields {
+		keep = append(keep, g.keepFields(k, msg.fields))
+	}
+	if msg.changes.Counted {
+		keep = append(keep, g.keepCount(k, msg.changes.Total))
 	}
 	// A refresh that changed nothing leaves the board as cached: it is not
 	// written again (a save of 100,000 items costs as much memory again as
@@ -103,7 +130,7 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	d.Synced = max(d.Synced, msg.changes.Newest)
 	d.Fields = msg.fields
 	g.SetFields(k, msg.fields)
-	l.total, l.loaded = msg.changes.Total, msg.changes.Total
+	l.total, l.loaded = len(d.List), len(d.List)
 	g.notEdited(k, changed)
 	cached := !d.CachedAt.IsZero()
 	d.CachedAt = time.Time{} // up to date with the service: no longer the cached board
@@ -111,7 +138,7 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	if !same {
 		save = g.save(k)
 	}
-	return tea.Batch(g.loaded(Loaded{Kind: k, Refreshed: true, Since: changed}), g.succeeded(loadTask(k)), save, g.refreshed(k, len(changed), cached))
+	return tea.Batch(g.loaded(Loaded{Kind: k, Refreshed: true, Since: changed}), g.succeeded(loadTask(k)), save, g.refreshed(k, len(changed), cached), tea.Batch(keep...))
 }
 
 // refreshed says what a refresh found: how many items changed, or that the

@@ -72,15 +72,19 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 		ch.Conflicts = true
 		return nil
 	case store.OutcomeFailed:
+		var again tea.Cmd
+		if res.Edit.WorkspaceID == g.ws {
+			again = g.refused(res.Edit.Kind, f) // what it was checked against is read again
+		}
 		if c == nil {
-			return nil
+			return again
 		}
 		c.state, c.err = Failed, cause
 		g.show(ch, e, false)
 		if !say {
-			return nil
+			return again
 		}
-		return g.report(common.Advise("press R to send it again", fmt.Errorf("could not save %s: %w", Target(res.Edit), cause)))
+		return tea.Batch(again, g.report(common.Advise("press R to send it again", fmt.Errorf("could not save %s: %w", Target(res.Edit), cause))))
 	case store.OutcomeDiscarded:
 		if c != nil {
 			g.drop(ch, e, f)

@@ -22,11 +22,16 @@ type Whole struct {
 	Note     string // why the comments are not shown ("": they are, or there are none)
 }
 
-// wholeItems are the items read whole, each once.
+// wholeItems are the items read whole, each once until it changes: an
+// item whose card shows a newer modified time (a refresh, an edit
+// confirmed) than when it was read is read again; moving the cursor away
+// and back reads nothing.
 type wholeItems struct {
-	items map[editKey]Whole
-	errs  map[editKey]error // why the last read of an item failed
-	order []editKey         // of items, oldest first
+	items   map[editKey]Whole
+	errs    map[editKey]error // why the last read of an item failed
+	order   []editKey         // of items, oldest first
+	reading map[editKey]bool  // a read is under way
+	stale   map[editKey]bool  // a load showed the item changed since it was read
 }
 
 // wholeMsg carries an item read whole, or why it could not be read.
@@ -41,13 +46,18 @@ type commentReader interface {
 	Comments(ctx context.Context, workspaceID int64, kind api.Kind, itemID string) ([]api.Comment, error)
 }
 
-// ReadWhole reads an item whole, with its comments, unless it was read.
+// ReadWhole reads an item whole, with its comments, unless it was read
+// since it last changed or is being read (WholeCurrent).
 func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 	key := editKey{kind, id}
-	if _, ok := g.whole.items[key]; ok {
+	if g.WholeCurrent(kind, id) {
 		return nil
 	}
 	delete(g.whole.errs, key)
+	if g.whole.reading == nil {
+		g.whole.reading = make(map[editKey]bool)
+	}
+	g.whole.reading[key] = true
 	task := "reading #" + api.ShortID(id)
 	svc, ws, base := g.ctx.Service, g.ws, g.request(task)
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
@@ -69,8 +79,36 @@ func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 	})
 }
 
+// WholeCurrent reports whether an item was read whole since a load last
+// showed it changed, or is being read: a view asks ReadWhole only for one
+// that is not.
+func (g *Engine) WholeCurrent(kind api.Kind, id string) bool {
+	key := editKey{kind, id}
+	_, read := g.whole.items[key]
+	return g.whole.reading[key] || read && !g.whole.stale[key]
+}
+
+// changed marks the items read whole that items (of kind k, from a load or
+// a refresh) show modified since they were read: they are read again when
+// next shown.
+func (wi *wholeItems) changed(k api.Kind, items []api.Item) {
+	if len(wi.items) == 0 {
+		return
+	}
+	for i := range items {
+		key := editKey{k, items[i].ID}
+		if w, ok := wi.items[key]; ok && items[i].Modified > w.Item.Modified {
+			if wi.stale == nil {
+				wi.stale = make(map[editKey]bool)
+			}
+			wi.stale[key] = true
+		}
+	}
+}
+
 // Whole is an item as last read whole (ReadWhole): ok is false when it was
-// not, and err says why its last read failed.
+// not (an item read before it changed is still given, until read again),
+// and err says why its last read failed.
 func (g *Engine) Whole(kind api.Kind, id string) (w Whole, ok bool, err error) {
 	key := editKey{kind, id}
 	w, ok = g.whole.items[key]
@@ -79,6 +117,7 @@ func (g *Engine) Whole(kind api.Kind, id string) (w Whole, ok bool, err error) {
 
 // forget drops an item read whole: the next ReadWhole reads it again.
 func (wi *wholeItems) forget(key editKey) {
+	delete(wi.stale, key)
 	if _, ok := wi.items[key]; ok {
 		delete(wi.items, key)
 		wi.order = slices.DeleteFunc(wi.order, func(k editKey) bool { return k == key })
@@ -88,6 +127,8 @@ func (wi *wholeItems) forget(key editKey) {
 // onWhole keeps an item read whole, or why it could not be read.
 func (g *Engine) onWhole(msg wholeMsg) tea.Cmd {
 	wi := &g.whole
+	delete(wi.reading, msg.key)
+	delete(wi.stale, msg.key)
 	if msg.err != nil {
 		if wi.errs == nil {
 			wi.errs = make(map[editKey]error)
@@ -104,6 +145,7 @@ func (g *Engine) onWhole(msg wholeMsg) tea.Cmd {
 	wi.items[msg.key] = msg.whole
 	for len(wi.order) > wholeMax {
 		delete(wi.items, wi.order[0])
+		delete(wi.stale, wi.order[0])
 		wi.order = wi.order[1:]
 	}
 	return nil

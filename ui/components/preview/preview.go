@@ -2,8 +2,8 @@
 // cursor (title, status and iteration by name, owners, times, the
 // description as text, the comments). It follows the cursor, but has the
 // engine read an item only once the cursor has rested for Delay, and each
-// item once (engine.Engine.ReadWhole): holding j does not send a request
-// a card. The view that embeds it says what is selected and how its fields
+// item once until a load shows it changed (engine.Engine.ReadWhole):
+// holding j does not send a request a card, nor does moving back and forth. The view that embeds it says what is selected and how its fields
 // are named; the pane keeps only which item it shows.
 package preview
 
@@ -26,9 +26,11 @@ const (
 	SideW = 56
 )
 
-// Reader is what the pane asks the engine: an item read whole, and to read one.
+// Reader is what the pane asks the engine: an item read whole, whether it
+// is read since it last changed (or being read), and to read one.
 type Reader interface {
 	Whole(kind api.Kind, id string) (engine.Whole, bool, error)
+	WholeCurrent(kind api.Kind, id string) bool
 	ReadWhole(kind api.Kind, id string) tea.Cmd
 }
 
@@ -52,6 +54,7 @@ type Model struct {
 	open bool
 	at   Key    // the item it shows (or waits for)
 	gen  uint64 // of the last cursor move, to drop older timers
+	due  bool   // a timer runs for at
 	// top is the first line shown, and maxTop the last it may be for the
 	// item as last drawn (scroll.go).
 	top, maxTop int
@@ -99,15 +102,15 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 		p.at, p.top = Key{}, 0
 		return nil
 	}
-	if key == p.at {
-		return nil
+	if key == p.at && (p.due || p.read.WholeCurrent(key.Kind, key.ID)) {
+		return nil // shown and current, or about to be read
 	}
-	if p.at != (Key{}) { // another item; after Forget, the same one read again keeps its place
+	if key != p.at && p.at != (Key{}) { // another item; after Forget, the same one read again keeps its place
 		p.top = 0
 	}
 	p.at = key
 	p.gen++
-	if _, ok, _ := p.read.Whole(key.Kind, key.ID); ok {
+	if p.due = !p.read.WholeCurrent(key.Kind, key.ID); !p.due {
 		return nil
 	}
 	return p.After(Delay, TickMsg{gen: p.gen, key: key})
@@ -118,6 +121,7 @@ func (p *Model) OnTick(msg TickMsg) tea.Cmd {
 	if msg.gen != p.gen || !p.open {
 		return nil
 	}
+	p.due = false
 	return p.read.ReadWhole(msg.key.Kind, msg.key.ID)
 }
 

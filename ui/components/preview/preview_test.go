@@ -23,6 +23,11 @@ func (r *fakeReader) Whole(kind api.Kind, id string) (engine.Whole, bool, error)
 	return w, ok, nil
 }
 
+func (r *fakeReader) WholeCurrent(kind api.Kind, id string) bool {
+	_, ok := r.whole[Key{kind, id}]
+	return ok
+}
+
 func (r *fakeReader) ReadWhole(kind api.Kind, id string) tea.Cmd {
 	r.reads = append(r.reads, Key{kind, id})
 	return nil

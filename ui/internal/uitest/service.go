@@ -180,7 +180,7 @@ func (s *Service) Changes(ctx context.Context, req api.ListRequest, since time.T
 		return api.Changes{}, err
 	}
 	items := s.Items[req.Kind]
-	out := api.Changes{Items: items, Total: len(items)}
+	out := api.Changes{Items: items, Total: len(items), Counted: true}
 	for _, it := range items {
 		out.Newest = max(out.Newest, it.Modified)
 	}

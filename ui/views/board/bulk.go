@@ -126,9 +126,8 @@ func (m *Model) previewPlan(f engine.Field, plan []bulkplan.Change, stay int) te
 		title = fmt.Sprintf("Set the %s of %s?", f.Name(), markedOf(len(plan), d.kind))
 	}
 	left, _ := m.ctx.BudgetLeft()
-	cost := bulkplan.Cost(bulkplan.Requests(d.kind, plan, false), left)
 	m.prompt = &prompt{
-		Box:  dialog.Box{Title: title, Lines: []string{bulkplan.Summary(plan, stay), cost}, Hint: "y/enter confirms · n/esc cancels"},
+		Box:  dialog.Box{Title: title, Lines: append([]string{bulkplan.Summary(plan, stay)}, bulkplan.Costs(d.kind, plan, left)...), Hint: "y/enter confirms · n/esc cancels"},
 		kind: promptBulk,
 		plan: plan,
 	}

@@ -12,6 +12,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/internal/uitest"
 )
@@ -85,15 +86,26 @@ func (h *harness) collect(cmd tea.Cmd) []tea.Msg {
 }
 
 // loadCachedFirst starts the load, gives the board the cached board first
-// and returns the service's answers, not yet given.
+// and returns the service's answers, not yet given (a cached board without
+// a sync point is listed once it is read: its answers are held too).
 func (h *harness) loadCachedFirst() []tea.Msg {
 	var rest []tea.Msg
 	for _, msg := range h.collect(h.m.openWorkspace(testWS)) {
-		if _, ok := msg.(engine.CachedMsg); ok {
-			h.send(msg)
+		if _, ok := msg.(engine.CachedMsg); !ok {
+			rest = append(rest, msg)
 			continue
 		}
-		rest = append(rest, msg)
+		cmd, _ := h.m.eng.Update(msg)
+		for _, then := range h.collect(cmd) {
+			switch then.(type) {
+			case engine.ChangedMsg:
+				h.send(then)
+			case common.StatusMsg:
+				h.out = append(h.out, then)
+			default:
+				rest = append(rest, then)
+			}
+		}
 	}
 	return rest
 }

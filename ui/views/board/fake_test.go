@@ -440,7 +440,7 @@ func (s *fakeService) Changes(_ context.Context, req api.ListRequest, since time
 		return api.Changes{}, s.listErr
 	}
 	after := api.FormatTime(since)
-	out := api.Changes{Total: len(s.items[req.Kind])}
+	out := api.Changes{Total: len(s.items[req.Kind]), Counted: true}
 	for _, it := range s.items[req.Kind] {
 		if it.Modified == "" || it.Modified >= after {
 			out.Items = append(out.Items, it)

@@ -193,7 +193,9 @@ func (m *Model) ReadWholeItems() { m.readWhole = true }
 func (m *Model) Init() tea.Cmd { return m.readDetails() }
 
 // readDetails reads the whole item of the card shown and of the next one,
-// so that moving on shows its description at once.
+// so that moving on shows its description at once. A read that waits for
+// the rate limit says so at once (common.RateWaitMsg): the status line
+// counts it down and ! lists it.
 func (m *Model) readDetails() tea.Cmd {
 	if !m.readWhole {
 		return nil
@@ -205,8 +207,9 @@ func (m *Model) readDetails() tea.Cmd {
 			continue
 		}
 		e.details = detailsLoading
-		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Request(), m.ctx.WorkspaceID, m.kind, e.item.ID
-		cmds = append(cmds, m.ctx.Tasks.Run("reading #"+api.ShortID(id), func() tea.Msg {
+		task := "reading #" + api.ShortID(e.item.ID)
+		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Waiting(m.ctx.Request(), task, 0), m.ctx.WorkspaceID, m.kind, e.item.ID
+		cmds = append(cmds, m.ctx.Tasks.Run(task, func() tea.Msg {
 			it, err := svc.Get(ctx, ws, kind, id)
 			return detailsMsg{id: id, item: it, err: err}
 		}))

@@ -40,6 +40,13 @@ func Requests(kind api.Kind, plan []Change, why bool) int {
 	return total
 }
 
+// Costs are the lines of a bulk preview on what the plan of one kind takes
+// at the budget left: as it is, and with a why (c), whose comments TAPD
+// takes one a request: "2 requests", "with a why (c): 52 requests".
+func Costs(kind api.Kind, plan []Change, left api.BudgetLeft) []string {
+	return []string{Cost(Requests(kind, plan, false), left), "with a why (c): " + Cost(Requests(kind, plan, true), left)}
+}
+
 // Cost says what requests take at the budget left: "12 requests", or
 // "12 requests · about 40 s at 60/min" when the budget would make them wait.
 func Cost(requests int, left api.BudgetLeft) string {

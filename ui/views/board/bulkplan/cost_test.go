@@ -63,3 +63,19 @@ func TestCost(t *testing.T) {
 		}
 	}
 }
+
+// TestCostsCountTheWhy: the bulk preview says what the plan takes as it is
+// and with a why, whose comments go one a request: 50 moves are one read
+// and one batch, and 50 comments more with a why, past a budget of 60 a
+// minute with 20 used.
+func TestCostsCountTheWhy(t *testing.T) {
+	plan := make([]Change, 50)
+	for i := range plan {
+		plan[i] = Change{Field: engine.Status}
+	}
+	got := Costs(api.Story, plan, api.BudgetLeft{Limit: 60, Window: time.Minute, Used: 20})
+	want := []string{"2 requests", "with a why (c): 52 requests · about 12 s at 60/min"}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("Costs = %q, want %q", got, want)
+	}
+}

@@ -36,10 +36,13 @@ type DoneMsg struct {
 // HTML is the text the editor left as TAPD stores a description.
 func (msg DoneMsg) HTML() string { return richtext.ToHTML(msg.Text) }
 
-// Read reads item it of workspace ws whole, as a task of the registry.
+// Read reads item it of workspace ws whole, as a task of the registry; a
+// wait for the rate limit is told at once (common.RateWaitMsg), so the
+// status line counts it down and ! lists it.
 func Read(ctx *common.Context, ws int64, it api.Item) tea.Cmd {
-	svc, kind, base := ctx.Service, it.Kind, ctx.Request()
-	return ctx.Tasks.Run("reading #"+it.ShortID(), func() tea.Msg {
+	task := "reading #" + it.ShortID()
+	svc, kind, base := ctx.Service, it.Kind, ctx.Waiting(ctx.Request(), task, 0)
+	return ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		full, err := svc.Get(ctx, ws, kind, it.ID)
