@@ -166,7 +166,7 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 // complete and have a sync point (see refresh.go), else by a whole list.
 func (g *Engine) Load(k api.Kind) tea.Cmd {
 	if s := g.sets[k]; s.Complete && s.Synced != "" && len(s.List) > 0 {
-		return g.refresh(k)
+		return tea.Batch(g.refresh(k), g.customFieldsOnly(g.request(loadTask(k)), k))
 	}
 	return g.loadAll(k)
 }
@@ -197,7 +197,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 		g.sets[k] = fresh
 		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
-	list := startList(ctx, g.ctx.Service, g.gen, g.listRequest(k))
+	list := g.listWithCustomFields(ctx, k)
 	cmds := []tea.Cmd{shown, fetchFields(ctx, g.ctx.Service, g.gen, g.ws, k)}
 	if useCache {
 		g.loads[k].deferred = list
@@ -208,7 +208,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 
 // listRequest is what a load lists of a kind.
 func (g *Engine) listRequest(k api.Kind) api.ListRequest {
-	return api.ListRequest{WorkspaceID: g.ws, Kind: k, Fields: api.ListFields(k)}
+	return api.ListRequest{WorkspaceID: g.ws, Kind: k, Fields: g.withCustomFields(k, api.ListFields(k))}
 }
 
 // stopLoads cancels the loads of every kind.
