@@ -140,3 +140,26 @@ func CustomFieldNamed(all []CustomField, name string) (CustomField, bool) {
 	}
 	return CustomField{}, false
 }
+
+// Shown names a value of the field as a person reads it: a select's options
+// by their labels, a member field's nicks "a, b"; "" for none.
+func (f CustomField) Shown(v string) string {
+	v = strings.TrimSpace(v)
+	switch f.Holds() {
+	case CustomMember:
+		return strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ',' || r == ' ' }), ", ")
+	case CustomSelect:
+		if o, ok := f.Option(v); ok {
+			return o.Label
+		}
+	case CustomMulti:
+		parts := strings.Split(v, "|")
+		for i, p := range parts {
+			if o, ok := f.Option(p); ok {
+				parts[i] = o.Label
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	return v
+}

@@ -80,14 +80,3 @@ func (m *Model) openCustomPicker(o *other) {
 	m.choose.SetCurrent(o.value)
 }
 
-// customValue is a chosen custom value as the form shows it: a select's
-// option by its label, members by their nicks.
-func customValue(cf api.CustomField, v string) string {
-	if cf.Holds() == api.CustomMember {
-		return strings.Join(store.Owners(v), ", ")
-	}
-	if opt, ok := cf.Option(v); ok {
-		return opt.Label
-	}
-	return v
-}

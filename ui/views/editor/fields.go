@@ -130,7 +130,7 @@ func (o *other) view(fi api.FieldInfo) string {
 	case o.value == "":
 		return "none"
 	case o.custom != nil:
-		return customValue(*o.custom, o.value)
+		return o.custom.Shown(o.value)
 	}
 	return fi.OptionLabel(o.spec.Key, o.value)
 }
