@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"triage/api"
 )
 
 // Field is a field a term may name, with an example of a term.
@@ -74,9 +76,10 @@ type Alt struct {
 // Term narrows by one field: an item passes when its field has one of
 // the alternatives (none of them when Neg).
 type Term struct {
-	Field string // status, owner, prio or iter
-	Alts  []Alt
-	Neg   bool
+	Field  string // status, owner, prio, iter or CustomTerm
+	Alts   []Alt
+	Neg    bool
+	Custom *api.CustomField // the custom field a CustomTerm names (custom.go)
 }
 
 // Query is a parsed filter.
@@ -103,7 +106,10 @@ type blank struct {
 
 // Parse reads a filter, in any case; me is the nick of the person logged
 // in, "" when the login is not a person (an API account).
-func Parse(q, me string) Query {
+func Parse(q, me string) Query { return parse(q, me, nil) }
+
+// parse is Parse with the custom fields a term may name (ParseWith).
+func parse(q, me string, custom []api.CustomField) Query {
 	var tq Query
 	q = strings.ToLower(q)
 	toks, unclosed := splitTerms(q)
@@ -112,14 +118,14 @@ func Parse(q, me string) Query {
 	}
 	for _, tok := range toks {
 		if tok != "" {
-			tq.add(tok, me)
+			tq.add(tok, me, custom)
 		}
 	}
 	return tq
 }
 
 // add reads one term.
-func (tq *Query) add(tok, me string) {
+func (tq *Query) add(tok, me string, custom []api.CustomField) {
 	neg := false
 	if rest, ok := strings.CutPrefix(tok, "-"); ok {
 		if rest == "" {
@@ -144,6 +150,9 @@ func (tq *Query) add(tok, me string) {
 	field := FieldOf(key)
 	if !hasKey || key == "" || strings.Contains(key, `"`) {
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
+		return
+	}
+	if field == "" && tq.customTerm(key, value, neg, custom) {
 		return
 	}
 	if field == "" {

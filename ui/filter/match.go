@@ -15,6 +15,9 @@ type Item struct {
 	PriorityKey, PriorityLabel string
 	Owner                      string
 	IterationID, IterationName string // "" and "" when unplanned
+	// Get is the value of a field by its wire name (a custom field's), for
+	// a term naming one; nil: none has a value.
+	Get func(field string) string
 }
 
 // Match reports whether an item passes every term of the query.
@@ -34,6 +37,8 @@ func (q *Query) Match(it Item) bool {
 			pass = PriorityPasses(t.Alts, it.PriorityKey, it.PriorityLabel)
 		case "iter":
 			pass = IterationPasses(t.Alts, it.IterationID, it.IterationName, q.IterAlias)
+		case CustomTerm:
+			pass = CustomPasses(t.Alts, *t.Custom, it.value(t.Custom.Field))
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}
@@ -120,4 +125,12 @@ func IterationPasses(alts []Alt, id, name string, alias map[string]string) bool 
 		}
 	}
 	return false
+}
+
+// value is the item's value of a field by its wire name; "" without Get.
+func (it Item) value(field string) string {
+	if it.Get == nil {
+		return ""
+	}
+	return it.Get(field)
 }

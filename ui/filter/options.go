@@ -59,6 +59,10 @@ func (q *Query) Unmatched(o *Options) []string {
 			out = append(out, q.unmatchedIterations(t, o)...)
 			continue
 		}
+		if t.Field == CustomTerm {
+			out = append(out, unmatchedCustom(t)...)
+			continue
+		}
 		if names, codes := o.Values(t.Field); len(names) > 0 {
 			out = append(out, unmatched(t, names, codes)...)
 		}

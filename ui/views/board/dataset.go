@@ -50,6 +50,9 @@ type dataset struct {
 	query string          // lower-cased text filter; "" for none
 	me    string          // the user's nick, for owner:@me
 	tq    filter.Compiled // the filter parsed (query.go)
+	// custom are the kind's custom fields, which the filter and the list's
+	// columns name (the engine's, when the dataset was made).
+	custom []api.CustomField
 	past  []pastFilter    // the filters typed on the way to this one (query.go)
 	prio  int             // column the priority filter keeps; -1 for none
 

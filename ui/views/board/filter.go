@@ -48,7 +48,7 @@ func (d *dataset) setQuery(q, me string) {
 	if d.goBack(q, me) {
 		return
 	}
-	tq := filter.Compile(q, me)
+	tq := filter.CompileWith(q, me, d.custom)
 	tq.IterAlias = d.iterAlias
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)

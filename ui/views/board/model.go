@@ -146,6 +146,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 // indexOf is a new index over the engine's items of kind k, filled.
 func (m *Model) indexOf(k api.Kind) *dataset {
 	d := datasetOf(m.eng.Items(k))
+	d.custom = m.eng.CustomFields(k)
 	d.src.Keep(d)
 	return d
 }

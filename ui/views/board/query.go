@@ -49,6 +49,9 @@ func (d *dataset) termPasses(k int, i int32) bool {
 	case "iter":
 		id := store.NoIteration(d.items[i].IterationID)
 		return filter.IterationPasses(t.Alts, id, d.fields.OptionLabel("iteration_id", id), d.iterAlias)
+	case filter.CustomTerm:
+		v, _ := d.items[i].Get(t.Custom.Field)
+		return filter.CustomPasses(t.Alts, *t.Custom, v)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }
