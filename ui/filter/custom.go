@@ -136,3 +136,16 @@ func unmatchedCustom(t Term) []string {
 	}
 	return out
 }
+
+// MayNameCustom reports whether a filter has a term whose key is not one of
+// the language's fields (cf: among them): only a custom field could be it.
+func MayNameCustom(q string) bool {
+	toks, _ := splitTerms(strings.ToLower(q))
+	for _, tok := range toks {
+		tok = strings.TrimPrefix(tok, "-")
+		if key, _, ok := strings.Cut(tok, ":"); ok && key != "" && FieldOf(key) == "" {
+			return true
+		}
+	}
+	return false
+}

@@ -42,7 +42,7 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 		o.Global.Register(fs)
 		fs.StringVar(&o.kindName, "kind", "story", "`KIND` of item: story, bug or task")
 		fs.BoolVar(&o.JSON, "json", false, "print one JSON array of the items, with every field the service sent")
-		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
+		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", a custom field's name (来源渠道) or a field's wire name")
 		fs.IntVar(&o.Limit, "limit", 0, "print at most `N` items (0: all)")
 		return o
 	}, func(o *ListOptions, words []string) (err error) {
@@ -54,7 +54,9 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
 		}
 		if o.columnList != "" {
-			o.Columns = strings.Split(strings.ReplaceAll(o.columnList, " ", ""), ",")
+			for col := range strings.SplitSeq(o.columnList, ",") {
+				o.Columns = append(o.Columns, strings.TrimSpace(col)) // a custom field's name may hold a space
+			}
 		}
 		return nil
 	}, runF)
@@ -83,11 +85,16 @@ func listRun(ctx context.Context, o *ListOptions) error {
 			return c.Unreachable(err)
 		}
 	}
-	q := filter.Parse(query, me)
 	names, err := itemref.ReadNames(ctx, t, ws, kind)
 	if err != nil {
 		return c.Unreachable(err)
 	}
+	if names.NeedsCustom(cols, query) {
+		if err := names.ReadCustom(ctx, t.Client, ws); err != nil {
+			return c.Unreachable(err)
+		}
+	}
+	q := filter.ParseWith(query, me, names.Custom)
 	opts := names.FilterOptions()
 	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
@@ -100,7 +107,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind}
 	if !o.JSON {
-		req.Fields = itemref.ListFieldsFor(kind, cols)
+		req.Fields = names.ListFieldsFor(cols)
 	}
 	items, err := t.Client.List(ctx, req)
 	if err != nil {
@@ -123,7 +130,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	}
 	switch {
 	case o.JSON:
-		return itemref.WriteItemsJSON(c.Stdout, kept, itemref.JsonFieldsFor(kind, o.Columns != nil, cols))
+		return itemref.WriteItemsJSON(c.Stdout, kept, names.JsonFieldsFor(o.Columns != nil, cols))
 	case c.StdoutIsTerminal():
 		rows := [][]string{itemref.ColumnHeaders(cols)}
 		for i := range kept {
