@@ -53,8 +53,8 @@ type dataset struct {
 	// custom are the kind's custom fields, which the filter and the list's
 	// columns name (the engine's, when the dataset was made).
 	custom []api.CustomField
-	past  []pastFilter    // the filters typed on the way to this one (query.go)
-	prio  int             // column the priority filter keeps; -1 for none
+	past   []pastFilter // the filters typed on the way to this one (query.go)
+	prio   int          // column the priority filter keeps; -1 for none
 
 	sort sortkey.Sort
 	// orders holds every item sorted by each key the list was sorted by

@@ -79,4 +79,3 @@ func (m *Model) openCustomPicker(o *other) {
 	m.choose.SetSize(m.width-4, m.pickerHeight())
 	m.choose.SetCurrent(o.value)
 }
-
