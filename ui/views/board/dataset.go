@@ -50,11 +50,8 @@ type dataset struct {
 	query string          // lower-cased text filter; "" for none
 	me    string          // the user's nick, for owner:@me
 	tq    filter.Compiled // the filter parsed (query.go)
-	// custom are the kind's custom fields, which the filter and the list's
-	// columns name (the engine's, when the dataset was made).
-	custom []api.CustomField
-	past   []pastFilter // the filters typed on the way to this one (query.go)
-	prio   int          // column the priority filter keeps; -1 for none
+	past  []pastFilter    // the filters typed on the way to this one (query.go)
+	prio  int             // column the priority filter keeps; -1 for none
 
 	sort sortkey.Sort
 	// orders holds every item sorted by each key the list was sorted by
@@ -71,6 +68,10 @@ type dataset struct {
 	left int // first column drawn
 
 	widths cellWidths // what the list's columns need (list_widths.go)
+
+	// custom are the kind's custom fields, which the filter and the list's
+	// columns name (the engine's, when the dataset was made).
+	custom []api.CustomField
 }
 
 // datasetOf is an empty index over a kind's items, in the columns of its
