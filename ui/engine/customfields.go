@@ -37,6 +37,8 @@ type customFieldsMsg struct {
 	fields []api.CustomField
 	err    error
 	then   tea.Msg
+	// refresh: a refresh by delta of the kind waits for them.
+	refresh bool
 }
 
 // CustomFields are the enabled custom fields of kind k, in the workspace's
@@ -83,14 +85,19 @@ func (g *Engine) listWithCustomFields(ctx context.Context, k api.Kind) tea.Cmd {
 	}
 }
 
-// customFieldsOnly reads kind k's custom field settings alone (a refresh
-// by delta lists no whole kind to wait for them); nil when known.
-func (g *Engine) customFieldsOnly(ctx context.Context, k api.Kind) tea.Cmd {
-	read := g.readCustomFields(ctx, k)
+// refreshWithCustomFields refreshes kind k by delta; when its custom
+// fields are not known, their settings are read first and the refresh
+// starts when they arrive, so that it asks for their values.
+func (g *Engine) refreshWithCustomFields(k api.Kind) tea.Cmd {
+	read := g.readCustomFields(g.request(loadTask(k)), k)
 	if read == nil {
-		return nil
+		return g.refresh(k)
 	}
-	return func() tea.Msg { return read() }
+	return func() tea.Msg {
+		msg := read()
+		msg.refresh = true
+		return msg
+	}
 }
 
 // withCustomFields adds to a list request the fields kind k's workspace
@@ -114,6 +121,9 @@ func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 			said = common.Cmd(common.StatusMsg{Text: fmt.Sprintf(
 				"the custom fields of %s could not be read, so they are not shown: %v", msg.kind.Plural(), msg.err)})
 		}
+	}
+	if msg.refresh && msg.ws == g.ws {
+		return tea.Batch(said, g.refresh(msg.kind))
 	}
 	if msg.then == nil {
 		return said
@@ -145,4 +155,15 @@ func customValueName(fi api.FieldInfo, f Field, v string) string {
 		return strings.Join(store.Owners(v), ", ")
 	}
 	return fi.OptionLabel(string(f), v)
+}
+
+// FieldName is how a message names field f of kind k: a custom field by
+// the workspace's name, once read; the others as Field.Name does.
+func (g *Engine) FieldName(k api.Kind, f Field) string {
+	for _, cf := range g.ref.custom.fields[k] {
+		if cf.Field == string(f) {
+			return cf.Name
+		}
+	}
+	return f.Name()
 }

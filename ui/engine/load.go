@@ -166,7 +166,7 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 // complete and have a sync point (see refresh.go), else by a whole list.
 func (g *Engine) Load(k api.Kind) tea.Cmd {
 	if s := g.sets[k]; s.Complete && s.Synced != "" && len(s.List) > 0 {
-		return tea.Batch(g.refresh(k), g.customFieldsOnly(g.request(loadTask(k)), k))
+		return g.refreshWithCustomFields(k)
 	}
 	return g.loadAll(k)
 }

@@ -11,6 +11,8 @@ type rowText struct {
 	layout                                          listcols.Layout
 	title, prio, status, owner, iter, sev, modified string
 	cells                                           [listcols.Count]string
+	custom                                          [listcols.MaxCustom]string // list_custom.go
+	customFrom                                      string
 }
 
 // rowTexts keeps the row texts of the items of one dataset by position.
@@ -28,9 +30,10 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 	}
 	it := &d.items[i]
 	status := statusName(d.fields, it.Status)
+	customFrom := d.customFrom(i, l)
 	t := c.by[i]
 	if t != nil && t.layout == l && t.title == it.Title && t.prio == prio && t.status == status &&
-		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity && t.modified == it.Modified {
+		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity && t.modified == it.Modified && t.customFrom == customFrom {
 		return t
 	}
 	if t == nil {
@@ -38,7 +41,7 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 		c.by[i] = t
 	}
 	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner,
-		iter: it.IterationID, sev: it.Severity, modified: it.Modified}
+		iter: it.IterationID, sev: it.Severity, modified: it.Modified, custom: d.customTexts(i, l), customFrom: customFrom}
 	modified := m.ctx.ShownTime(it.Modified)
 	if l.ShortTime && len(modified) >= 16 {
 		modified = modified[5:16]
