@@ -12,7 +12,8 @@ import (
 // The editor edits the custom fields the workspace enabled for the kind,
 // after the others, named as the workspace names them: a select is chosen
 // among its options, a member among the workspace's members (typed as nicks
-// when none are known yet), text and dates are typed. Each is an edit of
+// when none are known yet) and a multi-select's options are ticked, a date
+// is chosen among the coming days, text is typed. Each is an edit of
 // the save's step, sent as every field is (store.CustomField).
 
 // loadCustom adds the kind's custom fields to the form, with the item's values.
@@ -26,24 +27,13 @@ func (m *Model) loadCustom(it api.Item) {
 			nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
 			nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
 			o.nicks = &nicks
-		case holds == api.CustomText, holds == api.CustomDate, holds == api.CustomMulti:
-			text := common.NewTextField(m.ctx.Styles, "", customHint(holds))
+		case holds == api.CustomText:
+			text := common.NewTextField(m.ctx.Styles, "", "text")
 			text.SetValue(o.value)
 			o.text = &text
 		}
 		m.more = append(m.more, o)
 	}
-}
-
-// customHint is what an empty typed custom field says to type.
-func customHint(holds string) string {
-	switch holds {
-	case api.CustomDate:
-		return "a date, 2026-01-31"
-	case api.CustomMulti:
-		return "options, separated by |"
-	}
-	return "text"
 }
 
 // typed is the text field a field is typed into, or nil for one chosen.
@@ -62,15 +52,19 @@ func (o *other) label() string {
 	return o.spec.Label
 }
 
-// openCustomPicker offers a select's options or the workspace's members,
-// and none.
+// openCustomPicker offers a select's options and none, the coming days
+// for a date, or ticks for a multi-select's options and the members
+// (custom_pick.go).
 func (m *Model) openCustomPicker(o *other) {
-	items := []picker.Item{{Title: "none", Detail: "clear it", Value: ""}}
-	if o.custom.Holds() == api.CustomMember {
-		for _, p := range m.members {
-			items = append(items, picker.Item{Title: p.Nick, Detail: p.Name, Value: store.JoinOwners([]string{p.Nick})})
-		}
-	} else {
+	var items []picker.Item
+	switch {
+	case o.ticking():
+		o.ticks = o.tickedValues(o.value)
+		items = m.tickItems(o)
+	case o.custom.Holds() == api.CustomDate:
+		items = m.dateItems(o.value)
+	default:
+		items = []picker.Item{{Title: "none", Detail: "clear it", Value: ""}}
 		for _, opt := range o.custom.Options {
 			items = append(items, picker.Item{Title: opt.Label, Value: opt.Value})
 		}

@@ -178,6 +178,10 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Choose):
 		if it, ok := m.choose.Selected(); ok {
+			if o := m.otherAt(m.focus); o != nil && o.ticking() {
+				m.chooseTick(o, it.Value)
+				return nil
+			}
 			if o := m.otherAt(m.focus); o != nil {
 				o.value = it.Value
 			} else {

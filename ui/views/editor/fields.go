@@ -29,6 +29,7 @@ type other struct {
 	// text and dates are typed into text.
 	custom *api.CustomField
 	text   *common.TextField
+	ticks  []string // a ticking picker's choices so far (custom_pick.go)
 }
 
 // form lists the fields of the form, in order: the title and the priority,
