@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,6 +28,7 @@ type customFieldReader interface {
 type customFields struct {
 	fields [len(api.Kinds)][]api.CustomField // enabled ones, in the workspace's order
 	read   [len(api.Kinds)]bool              // read, or nothing to read
+	asked  [len(api.Kinds)]bool              // a read is under way
 }
 
 // customFieldsMsg carries a kind's custom field settings, and the first
@@ -55,10 +57,13 @@ func (g *Engine) KnowCustomFields(k api.Kind, fields []api.CustomField) {
 // when they are known or the service has none to read.
 func (g *Engine) readCustomFields(ctx context.Context, k api.Kind) func() customFieldsMsg {
 	r, ok := g.ctx.Service.(customFieldReader)
-	if g.ref.custom.read[k] || !ok {
+	if !ok {
 		g.ref.custom.read[k] = true
+	}
+	if g.ref.custom.read[k] || g.ref.custom.asked[k] {
 		return nil
 	}
+	g.ref.custom.asked[k] = true
 	ws := g.ws
 	return func() customFieldsMsg {
 		fields, err := r.CustomFields(ctx, ws, k)
@@ -111,18 +116,21 @@ func (g *Engine) withCustomFields(k api.Kind, fields []string) []string {
 
 // onCustomFields keeps the settings read and hands on the list's answer
 // that waited for them. A failed read is said; the kind lists without them.
+// A read stopped with its load is read again by the next load.
 func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 	var said tea.Cmd
+	stopped := errors.Is(msg.err, context.Canceled) // the load stopped: the next one reads them
 	if msg.ws == g.ws {
-		g.ref.custom.read[msg.kind] = true
-		if msg.err == nil {
+		g.ref.custom.asked[msg.kind], g.ref.custom.read[msg.kind] = false, !stopped
+		switch {
+		case msg.err == nil:
 			g.ref.custom.fields[msg.kind] = msg.fields
-		} else {
+		case !stopped:
 			said = common.Cmd(common.StatusMsg{Text: fmt.Sprintf(
 				"the custom fields of %s could not be read, so they are not shown: %v", msg.kind.Plural(), msg.err)})
 		}
 	}
-	if msg.refresh && msg.ws == g.ws {
+	if msg.refresh && msg.ws == g.ws && !stopped {
 		return tea.Batch(said, g.refresh(msg.kind))
 	}
 	if msg.then == nil {
