@@ -5,12 +5,14 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"triage/api"
 	"triage/ui/views/board/listcols"
 )
 
-// The list's custom columns (listcols/custom.go): the kind's custom fields
-// a view's columns: names, measured over the dataset's items only then, and
-// kept until an item changes or more arrive.
+// The kind's custom fields on the board: the list's custom columns
+// (listcols/custom.go), those a view's columns: names, measured over the
+// dataset's items only then and kept until an item changes or more arrive;
+// and the filter's terms naming them.
 
 // customCells are the custom fields as list columns, with the widest
 // value of each among d's items, in display cells.
@@ -78,4 +80,17 @@ func (d *dataset) customTexts(i int32, l listcols.Layout) (cells [listcols.MaxCu
 		}
 	}
 	return cells
+}
+
+// setCustom gives d the kind's custom fields; a filter typed before they
+// were known (a restored one, say) is read again with them.
+func (d *dataset) setCustom(custom []api.CustomField) {
+	known := len(d.custom)
+	d.custom = custom
+	if len(custom) != known && d.query != "" {
+		q, me := d.query, d.me
+		d.forgetPast()
+		d.query = ""
+		d.setQuery(q, me)
+	}
 }

@@ -21,7 +21,7 @@ func (m *Model) onLoaded(ld engine.Loaded) {
 		m.sets[k] = d
 	}
 	d.fields = d.src.Fields
-	d.custom = m.eng.CustomFields(k)
+	d.setCustom(m.eng.CustomFields(k))
 	d.widths.measuredUpToDate = false // the codes' names may have changed with the fields
 	if m.cards.set == d {
 		m.cards.set = nil // the statuses' names may have changed with the fields
