@@ -44,8 +44,8 @@ func (r *setRun) customOf(ctx context.Context, ws int64, kind api.Kind) ([]api.C
 // a refused value as a result; rest are the other --field values, for the
 // status move. Without --field nothing is read.
 func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan, refused []Result, rest transitionValues, err error) {
-	if len(r.flags.fields.names) == 0 {
-		return nil, nil, r.flags.fields, nil
+	if !slices.ContainsFunc(r.flags.fields.names, func(name string) bool { return mayBeCustom(base.names, name) }) {
+		return nil, nil, r.flags.fields, nil // fields of the workspace's field information: no settings to read
 	}
 	custom, err := r.customOf(ctx, base.ws, base.item.Kind)
 	if err != nil {
@@ -124,6 +124,14 @@ func (r *setRun) customPlan(ctx context.Context, p setPlan, f api.CustomField, v
 		p.to = value
 	}
 	return p, "", nil
+}
+
+// mayBeCustom reports whether a --field NAME may name a custom field: a
+// custom field's wire name, or a name the field information does not hold
+// (custom fields go there by their wire names, not the names given them).
+func mayBeCustom(names itemref.Names, name string) bool {
+	_, field := names.Fields[name]
+	return store.IsCustomKey(name) || !field
 }
 
 // customList names the custom fields for a message.
