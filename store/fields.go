@@ -120,24 +120,27 @@ var fields = [...]Field{
 		Same: sameText, Send: send("description"), Shown: ShownLength, Pick: PickTyped},
 }
 
-// FieldOf is the field an operation writes; false for a comment or a
-// create, which write none.
+// FieldOf is the field an operation writes, a custom field's too
+// (customfield.go); false for a comment or a create, which write none.
 func FieldOf(op EditOp) (Field, bool) {
 	for _, f := range &fields {
 		if f.Op == op {
 			return f, true
 		}
 	}
-	return Field{}, false
+	return customOf(op)
 }
 
 // FieldByKey is the field the engine and the field information call key
-// ("priority_label", "status").
+// ("priority_label", "status", a custom field's "custom_field_one").
 func FieldByKey(key string) (Field, bool) {
 	for _, f := range &fields {
 		if f.Key == key {
 			return f, true
 		}
+	}
+	if IsCustomKey(key) {
+		return CustomField(key), true
 	}
 	return Field{}, false
 }

@@ -100,9 +100,9 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 		case "sort":
 			sv.Sort, err = value, oneOf(viewSorts, strings.TrimPrefix(value, "-"))
 		case "columns":
-			sv.Columns = strings.ReplaceAll(value, " ", "")
+			sv.Columns = customColumns(value)
 			for c := range strings.SplitSeq(sv.Columns, ",") {
-				if err == nil && c != "title" {
+				if err == nil && c != "title" && !IsCustomColumn(c) {
 					err = oneOf(ViewColumns(), c)
 				}
 			}

@@ -40,6 +40,10 @@ type OpenEditorMsg struct {
 	Item    *api.Item
 	Options []api.PriorityOption
 	Fields  api.FieldInfo // the kind's field information, for status names
+	// Custom are the kind's enabled custom fields, edited after the others;
+	// Members are the workspace's members as known, for a member field.
+	Custom  []api.CustomField
+	Members []api.Member
 }
 
 // SaveItemMsg is the editor's result: the root forwards it to the board,

@@ -101,6 +101,9 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 			changes = append(changes, Change{Item: msg.Original, Field: Field(spec.Key), To: to})
 		}
 	}
+	for _, key := range customKeys(msg.Set) {
+		changes = append(changes, Change{Item: msg.Original, Field: Field(key), To: msg.Set[key]})
+	}
 	if to, ok := msg.Set[string(Status)]; ok {
 		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
 			return g.report(fmt.Errorf("nothing saved: %w", err))

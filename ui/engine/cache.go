@@ -78,7 +78,7 @@ func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	g.sets[msg.Kind] = s
 	shown := g.loaded(Loaded{Kind: msg.Kind, Reset: true})
 	if s.Synced != "" {
-		return tea.Batch(cmd, shown, g.refresh(msg.Kind, false))
+		return tea.Batch(cmd, shown, g.refreshWithCustomFields(msg.Kind, false))
 	}
 	return tea.Batch(cmd, shown, list)
 }

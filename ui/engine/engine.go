@@ -196,6 +196,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onFinals(msg), true
 	case referenceMsg:
 		return g.onReference(msg), true
+	case customFieldsMsg:
+		return g.onCustomFields(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
 	case fieldsAgainMsg:

@@ -38,6 +38,8 @@ func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v strin
 		return strings.Join(nicks, ", ")
 	case store.ShownIteration:
 		v = store.NoIteration(v)
+	case store.ShownCustom:
+		return customValueName(fi, f, v)
 	}
 	if strings.TrimSpace(v) == "" {
 		return NoneWord

@@ -168,7 +168,7 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 // items deleted, else by a whole list.
 func (g *Engine) Load(k api.Kind) tea.Cmd {
 	if s := g.sets[k]; s.Complete && s.Synced != "" && len(s.List) > 0 {
-		return g.refresh(k, true)
+		return g.refreshWithCustomFields(k, true)
 	}
 	return g.loadAll(k)
 }
@@ -199,7 +199,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 		g.sets[k] = fresh
 		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
-	list := tea.Batch(g.fieldsFor(ctx, k), startList(ctx, g.ctx.Service, g.gen, g.listRequest(k)))
+	list := tea.Batch(g.fieldsFor(ctx, k), g.listWithCustomFields(ctx, k))
 	if useCache {
 		// A cached board with a sync point is refreshed by delta: neither
 		// the list nor the field information is asked then.
@@ -220,7 +220,7 @@ func (g *Engine) fieldsFor(ctx context.Context, k api.Kind) tea.Cmd {
 
 // listRequest is what a load lists of a kind.
 func (g *Engine) listRequest(k api.Kind) api.ListRequest {
-	return api.ListRequest{WorkspaceID: g.ws, Kind: k, Fields: api.ListFields(k)}
+	return api.ListRequest{WorkspaceID: g.ws, Kind: k, Fields: g.withCustomFields(k, api.ListFields(k))}
 }
 
 // stopLoads cancels the loads of every kind.

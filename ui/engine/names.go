@@ -59,7 +59,7 @@ func (g *Engine) said(e store.Edit, id string) string {
 	}
 	if spec, ok := store.FieldOf(e.Op); ok && spec.Other {
 		f := Field(spec.Key)
-		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), f.Name(), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
+		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), g.FieldName(e.Kind, f), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
 	}
 	return fmt.Sprintf("#%s saved", api.ShortID(id))
 }

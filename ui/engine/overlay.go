@@ -48,6 +48,9 @@ func (e *edit) changes() []*change {
 			out = append(out, c)
 		}
 	}
+	for _, key := range customKeys(e.fields) {
+		out = append(out, e.fields[Field(key)])
+	}
 	return out
 }
 

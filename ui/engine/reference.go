@@ -52,6 +52,7 @@ type reference struct {
 	iterations  []api.Iteration
 	peopleRead  bool
 	itersRead   bool
+	custom      customFields // each kind's custom fields (customfields.go)
 }
 
 // referenceMsg carries a read of reference data.

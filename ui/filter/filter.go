@@ -23,6 +23,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"triage/api"
 )
 
 // Field is a field a term may name, with an example of a term.
@@ -90,12 +92,13 @@ type Alt struct {
 // Term narrows by one field: an item passes when its field has one of
 // the alternatives (none of them when Neg).
 type Term struct {
-	Field string // a name of Fields: status, owner, prio, iter, created…
+	Field string // a name of Fields (status, owner, prio, iter, created…) or CustomTerm
 	Alts  []Alt
 	// Spans are the times of a created: or modified: term, one for each
 	// alternative.
-	Spans []Span
-	Neg   bool
+	Spans  []Span
+	Neg    bool
+	Custom *api.CustomField // the custom field a CustomTerm names (custom.go)
 }
 
 // Query is a parsed filter.
@@ -124,10 +127,13 @@ type blank struct {
 
 // Parse reads a filter, in any case; me is the nick of the person logged
 // in, "" when the login is not a person (an API account).
-func Parse(q, me string) Query { return ParseAt(q, me, time.Now()) }
+func Parse(q, me string) Query { return parse(q, me, time.Now(), nil) }
 
 // ParseAt is Parse at now: what today, yesterday and 3d stand for.
-func ParseAt(q, me string, now time.Time) Query {
+func ParseAt(q, me string, now time.Time) Query { return parse(q, me, now, nil) }
+
+// parse is ParseAt with the custom fields a term may name (ParseWith).
+func parse(q, me string, now time.Time, custom []api.CustomField) Query {
 	tq := Query{at: now}
 	q = strings.ToLower(q)
 	toks, unclosed := splitTerms(q)
@@ -136,14 +142,14 @@ func ParseAt(q, me string, now time.Time) Query {
 	}
 	for _, tok := range toks {
 		if tok != "" {
-			tq.add(tok, me)
+			tq.add(tok, me, custom)
 		}
 	}
 	return tq
 }
 
 // add reads one term.
-func (tq *Query) add(tok, me string) {
+func (tq *Query) add(tok, me string, custom []api.CustomField) {
 	neg := false
 	if rest, ok := strings.CutPrefix(tok, "-"); ok {
 		if rest == "" {
@@ -172,6 +178,9 @@ func (tq *Query) add(tok, me string) {
 	field := FieldOf(key)
 	if !hasKey || key == "" || strings.Contains(key, `"`) {
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
+		return
+	}
+	if field == "" && tq.customTerm(key, value, neg, custom) {
 		return
 	}
 	if field == "" {

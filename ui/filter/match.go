@@ -23,6 +23,9 @@ type Item struct {
 	// Marked says someone else changed the item since the user last
 	// looked, CreatedSince that they created it since (new:, changed:).
 	Marked, CreatedSince bool
+	// Get is the value of a field by its wire name (a custom field's), for
+	// a term naming one; nil: none has a value.
+	Get func(field string) string
 }
 
 // Match reports whether an item passes every term of the query.
@@ -52,6 +55,8 @@ func (q *Query) Match(it Item) bool {
 			pass = SpansHold(t.Spans, it.Modified)
 		case SeenNew, SeenChanged:
 			pass = SeenPasses(&t, it.Marked, it.CreatedSince)
+		case CustomTerm:
+			pass = CustomPasses(t.Alts, *t.Custom, it.value(t.Custom.Field))
 		default:
 			pass = OwnedByAny(it.Owner, t.Alts)
 		}
@@ -138,4 +143,12 @@ func IterationPasses(alts []Alt, id, name string, alias map[string]string) bool 
 		}
 	}
 	return false
+}
+
+// value is the item's value of a field by its wire name; "" without Get.
+func (it Item) value(field string) string {
+	if it.Get == nil {
+		return ""
+	}
+	return it.Get(field)
 }

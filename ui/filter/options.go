@@ -77,6 +77,10 @@ func (q *Query) Unmatched(o *Options) []string {
 			out = append(out, "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)")
 			continue
 		}
+		if t.Field == CustomTerm {
+			out = append(out, unmatchedCustom(t)...)
+			continue
+		}
 		if names, codes := o.Values(t.Field); len(names) > 0 {
 			out = append(out, unmatched(t, names, codes)...)
 		}

@@ -7,8 +7,12 @@ import (
 	"time"
 )
 
-// countdown is the status line's word while the service rate-limits.
-var countdown = regexp.MustCompile(`\d+ edits? waiting · the service asked to wait, next try in \d+s`)
+// countdown is the status line's word while the service rate-limits: the
+// edits it refused wait for the next try, or, when the limit fell on the
+// read before a write, the edits wait in the client for the rate limit. Which
+// one depends on how many requests the start made (a kind's custom field
+// settings are one of them).
+var countdown = regexp.MustCompile(`\d+ edits? waiting · the service asked to wait, next try in \d+s|\d+ edits? waits? for the rate limit · next in \d+s`)
 
 // TestRateLimitCountdown drives the built binary in tmux against `triage
 // serve --rate 15 --rate-window 60s`: quick moves past the rate leave edits

@@ -33,6 +33,8 @@ type Names struct {
 	Kind       api.Kind
 	Fields     api.FieldInfo
 	Priorities []api.PriorityOption
+	// Custom are the kind's enabled custom fields, once read (ReadCustom).
+	Custom []api.CustomField
 }
 
 // readFieldNames reads the field information of a kind.
@@ -77,6 +79,7 @@ func (n Names) Matches(q *filter.Query, it *api.Item) bool {
 		IterationID: store.NoIteration(it.IterationID), IterationName: n.Fields.OptionLabel("iteration_id", store.NoIteration(it.IterationID)),
 		Severity: it.Severity, SeverityName: n.Fields.OptionLabel("severity", it.Severity),
 		Creator: it.Creator, Created: it.Created, Modified: it.Modified,
+		Get: func(field string) string { v, _ := it.Get(field); return v },
 	})
 }
 
@@ -95,10 +98,13 @@ func (n Names) CheckColumns(cols []string) error {
 		if _, field := n.Fields[col]; field || slices.Contains(ColumnNames, col) {
 			continue
 		}
+		if _, custom := n.customColumn(col); custom {
+			continue
+		}
 		if _, carried := probe.Get(col); carried && col != "" {
 			continue
 		}
-		fields := slices.Sorted(maps.Keys(n.Fields))
+		fields := append(n.customNames(), slices.Sorted(maps.Keys(n.Fields))...)
 		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", wiring.ErrUsage,
 			col, nearest(col, append(slices.Clone(ColumnNames), fields...)), strings.Join(ColumnNames, ", "),
 			n.Kind.Path(), filter.ListSome(fields, 8))
@@ -174,7 +180,11 @@ func (n Names) Cell(it *api.Item, col, web string) string {
 	case "url":
 		v = it.WebURL(web)
 	default:
-		v, _ = it.Get(col)
+		if f, ok := n.customColumn(col); ok {
+			v = customCell(f, it)
+		} else {
+			v, _ = it.Get(col)
+		}
 	}
 	return Printable(v)
 }
@@ -197,8 +207,13 @@ func ColumnHeaders(cols []string) []string {
 	return out
 }
 
-// wireName is the field behind a column, in kind's wire names.
-func wireName(kind api.Kind, col string) string {
+// wireName is the field behind a column, in the kind's wire names: a
+// custom field's by its name.
+func (n Names) wireName(col string) string {
+	if f, ok := n.customColumn(col); ok {
+		return f.Field
+	}
+	kind := n.Kind
 	switch col {
 	case "full_id", "url":
 		return "id"
@@ -216,11 +231,15 @@ func wireName(kind api.Kind, col string) string {
 	return col
 }
 
-// ListFieldsFor asks the service for what the filter and the columns read.
-func ListFieldsFor(kind api.Kind, cols []string) []string {
-	fields := api.ListFields(kind)
+// ListFieldsFor asks the service for what the filter and the columns read:
+// the custom fields too, once read, which the filter may name.
+func (n Names) ListFieldsFor(cols []string) []string {
+	fields := api.ListFields(n.Kind)
+	for _, f := range n.Custom {
+		fields = append(fields, f.Field)
+	}
 	for _, c := range cols {
-		if w := wireName(kind, c); w != "" && !slices.Contains(fields, w) {
+		if w := n.wireName(c); w != "" && !slices.Contains(fields, w) {
 			fields = append(fields, w)
 		}
 	}
@@ -228,13 +247,13 @@ func ListFieldsFor(kind api.Kind, cols []string) []string {
 }
 
 // JsonFieldsFor are the fields --json writes: every one, or those of --columns.
-func JsonFieldsFor(kind api.Kind, chosen bool, cols []string) []string {
+func (n Names) JsonFieldsFor(chosen bool, cols []string) []string {
 	if !chosen {
 		return nil
 	}
 	fields := []string{"id"}
 	for _, c := range cols {
-		if w := wireName(kind, c); w != "" && !slices.Contains(fields, w) {
+		if w := n.wireName(c); w != "" && !slices.Contains(fields, w) {
 			fields = append(fields, w)
 		}
 	}

@@ -48,7 +48,7 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 		fs.BoolVar(&o.Mine, "mine", false, "the open items waiting on you in every workspace you reach (owner is you, status not final)")
 		fs.StringVar(&o.byName, "by", "workspace", "with --mine, group `BY` workspace or priority")
 		fs.BoolVar(&o.JSON, "json", false, "print one JSON array of the items, with every field the service sent")
-		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", or a field's wire name")
+		fs.StringVar(&o.columnList, "columns", "", "comma-separated `LIST`: "+strings.Join(itemref.ColumnNames, ", ")+", a custom field's name (来源渠道) or a field's wire name")
 		fs.IntVar(&o.Limit, "limit", 0, "print at most `N` items (0: all)")
 		return o
 	}, func(o *ListOptions, words []string) (err error) {
@@ -72,7 +72,9 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
 		}
 		if o.columnList != "" {
-			o.Columns = strings.Split(strings.ReplaceAll(o.columnList, " ", ""), ",")
+			for col := range strings.SplitSeq(o.columnList, ",") {
+				o.Columns = append(o.Columns, strings.TrimSpace(col)) // a custom field's name may hold a space
+			}
 		}
 		return nil
 	}, runF)
@@ -104,11 +106,16 @@ func listRun(ctx context.Context, o *ListOptions) error {
 			return c.Unreachable(err)
 		}
 	}
-	q := filter.Parse(query, me)
 	names, err := itemref.ReadNames(ctx, t, ws, kind)
 	if err != nil {
 		return c.Unreachable(err)
 	}
+	if names.NeedsCustom(cols, query) {
+		if err := names.ReadCustom(ctx, t.Client, ws); err != nil {
+			return c.Unreachable(err)
+		}
+	}
+	q := filter.ParseWith(query, me, time.Now(), names.Custom)
 	opts := names.FilterOptions()
 	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
 		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
@@ -121,7 +128,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind, Filter: serviceFilter(&q)}
 	if !o.JSON {
-		req.Fields = itemref.ListFieldsFor(kind, cols)
+		req.Fields = names.ListFieldsFor(cols)
 	}
 	items, err := t.Client.List(ctx, req)
 	if err != nil {
@@ -144,7 +151,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	}
 	switch {
 	case o.JSON:
-		return itemref.WriteItemsJSON(c.Stdout, kept, itemref.JsonFieldsFor(kind, o.Columns != nil, cols))
+		return itemref.WriteItemsJSON(c.Stdout, kept, names.JsonFieldsFor(o.Columns != nil, cols))
 	case c.StdoutIsTerminal():
 		rows := [][]string{itemref.ColumnHeaders(cols)}
 		for i := range kept {

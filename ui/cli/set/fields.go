@@ -36,8 +36,13 @@ type workflowKey struct {
 // fieldPlans are the plans of the field changes and the comment of one
 // item, in the order they are sent; a refused value is a result instead.
 func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []Result, error) {
-	var plans []setPlan
-	var refused []Result
+	plans, refused, transition, err := r.customPlans(ctx, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	given := r.flags.fields
+	r.flags.fields = transition // the other --field values go with the status move of this item
+	defer func() { r.flags.fields = given }()
 	add := func(p setPlan, reason string) {
 		if reason != "" {
 			refused = append(refused, p.refused(reason))

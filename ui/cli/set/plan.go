@@ -25,6 +25,8 @@ type setPlan struct {
 	fields map[string]string
 	// iterations are the workspace's, to name an iteration change.
 	iterations []api.Iteration
+	// custom is the custom field the plan changes (custom.go).
+	custom *api.CustomField
 }
 
 // plan reads every item and the field information of its kind, checks the

@@ -42,7 +42,11 @@ type Result struct {
 
 // result is the plan's result with an outcome.
 func (p setPlan) result(outcome, reason string) Result {
-	return Result{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: string(p.op),
+	field := string(p.op)
+	if p.custom != nil {
+		field = p.custom.Name
+	}
+	return Result{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: field,
 		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
 }
 
@@ -60,6 +64,9 @@ func (p setPlan) refused(reason string) Result {
 // alreadyDone reports whether the item, as just read, already has the new
 // value: nothing is queued or written for it.
 func (p setPlan) alreadyDone() bool {
+	if f, ok := store.FieldOf(p.op); ok && p.custom != nil {
+		return f.Same(p.now, p.to)
+	}
 	return p.now == p.to || p.op == store.OpOwner && sameOwners(p.now, p.to)
 }
 

@@ -75,7 +75,7 @@ func (f *Flags) register(fs *flag.FlagSet) {
 	fs.Var(&f.owner, "owner", "new owners: `NICKS` of workspace members, as a;b or a,b; none clears them")
 	fs.Var(&f.iteration, "iteration", "new iteration: an `ITERATION` id or name of the workspace, or none to unplan")
 	fs.Var(&f.severity, "severity", "new severity of bugs: a `SEVERITY` value or label of the workspace's options")
-	fs.Var(&f.fields, "field", "a field the status move asks for, as `NAME=VALUE` (resolution=duplicated); repeat it for more")
+	fs.Var(&f.fields, "field", "a custom field by its name (来源渠道=客户反馈), or a field the status move asks for (resolution=duplicated), as `NAME=VALUE`; repeat it for more")
 	fs.Var(&f.comment, "comment", "add a comment `TEXT` after the other changes")
 	fs.Var(&f.ifPriority, "if-priority", "write only if the priority is still `LABEL` (the value you saw; default: the value read just before)")
 	fs.StringVar(&f.kindName, "kind", "", "`KIND` of the items: story, bug or task (default: each; an id several kinds share is an error that lists them)")
@@ -91,7 +91,7 @@ func (f *Flags) changes() bool {
 			return true
 		}
 	}
-	return false
+	return len(f.fields.names) > 0 // a custom field's (custom.go)
 }
 
 // Options are what `triage set` runs with: its streams, the global flags,
@@ -129,7 +129,7 @@ func (f *Flags) refs(ids []string) ([]itemref.Ref, error) {
 	case len(ids) == 0:
 		return nil, fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
 	case !f.changes():
-		return nil, fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity or --comment", wiring.ErrUsage)
+		return nil, fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity, --field or --comment", wiring.ErrUsage)
 	case f.ifPriority.set && !f.priority.set:
 		return nil, fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
 	case f.title.set && strings.TrimSpace(f.title.value) == "":
@@ -138,8 +138,6 @@ func (f *Flags) refs(ids []string) ([]itemref.Ref, error) {
 		return nil, fmt.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
 	case f.status.set && strings.TrimSpace(f.status.value) == "":
 		return nil, fmt.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
-	case len(f.fields.names) > 0 && !f.status.set:
-		return nil, fmt.Errorf("%w: --field gives a field a status move asks for; pass it with --status", wiring.ErrUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
@@ -179,6 +177,7 @@ type setRun struct {
 	ref     setReference
 	user    string
 	results []Result
+	custom  map[customKey][]api.CustomField // read once per workspace and kind (custom.go)
 }
 
 // do reads the items, checks the values, then sends the edits (or, with

@@ -11,6 +11,9 @@ import (
 // or a status by its label, owners as "alice, bob", an iteration by its
 // name, a title quoted; none when empty.
 func (p setPlan) shown(v string) string {
+	if p.custom != nil {
+		v = p.custom.Shown(v)
+	}
 	switch p.op {
 	case store.OpTitle:
 		return fmt.Sprintf("%q", v)

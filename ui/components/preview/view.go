@@ -14,6 +14,7 @@ import (
 // Names are an item's fields as the embedding view shows them.
 type Names struct {
 	Priority, Status, Owner, Iteration string
+	Custom                             []Custom // the workspace's own fields (custom.go)
 }
 
 // Namer names the fields of an item shown in the pane.
@@ -80,6 +81,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		field("Status   ", n.Status)
 		field("Owner    ", n.Owner)
 		field("Iteration", n.Iteration)
+		customLines(s, n.Custom, add)
 		switch {
 		case it.Created != "" && it.Modified != "":
 			add(s.Subtle.Render("Created   ") + common.Sanitize(p.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(p.ctx.ShownTime(it.Modified)))

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/api"
 	"triage/ui/common"
 )
 
@@ -55,5 +56,12 @@ func (m *Model) edit() tea.Cmd {
 	}
 	d := m.cur()
 	it := d.items[i]
-	return common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts, Fields: d.fields})
+	custom := m.eng.CustomFields(d.kind)
+	var members []api.Member
+	var read tea.Cmd
+	if len(custom) > 0 {
+		members, _, read = m.eng.Members() // a member field offers them; read once
+	}
+	return tea.Batch(read, common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts, Fields: d.fields,
+		Custom: custom, Members: members}))
 }

@@ -22,7 +22,7 @@ func (m *Model) askConflict() tea.Cmd {
 			title = fmt.Sprintf("#%s %s", d.items[i].ShortID(), d.items[i].Title)
 		}
 	}
-	what, mine, theirs := engine.FieldOf(e).Name(), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
+	what, mine, theirs := m.eng.FieldName(e.Kind, engine.FieldOf(e)), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
 	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{
 		Title: "Changed meanwhile by someone else",
 		Lines: []string{

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/ui/engine"
 	"triage/ui/filter"
+	"triage/ui/views/board/listcols"
 	"triage/ui/views/board/listorder"
 	"triage/ui/views/board/sortkey"
 )
@@ -72,6 +73,14 @@ type dataset struct {
 	left int // first column drawn
 
 	widths cellWidths // what the list's columns need (list_widths.go)
+
+	// custom are the kind's custom fields, which the filter and the list's
+	// columns name (the engine's, when the dataset was made).
+	custom []api.CustomField
+	// customWidths are their widest values as list columns, measured for
+	// customFor items (list_custom.go); nil: not measured.
+	customWidths []listcols.Custom
+	customFor    int
 }
 
 // datasetOf is an empty index over a kind's items, in the columns of its
@@ -247,6 +256,7 @@ func (d *dataset) Detach(i int32) {
 // Attach puts item i back into every index after its fields changed.
 func (d *dataset) Attach(i int32) {
 	d.forgetPast()
+	d.customWidths = nil
 	d.col[i] = int32(d.columnFor(d.keyOf(&d.items[i])))
 	d.widths.measure(&d.items[i])
 	var hb strings.Builder

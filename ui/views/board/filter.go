@@ -53,7 +53,7 @@ func (d *dataset) setQuery(q, me string) {
 	if d.clock != nil {
 		now = d.clock
 	}
-	tq := filter.CompileAt(q, me, now())
+	tq := filter.CompileWith(q, me, now(), d.custom)
 	tq.IterAlias = d.iterAlias
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)

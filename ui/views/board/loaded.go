@@ -16,11 +16,13 @@ func (m *Model) onLoaded(ld engine.Loaded) {
 		old := d
 		d = datasetOf(m.eng.Items(k))
 		d.clock = m.ctx.Clock
+		d.custom = m.eng.CustomFields(k)
 		d.carry(old)
 		d.src.Keep(d)
 		m.sets[k] = d
 	}
 	d.fields = d.src.Fields
+	d.setCustom(m.eng.CustomFields(k))
 	d.widths.measuredUpToDate = false // the codes' names may have changed with the fields
 	if m.cards.set == d {
 		m.cards.set = nil // the statuses' names may have changed with the fields

@@ -157,6 +157,7 @@ func (m *Model) Load(workspaceID int64) tea.Cmd {
 func (m *Model) indexOf(k api.Kind) *dataset {
 	d := datasetOf(m.eng.Items(k))
 	d.clock = m.ctx.Clock
+	d.custom = m.eng.CustomFields(k)
 	d.src.Keep(d)
 	return d
 }

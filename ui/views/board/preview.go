@@ -48,5 +48,16 @@ func (m *Model) previewNames(it api.Item) preview.Names {
 		Status:    statusName(fi, it.Status),
 		Owner:     ownerName(it.Owner),
 		Iteration: iterationName(fi, it.IterationID),
+		Custom:    m.customNames(it),
 	}
+}
+
+// customNames are the item's custom fields as the pane shows them.
+func (m *Model) customNames(it api.Item) []preview.Custom {
+	var out []preview.Custom
+	for _, cf := range m.eng.CustomFields(m.tab) {
+		v, _ := it.Get(cf.Field)
+		out = append(out, preview.Custom{Name: cf.Name, Value: cf.Shown(v)})
+	}
+	return out
 }

@@ -65,6 +65,9 @@ func (d *dataset) termPasses(k int, i int32) bool {
 		return filter.SpansHold(t.Spans, d.items[i].Modified)
 	case filter.SeenNew, filter.SeenChanged:
 		return d.seenPasses(t, i)
+	case filter.CustomTerm:
+		v, _ := d.items[i].Get(t.Custom.Field)
+		return filter.CustomPasses(t.Alts, *t.Custom, v)
 	}
 	return filter.OwnedByAny(d.items[i].Owner, t.Alts)
 }

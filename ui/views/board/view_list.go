@@ -13,6 +13,7 @@ func (m *Model) writeList(b *strings.Builder) {
 	d := m.cur()
 	p := &m.paint
 	l := listcols.Lay(m.width, p.cursorWidth+stateCells-1, d.listCells(), d.kind, d.sort.Key, m.listColumns)
+	l = m.layCustom(d, l, p.cursorWidth+stateCells-1)
 	paint.Pad(b, p.cursorWidth+stateCells)
 	for c, width := range l.W {
 		if width == 0 {
@@ -34,6 +35,7 @@ func (m *Model) writeList(b *strings.Builder) {
 		}
 		p.subtle.Fit(b, name, width)
 	}
+	m.writeCustomHeaders(b, d, l)
 	rows := d.rows()
 	for y := range m.bodyHeight() {
 		b.WriteByte('\n')
@@ -76,6 +78,17 @@ func (m *Model) writeRow(b *strings.Builder, d *dataset, i int32, selected bool,
 		case listcols.Col(k) == listcols.Priority:
 			m.writePriority(b, col, text)
 		default:
+			p.subtle.Write(b, text)
+		}
+	}
+	for k, text := range t.custom {
+		if l.Custom[k] == 0 {
+			continue
+		}
+		b.WriteByte(' ')
+		if selected {
+			b.WriteString(text)
+		} else {
 			p.subtle.Write(b, text)
 		}
 	}

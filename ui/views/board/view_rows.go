@@ -11,6 +11,8 @@ type rowText struct {
 	layout                                                   listcols.Layout
 	title, prio, status, owner, iter, sev, created, modified string
 	cells                                                    [listcols.Count]string
+	custom                                                   [listcols.MaxCustom]string // list_custom.go
+	customFrom                                               string
 }
 
 // rowTexts keeps the row texts of the items of one dataset by position.
@@ -28,10 +30,11 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 	}
 	it := &d.items[i]
 	status := statusName(d.fields, it.Status)
+	customFrom := d.customFrom(i, l)
 	t := c.by[i]
 	if t != nil && t.layout == l && t.title == it.Title && t.prio == prio && t.status == status &&
 		t.owner == it.Owner && t.iter == it.IterationID && t.sev == it.Severity &&
-		t.created == it.Created && t.modified == it.Modified {
+		t.created == it.Created && t.modified == it.Modified && t.customFrom == customFrom {
 		return t
 	}
 	if t == nil {
@@ -39,7 +42,8 @@ func (m *Model) rowText(d *dataset, i int32, l listcols.Layout, prio string) *ro
 		c.by[i] = t
 	}
 	*t = rowText{layout: l, title: it.Title, prio: prio, status: status, owner: it.Owner,
-		iter: it.IterationID, sev: it.Severity, created: it.Created, modified: it.Modified}
+		iter: it.IterationID, sev: it.Severity, created: it.Created, modified: it.Modified,
+		custom: d.customTexts(i, l), customFrom: customFrom}
 	texts := [listcols.Count]string{"#" + it.ShortID(), it.Title, prio, status, ownerName(it.Owner),
 		iterationName(d.fields, it.IterationID), d.fields.OptionLabel("severity", it.Severity),
 		m.listTime(it.Created, l), m.listTime(it.Modified, l)}

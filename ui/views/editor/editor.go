@@ -37,6 +37,8 @@ type Model struct {
 	item    *api.Item // nil: create
 	options []api.PriorityOption
 	fields  api.FieldInfo
+	custom  []api.CustomField // the kind's enabled custom fields (custom.go)
+	members []api.Member      // the workspace's members, for a member field
 
 	title    common.TextField
 	priority string // value to send as priority_label; "" none
@@ -59,6 +61,7 @@ func (m *Model) Closed() bool { return m.closed }
 // New opens the editor on msg.Item, or for a new item of msg.Kind when Item is nil.
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options, fields: msg.Fields,
+		custom: msg.Custom, members: msg.Members,
 		title: common.NewTextField(ctx.Styles, "> ", msg.Kind.String()+" title")}
 	ctx.KeyOverrides.Remap("editor", &m.keys)
 	if msg.Item != nil {
@@ -164,7 +167,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.err = nil
 		}
 	case m.typing(m.focus):
-		m.otherAt(m.focus).nicks.Update(msg)
+		m.otherAt(m.focus).typed().Update(msg)
 	}
 	return nil
 }
@@ -175,6 +178,10 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Choose):
 		if it, ok := m.choose.Selected(); ok {
+			if o := m.otherAt(m.focus); o != nil && o.ticking() {
+				m.chooseTick(o, it.Value)
+				return nil
+			}
 			if o := m.otherAt(m.focus); o != nil {
 				o.value = it.Value
 			} else {
@@ -204,15 +211,15 @@ func (m *Model) moveFocus(step int) {
 	m.focus = form[(at+step+len(form))%len(form)]
 	m.title.Blur()
 	for _, o := range m.more {
-		if o.nicks != nil {
-			o.nicks.Blur()
+		if t := o.typed(); t != nil {
+			t.Blur()
 		}
 	}
 	switch {
 	case m.focus == fieldTitle:
 		m.title.Focus()
 	case m.typing(m.focus):
-		m.otherAt(m.focus).nicks.Focus()
+		m.otherAt(m.focus).typed().Focus()
 	}
 }
 

@@ -25,6 +25,11 @@ type other struct {
 	spec  store.Field
 	value string            // chosen from the options: a status code, an iteration id ("" none), a severity
 	nicks *common.TextField // owners, typed; nil for a field chosen from its options
+	// custom is the workspace's setting of a custom field (custom.go); its
+	// text and dates are typed into text.
+	custom *api.CustomField
+	text   *common.TextField
+	ticks  []string // a ticking picker's choices so far (custom_pick.go)
 }
 
 // form lists the fields of the form, in order: the title and the priority,
@@ -52,6 +57,7 @@ func (m *Model) loadOthers(it api.Item) {
 		}
 		m.more = append(m.more, o)
 	}
+	m.loadCustom(it)
 }
 
 // otherAt is the other field f, or nil for the title and the priority.
@@ -65,7 +71,7 @@ func (m *Model) otherAt(f field) *other {
 // typing reports whether f is a field typed into (owners).
 func (m *Model) typing(f field) bool {
 	o := m.otherAt(f)
-	return o != nil && o.nicks != nil
+	return o != nil && (o.nicks != nil || o.text != nil)
 }
 
 // otherChanges are the other fields changed, store.Field.Key → new value.
@@ -76,10 +82,13 @@ func (m *Model) otherChanges() map[string]string {
 	out := map[string]string{}
 	for _, o := range m.more {
 		was, now := o.spec.Value(*m.item), o.value
-		if o.nicks != nil {
+		switch {
+		case o.nicks != nil:
 			was, now = store.JoinOwners(store.Owners(was)), store.JoinOwners(store.Owners(o.nicks.Value()))
+		case o.text != nil:
+			now = strings.TrimSpace(o.text.Value())
 		}
-		if now != was {
+		if !o.spec.Same(now, was) {
 			out[o.spec.Key] = now
 		}
 	}
@@ -91,6 +100,10 @@ func (m *Model) otherChanges() map[string]string {
 
 // openOtherPicker offers a picker field's options; the iteration also none.
 func (m *Model) openOtherPicker(o *other) {
+	if o.custom != nil {
+		m.openCustomPicker(o)
+		return
+	}
 	var items []picker.Item
 	if o.spec.Pick == store.PickIteration {
 		items = append(items, picker.Item{Title: "none", Detail: "unplan", Value: ""})
@@ -110,11 +123,15 @@ func (m *Model) openOtherPicker(o *other) {
 // view is an other field's value as the form shows it: typed owners as
 // typed, a chosen value by name, "none" for none.
 func (o *other) view(fi api.FieldInfo) string {
-	if o.nicks != nil {
+	switch {
+	case o.nicks != nil:
 		return o.nicks.View()
-	}
-	if o.value == "" {
+	case o.text != nil:
+		return o.text.View()
+	case o.value == "":
 		return "none"
+	case o.custom != nil:
+		return o.custom.Shown(o.value)
 	}
 	return fi.OptionLabel(o.spec.Key, o.value)
 }

@@ -25,10 +25,10 @@ func (m *Model) View() string {
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	for k, o := range m.more {
 		value := o.view(m.fields)
-		if o.nicks == nil {
+		if o.typed() == nil {
 			value = common.Fit(value, w-labelCells)
 		}
-		add(m.label(o.spec.Label, m.focus == fieldOther+field(k)) + value)
+		add(m.label(o.label(), m.focus == fieldOther+field(k)) + value)
 	}
 	if m.item != nil {
 		add(m.readOnly("ID", m.item.ID, w))
@@ -69,10 +69,11 @@ func (m *Model) heading() string {
 // label is a field's label, behind the cursor mark when it has the focus.
 func (m *Model) label(name string, focused bool) string {
 	s := m.ctx.Styles
+	name = common.Fit(name, labelWidth-1) + " " // a long name (a custom field's) is cut before its value
 	if focused {
-		return s.Marks.Cursor + " " + s.FocusedLabel.Render(common.Fit(name, labelWidth))
+		return s.Marks.Cursor + " " + s.FocusedLabel.Render(name)
 	}
-	return s.Marks.Blank + " " + s.Label.Render(common.Fit(name, labelWidth))
+	return s.Marks.Blank + " " + s.Label.Render(name)
 }
 
 // readOnly is a field the editor shows but cannot change: its label dimmed

@@ -73,6 +73,7 @@ func (c Col) SortKey() sortkey.Key {
 type Layout struct {
 	W         [Count]int
 	ShortTime bool
+	Custom    [MaxCustom]int // the custom fields' columns (custom.go)
 }
 
 // Lay shares the width between the columns. cells holds the widest cell
