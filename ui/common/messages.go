@@ -40,6 +40,9 @@ type OpenEditorMsg struct {
 	Item    *api.Item
 	Options []api.PriorityOption
 	Fields  api.FieldInfo // the kind's field information, for status names
+	// Create, for a new item, are the fields its workflow's creation step
+	// asks for (those Required must hold a value before it is queued).
+	Create []api.TransitionField
 }
 
 // SaveItemMsg is the editor's result: the root forwards it to the board,

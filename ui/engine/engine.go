@@ -33,6 +33,8 @@ type Engine struct {
 	fields [len(api.Kinds)]api.FieldInfo
 	finals [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref    reference                       // what the field pickers offer (reference.go)
+	// creating is what a new item of each kind is made with (createfields.go)
+	creating createFields
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -96,6 +98,7 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	}
 	g.finals = [len(api.Kinds)]map[string]bool{}
 	g.ref = reference{}
+	g.creating = createFields{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	return g.startEdits()
@@ -183,6 +186,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onFinals(msg), true
 	case referenceMsg:
 		return g.onReference(msg), true
+	case createFieldsMsg:
+		return g.onCreateFields(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
 	case countMsg:

@@ -43,6 +43,7 @@ type Model struct {
 	initial  string // the priority shown when the editor opened
 	focus    field
 	more     []other       // the other fields (fields.go)
+	creating *newForm      // a new item's required fields (create.go); nil when editing
 	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
@@ -68,6 +69,8 @@ func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 		m.initial = it.DisplayPriority()
 		m.priority = m.initial
 		m.loadOthers(it)
+	} else {
+		m.loadNew(msg.Create)
 	}
 	m.title.Focus()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -262,13 +265,19 @@ func (m *Model) save() tea.Cmd {
 		m.moveFocus(-1)
 		return nil
 	}
-	m.closed = true
 	if m.item == nil {
+		if k, err := m.missingNew(); err != nil {
+			m.err = err
+			m.focusOther(k)
+			return nil
+		}
+		m.closed = true
 		return common.Cmd(common.CreateItemMsg{New: api.NewItem{
 			Kind: m.kind, WorkspaceID: m.ctx.WorkspaceID, Title: title,
-			PriorityLabel: m.priority, Creator: m.ctx.User,
+			PriorityLabel: m.priority, Creator: m.ctx.User, Fields: m.newFields(),
 		}})
 	}
+	m.closed = true
 	save := common.SaveItemMsg{Kind: m.kind, ID: m.item.ID, Title: m.item.Title,
 		PriorityLabel: m.item.PriorityLabel, Original: *m.item}
 	if title != m.item.Title {
