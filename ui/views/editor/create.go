@@ -21,14 +21,15 @@ import (
 
 // newForm is what the editor knows of a new item's fields.
 type newForm struct {
-	required map[string]bool // store.Field.Key of the fields that must hold a value
+	required map[string]bool   // store.Field.Key of the fields that must hold a value
+	offered  map[string]string // store.Field.Key → the value the form opened with
 }
 
 // loadNew fills the form of a new item of the editor's kind from the
 // creation step's fields.
 func (m *Model) loadNew(create []api.TransitionField) {
 	m.more = nil
-	m.creating = &newForm{required: map[string]bool{}}
+	m.creating = &newForm{required: map[string]bool{}, offered: map[string]string{}}
 	wanted := map[string]api.TransitionField{}
 	for _, f := range create {
 		wanted[f.Name] = f
@@ -62,6 +63,23 @@ func (m *Model) loadNew(create []api.TransitionField) {
 		m.creating.required[o.spec.Key] = f.Required
 		m.more = append(m.more, o)
 	}
+	for k := range m.more {
+		m.creating.offered[m.more[k].spec.Key] = m.more[k].newValue()
+	}
+}
+
+// newChanged reports whether a new item's other fields differ from what
+// the form offered: esc then asks before it drops them.
+func (m *Model) newChanged() bool {
+	if m.creating == nil {
+		return false
+	}
+	for k := range m.more {
+		if o := &m.more[k]; o.newValue() != m.creating.offered[o.spec.Key] {
+			return true
+		}
+	}
+	return false
 }
 
 // typedField is a text field typed into, with placeholder hint.

@@ -111,3 +111,20 @@ func TestNewItemWithItsRequiredFieldsIsQueued(t *testing.T) {
 		t.Fatalf("queued %+v\nwant   %+v", n, want)
 	}
 }
+
+// TestNewItemAsksBeforeDroppingAChosenField: esc on a new bug whose
+// severity was chosen asks first; on one as the form opened, it closes.
+func TestNewItemAsksBeforeDroppingAChosenField(t *testing.T) {
+	m, d := newBug(t)
+	d.Press("esc")
+	d.Settle()
+	if !m.Closed() || m.confirm {
+		t.Fatal("esc on the new bug as it opened did not close it")
+	}
+	m, d = newBug(t)
+	d.Press("tab", "tab", "tab", "tab", "enter", "down", "enter", "esc")
+	d.Settle()
+	if m.Closed() || !m.confirm {
+		t.Fatalf("esc after a severity was chosen closed the editor:\n%s", ansi.Strip(m.View()))
+	}
+}

@@ -83,7 +83,7 @@ func (m *Model) Changed() bool {
 	if m.item != nil {
 		title = m.item.Title
 	}
-	return m.title.Value() != title || m.priority != m.initial || len(m.otherChanges()) > 0
+	return m.title.Value() != title || m.priority != m.initial || len(m.otherChanges()) > 0 || m.newChanged()
 }
 
 // Capturing reports whether the keyboard belongs to a field or a question.
