@@ -22,6 +22,9 @@ func TestNewBugOfBillingLegacy(t *testing.T) {
 	if known || cmd == nil {
 		t.Fatal("the fields of a new bug are known before they are read")
 	}
+	if _, known, again := g.CreateFields(api.Bug); known || again != nil {
+		t.Fatal("a second ask reads the fields of a new bug again while the first read is on its way")
+	}
 	r.run(cmd)
 	fields, known, cmd := g.CreateFields(api.Bug)
 	if !known || cmd != nil {

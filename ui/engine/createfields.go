@@ -23,6 +23,7 @@ type createFieldReader interface {
 type createFields struct {
 	fields [len(api.Kinds)][]api.TransitionField
 	read   [len(api.Kinds)]bool
+	asked  [len(api.Kinds)]bool // a read is on its way: a second n waits for it
 }
 
 // createFieldsMsg carries a read of a kind's creation step.
@@ -43,16 +44,20 @@ type CreateFieldsReadMsg struct {
 
 // CreateFields are the fields a new item of kind k is made with: known is
 // false while they are read (the command reads them and answers with
-// CreateFieldsReadMsg).
+// CreateFieldsReadMsg; nil when a read is already on its way).
 func (g *Engine) CreateFields(k api.Kind) (fields []api.TransitionField, known bool, cmd tea.Cmd) {
 	if g.creating.read[k] {
 		return g.creating.fields[k], true, nil
+	}
+	if g.creating.asked[k] {
+		return nil, false, nil
 	}
 	r, ok := g.ctx.Service.(createFieldReader)
 	if !ok {
 		g.creating.read[k] = true
 		return nil, true, nil
 	}
+	g.creating.asked[k] = true
 	task := "reading the fields a new " + k.String() + " needs"
 	ctx, ws := g.request(task), g.ws
 	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {

@@ -1,8 +1,9 @@
 // Package editor is the item editor: the title, the priority (chosen from
 // the workspace's options), the status, owners, iteration and a bug's
-// severity of an item; or, in create mode, the title and priority of a new
-// item. It emits common.SaveItemMsg or
-// common.CreateItemMsg; the root passes them to the board.
+// severity of an item; or, in create mode, a new item with the fields its
+// workspace's creation step asks for, those it requires checked (create.go).
+// It emits common.SaveItemMsg or common.CreateItemMsg; the root passes them
+// to the board.
 package editor
 
 import (
