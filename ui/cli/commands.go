@@ -8,6 +8,7 @@ import (
 	"triage/ui/cli/items"
 	"triage/ui/cli/log"
 	"triage/ui/cli/login"
+	newitem "triage/ui/cli/new"
 	"triage/ui/cli/open"
 	"triage/ui/cli/profile"
 	"triage/ui/cli/serve"
@@ -42,6 +43,8 @@ func commandTable() []command {
 			"ID is the short id shown on cards (12 or #12), with its kind (bug/12), the full id,\nor the item's web address. An id a story, a bug and a task share is an error that\nlists them (exit 2), unless --kind or bug/12 picks one.\nExample: triage view bug/6 --comments", items.NewCmdView(nil)},
 		{"set", "ID... [--priority LABEL] [--title TEXT] [flags]", "change items through the outbox, as the board does (exit 1: refused or conflict, 3: no answer)",
 			"Each item is read just before the write, and written only if the field still has\nthe value you saw: --if-priority LABEL, or the value read when set started.\n--dry-run prints what would change. When the service does not answer (refused,\ntime-out, 429, 5xx, a proxy's page: exit 3) nothing is kept, unless --queue keeps\nthe edits, sent once at the next start (with --if-priority).\nA status moves one step of the workflow, with the fields its move asks for as\n--field NAME=VALUE; owners are workspace members (a,b);\n--iteration none unplans; --comment is added after the item's other changes.\nExample: triage set 12 '#13' --kind story --priority High --if-priority Low\nExample: triage set story/12 --status developing --owner alice,bob --comment 'Taking it'\nExample: triage set bug/12 bug/13 --status rejected --field resolution=duplicated", set.NewCmd(nil)},
+		{"new", "--kind KIND --title TEXT [--field NAME=VALUE]", "make a story, bug or task through the outbox, as n on the board does (exit 1: refused, 3: no answer)",
+			"The fields the workspace requires on a new item (its workflow's first step) must be\ngiven as --field NAME=VALUE, by name or label, a value by its name or label; the\nowner defaults to you. A field missing names the values it takes (exit 1), and\nnothing is queued. Prints the new item's id and address, or --json the item.\nExample: triage new --kind bug --title 'Totals are off' --field severity=serious --field owner=alice", newitem.NewCmd(nil)},
 		{"profile", "use NAME | list", "switch the profile in use, or list the config's profiles",
 			"A profile is an entry of profiles: in the config file, each with its base_url,\nauth_url, web_url, client_id and workspace, and its own credential, cache and\noutbox. --profile NAME or TRIAGE_PROFILE picks one for one run; default names\nthe settings at the top of the file.", profile.NewCmd(nil)},
 		{"log", "[--json] [--since TIME] [global flags]", "today's changes on the service, for a stand-up", "", log.NewCmd(nil)},

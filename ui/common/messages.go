@@ -44,6 +44,9 @@ type OpenEditorMsg struct {
 	// Members are the workspace's members as known, for a member field.
 	Custom  []api.CustomField
 	Members []api.Member
+	// Create, for a new item, are the fields its workflow's creation step
+	// asks for (those Required must hold a value before it is queued).
+	Create []api.TransitionField
 }
 
 // SaveItemMsg is the editor's result: the root forwards it to the board,

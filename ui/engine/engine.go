@@ -37,6 +37,8 @@ type Engine struct {
 	seen      seenState                       // what the user has seen since they last looked (seen.go)
 	kept      store.Reference                 // reference data kept between runs, with when it was read (kept.go)
 	keptSaves *keptSaves                      // the order of their saves
+	// creating is what a new item of each kind is made with (createfields.go)
+	creating createFields
 
 	failedCreates []store.Edit // creates the service refused, for R
 	conflicts     []store.Edit // edits waiting for keep mine / take theirs
@@ -104,6 +106,7 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	}
 	g.finals = [len(api.Kinds)]map[string]bool{}
 	g.ref = reference{}
+	g.creating = createFields{}
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	kept := g.loadKept()
@@ -198,6 +201,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onReference(msg), true
 	case customFieldsMsg:
 		return g.onCustomFields(msg), true
+	case createFieldsMsg:
+		return g.onCreateFields(msg), true
 	case fieldsMsg:
 		return g.onFields(msg), true
 	case fieldsAgainMsg:

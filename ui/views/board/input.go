@@ -137,8 +137,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Edit):
 		return m.edit()
 	case key.Matches(msg, k.New):
-		d := m.cur()
-		return common.Cmd(common.OpenEditorMsg{Kind: m.tab, Options: d.opts})
+		return m.newItem()
 	default:
 		return m.onUserKey(msg)
 	}

@@ -283,6 +283,8 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 		return m.prev.OnTick(msg)
 	case engine.ReferenceReadMsg:
 		return m.onReferenceRead(msg)
+	case engine.CreateFieldsReadMsg:
+		return m.onCreateFieldsRead(msg)
 	case describe.ReadMsg:
 		return m.onDescribeRead(msg)
 	case describe.DoneMsg:

@@ -1,8 +1,9 @@
 // Package editor is the item editor: the title, the priority (chosen from
 // the workspace's options), the status, owners, iteration and a bug's
-// severity of an item; or, in create mode, the title and priority of a new
-// item. It emits common.SaveItemMsg or
-// common.CreateItemMsg; the root passes them to the board.
+// severity of an item; or, in create mode, a new item with the fields its
+// workspace's creation step asks for, those it requires checked (create.go).
+// It emits common.SaveItemMsg or common.CreateItemMsg; the root passes them
+// to the board.
 package editor
 
 import (
@@ -45,6 +46,7 @@ type Model struct {
 	initial  string // the priority shown when the editor opened
 	focus    field
 	more     []other       // the other fields (fields.go)
+	creating *newForm      // a new item's required fields (create.go); nil when editing
 	choose   *picker.Model // open while choosing the priority or another field
 	confirm  bool          // asking "Discard changes? y/n"
 	err      error
@@ -71,6 +73,8 @@ func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 		m.initial = it.DisplayPriority()
 		m.priority = m.initial
 		m.loadOthers(it)
+	} else {
+		m.loadNew(msg.Create)
 	}
 	m.title.Focus()
 	m.SetSize(ctx.Width, ctx.Height)
@@ -83,7 +87,7 @@ func (m *Model) Changed() bool {
 	if m.item != nil {
 		title = m.item.Title
 	}
-	return m.title.Value() != title || m.priority != m.initial || len(m.otherChanges()) > 0
+	return m.title.Value() != title || m.priority != m.initial || len(m.otherChanges()) > 0 || m.newChanged()
 }
 
 // Capturing reports whether the keyboard belongs to a field or a question.
@@ -269,13 +273,19 @@ func (m *Model) save() tea.Cmd {
 		m.moveFocus(-1)
 		return nil
 	}
-	m.closed = true
 	if m.item == nil {
+		if k, err := m.missingNew(); err != nil {
+			m.err = err
+			m.focusOther(k)
+			return nil
+		}
+		m.closed = true
 		return common.Cmd(common.CreateItemMsg{New: api.NewItem{
 			Kind: m.kind, WorkspaceID: m.ctx.WorkspaceID, Title: title,
-			PriorityLabel: m.priority, Creator: m.ctx.User,
+			PriorityLabel: m.priority, Creator: m.ctx.User, Fields: m.newFields(),
 		}})
 	}
+	m.closed = true
 	save := common.SaveItemMsg{Kind: m.kind, ID: m.item.ID, Title: m.item.Title,
 		PriorityLabel: m.item.PriorityLabel, Original: *m.item}
 	if title != m.item.Title {

@@ -24,7 +24,7 @@ func (m *Model) View() string {
 	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
 	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	for k, o := range m.more {
-		value := o.view(m.fields)
+		value := o.view(m.fields) + m.requiredMark(&o)
 		if o.typed() == nil {
 			value = common.Fit(value, w-labelCells)
 		}
