@@ -160,3 +160,17 @@ func (c *Client) Download(ctx context.Context, address string, w io.Writer, size
 	}
 	return n, nil
 }
+
+// HumanSize is a file's size as people read it: 812 B, 2.1 KiB, 3.4 MiB.
+func HumanSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return strconv.FormatInt(n, 10) + " B"
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}

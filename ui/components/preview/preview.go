@@ -58,6 +58,12 @@ type Model struct {
 	// ScrollKeys names the embedding view's keys that scroll the pane
 	// ("ctrl+d/ctrl+u"), for the sign that more lines follow.
 	ScrollKeys string
+	// FileKeys names the embedding view's keys of attachments ("F choose
+	// · O open · W save"), shown over them; file is the one chosen, on
+	// item fileOf (attachments.go).
+	FileKeys string
+	file     int
+	fileOf   Key
 	// After is the timer of the pane (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 }
@@ -97,6 +103,9 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 		return nil
 	}
 	if key == p.at {
+		if _, read, _ := p.read.Whole(key.Kind, key.ID); read {
+			return p.readFiles(key) // read again once the item changed
+		}
 		return nil
 	}
 	if p.at != (Key{}) { // another item; after Forget, the same one read again keeps its place
@@ -105,7 +114,7 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 	p.at = key
 	p.gen++
 	if _, ok, _ := p.read.Whole(key.Kind, key.ID); ok {
-		return nil
+		return p.readFiles(key)
 	}
 	return p.After(Delay, TickMsg{gen: p.gen, key: key})
 }
@@ -115,7 +124,7 @@ func (p *Model) OnTick(msg TickMsg) tea.Cmd {
 	if msg.gen != p.gen || !p.open {
 		return nil
 	}
-	return p.read.ReadWhole(msg.key.Kind, msg.key.ID)
+	return tea.Batch(p.read.ReadWhole(msg.key.Kind, msg.key.ID), p.readFiles(msg.key))
 }
 
 // Beside reports whether the pane sits beside a view outerW cells wide.

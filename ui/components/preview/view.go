@@ -102,6 +102,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 			}
 		}
 		if full {
+			p.fileLines(add)
 			p.commentLines(whole.Comments, whole.Note, add)
 		}
 	}
