@@ -27,6 +27,11 @@ type ViewOptions struct {
 	Web      bool
 	// Plain writes links as "text (address)" even on a terminal.
 	Plain bool
+	// Attachments lists the item's files; SaveDir saves them there,
+	// overwriting files of their names with Force (attachments.go).
+	Attachments bool
+	SaveDir     string
+	Force       bool
 	// kindName is --kind as given.
 	kindName string
 }
@@ -44,6 +49,9 @@ func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 		fs.BoolVar(&o.Comments, "comments", false, "print its comments too, oldest first")
 		fs.BoolVar(&o.JSON, "json", false, "print the item as JSON, with every field the service sent")
 		fs.BoolVar(&o.Web, "web", false, "open the item in the browser")
+		fs.BoolVar(&o.Attachments, "attachments", false, "list the item's attachments (name, type, who, when); with --json as JSON")
+		fs.StringVar(&o.SaveDir, "save", "", "download every attachment of the item into `DIR` (progress on stderr)")
+		fs.BoolVar(&o.Force, "force", false, "with --save: overwrite files of the same names")
 		fs.BoolVar(&o.Plain, "plain", false, "write the description's links as \"text (address)\", not terminal hyperlinks (the default when piped)")
 		return o
 	}, func(o *ViewOptions, ids []string) (err error) {
@@ -57,6 +65,9 @@ func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 			}
 			kind = &k
+		}
+		if err := checkAttachmentFlags(o); err != nil {
+			return err
 		}
 		o.Ref, err = itemref.Parse(ids[0], kind)
 		return err
@@ -93,6 +104,9 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 		}
 		fmt.Fprintf(c.Stderr, "Opened %s in the browser.\n", u)
 		return nil
+	}
+	if o.Attachments || o.SaveDir != "" {
+		return attachmentsRun(ctx, o, t.Client, ws, it)
 	}
 	var notes []api.Comment
 	if o.Comments {
