@@ -114,3 +114,27 @@ func TestFileKeysSayWhyNothingHappens(t *testing.T) {
 		t.Errorf("no files: %q", got)
 	}
 }
+
+// TestPaneRendersRichDescriptions: the pane draws a description's link as
+// a terminal hyperlink (OSC 8), its code verbatim and its image with the
+// address, read against the web app's.
+func TestPaneRendersRichDescriptions(t *testing.T) {
+	key := Key{api.Story, "9"}
+	desc := `<p>See <a href="https://www.tapd.cn/10022001/prong/stories/view/1">the design</a>.</p><pre><code>GET /x?a=1</code></pre><p><img src="/tfl/captures/a.png"/></p>`
+	r := &fakeReader{whole: map[Key]engine.Whole{key: {Item: api.Item{ID: "9", Kind: api.Story, Title: "Rich", Description: desc}}}}
+	ctx := common.NewContext(nil, true)
+	ctx.WebURL = "https://www.tapd.cn"
+	p := New(ctx, r)
+	p.Toggle()
+	p.Follow(key, true)
+	out := p.View(100, 30, api.Item{ID: "9", Kind: api.Story, Title: "Rich"}, true, func(api.Item) Names { return Names{} })
+	for _, want := range []string{
+		"See \x1b]8;;https://www.tapd.cn/10022001/prong/stories/view/1\x1b\\the design\x1b]8;;\x1b\\.",
+		"│     GET /x?a=1",
+		"[image: a.png https://www.tapd.cn/tfl/captures/a.png]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the pane does not draw %q:\n%q", want, out)
+		}
+	}
+}
