@@ -28,6 +28,7 @@ func TestCustomCommandRunsOnTheFocusedItem(t *testing.T) {
 	term := startTerminal(t, 160, 60, env, triageBinary(t), "--insecure-storage")
 	term.WaitFor(20*time.Second, "Stories 240")
 	term.Send("?")
+	term.Send("G") // the user's keys are the help's last group
 	term.WaitFor(10*time.Second, "C          show the item", "ctrl+x     keep the title")
 	term.Send("q")
 	term.WaitFor(10*time.Second, "Stories 240")
