@@ -27,6 +27,8 @@ type Engine struct {
 	counts kindCounts                // the counts of the kinds not loaded yet (counts.go)
 	whole  wholeItems                // the items read whole (whole.go)
 
+	attached map[editKey]Attachments // the items' files (attachments.go)
+
 	edits     map[editKey]*edit // item → the changes laid over it
 	token     uint64            // the last queuing's token
 	runs      map[uint64]*run   // the sends under way, by id (startRun)
@@ -221,6 +223,10 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onWhole(msg), true
 	case historyMsg:
 		return g.onHistory(msg), true
+	case attachmentsMsg:
+		return g.keepAttachments(msg), true
+	case savedMsg:
+		return g.onSaved(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
 	case cacheSavedMsg:

@@ -25,6 +25,13 @@ type ViewOptions struct {
 	Comments bool
 	JSON     bool
 	Web      bool
+	// Plain writes links as "text (address)" even on a terminal.
+	Plain bool
+	// Attachments lists the item's files; SaveDir saves them there,
+	// overwriting files of their names with Force (attachments.go).
+	Attachments bool
+	SaveDir     string
+	Force       bool
 	// kindName is --kind as given.
 	kindName string
 }
@@ -42,6 +49,10 @@ func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 		fs.BoolVar(&o.Comments, "comments", false, "print its comments too, oldest first")
 		fs.BoolVar(&o.JSON, "json", false, "print the item as JSON, with every field the service sent")
 		fs.BoolVar(&o.Web, "web", false, "open the item in the browser")
+		fs.BoolVar(&o.Attachments, "attachments", false, "list the item's attachments (name, type, who, when); with --json as JSON")
+		fs.StringVar(&o.SaveDir, "save", "", "download every attachment of the item into `DIR` (progress on stderr)")
+		fs.BoolVar(&o.Force, "force", false, "with --save: overwrite files of the same names")
+		fs.BoolVar(&o.Plain, "plain", false, "write the description's links as \"text (address)\", not terminal hyperlinks (the default when piped)")
 		return o
 	}, func(o *ViewOptions, ids []string) (err error) {
 		if len(ids) != 1 {
@@ -54,6 +65,9 @@ func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
 			}
 			kind = &k
+		}
+		if err := checkAttachmentFlags(o); err != nil {
+			return err
 		}
 		o.Ref, err = itemref.Parse(ids[0], kind)
 		return err
@@ -91,6 +105,9 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 		fmt.Fprintf(c.Stderr, "Opened %s in the browser.\n", u)
 		return nil
 	}
+	if o.Attachments || o.SaveDir != "" {
+		return attachmentsRun(ctx, o, t.Client, ws, it)
+	}
 	var notes []api.Comment
 	if o.Comments {
 		if notes, err = t.Client.Comments(ctx, ws, it.Kind, it.ID); err != nil {
@@ -104,7 +121,7 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 	if err != nil {
 		return c.Unreachable(err)
 	}
-	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL)
+	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL, c.StdoutIsTerminal() && !o.Plain)
 	if o.Comments {
 		writeComments(c.Stdout, notes)
 	}
@@ -135,7 +152,7 @@ func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments b
 // writePreview prints an item as the board's preview shows it: title,
 // priority, status and iteration by name, owners, times, address and the
 // description as text.
-func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string) {
+func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperlinks bool) {
 	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), itemref.Printable(it.Title))
 	field := func(label, col string) {
 		if v := n.Cell(it, col, web); v != "" {
@@ -155,8 +172,8 @@ func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string) {
 		fmt.Fprintln(w, "No description.")
 		return
 	}
-	for _, l := range richtext.PlainText(it.Description) {
-		fmt.Fprintln(w, itemref.Printable(l))
+	for _, l := range richtext.Render(it.Description, richtext.Options{Hyperlinks: hyperlinks, Base: web}) {
+		fmt.Fprintln(w, l) // Render lets no control character through but its own links
 	}
 }
 

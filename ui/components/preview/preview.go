@@ -61,6 +61,12 @@ type Model struct {
 	// ScrollKeys names the embedding view's keys that scroll the pane
 	// ("ctrl+d/ctrl+u"), for the sign that more lines follow.
 	ScrollKeys string
+	// FileKeys names the embedding view's keys of attachments ("F choose
+	// · O open · K save"), shown over them; file is the one chosen, on
+	// item fileOf (attachments.go).
+	FileKeys string
+	file     int
+	fileOf   Key
 	// After is the timer of the pane (tea.Tick; tests fire it at once).
 	After func(time.Duration, tea.Msg) tea.Cmd
 	// Changes says what changed in the item shown since the user last
@@ -103,7 +109,7 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 		return nil
 	}
 	if key == p.at && (p.due || p.read.WholeCurrent(key.Kind, key.ID)) {
-		return nil // shown and current, or about to be read
+		return p.readFiles(key) // shown and current (its files read again once it changed), or about to be read
 	}
 	if key != p.at && p.at != (Key{}) { // another item; after Forget, the same one read again keeps its place
 		p.top = 0
@@ -111,7 +117,7 @@ func (p *Model) Follow(key Key, ok bool) tea.Cmd {
 	p.at = key
 	p.gen++
 	if p.due = !p.read.WholeCurrent(key.Kind, key.ID); !p.due {
-		return nil
+		return p.readFiles(key)
 	}
 	return p.After(Delay, TickMsg{gen: p.gen, key: key})
 }
@@ -122,7 +128,7 @@ func (p *Model) OnTick(msg TickMsg) tea.Cmd {
 		return nil
 	}
 	p.due = false
-	return p.read.ReadWhole(msg.key.Kind, msg.key.ID)
+	return tea.Batch(p.read.ReadWhole(msg.key.Kind, msg.key.ID), p.readFiles(msg.key))
 }
 
 // Beside reports whether the pane sits beside a view outerW cells wide.

@@ -3,6 +3,7 @@ package preview
 import (
 	"context"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,15 +16,22 @@ import (
 	"triage/ui/internal/uitest"
 )
 
-// countedRequests counts every request sent to the service.
-type countedRequests struct{ n atomic.Int64 }
+// countedRequests counts every request sent to the service, and apart
+// those of the items' attachments.
+type countedRequests struct{ n, files atomic.Int64 }
 
 func (c *countedRequests) RoundTrip(r *http.Request) (*http.Response, error) {
 	c.n.Add(1)
+	if strings.HasPrefix(r.URL.Path, "/attachments") {
+		c.files.Add(1)
+	}
 	return http.DefaultTransport.RoundTrip(r)
 }
 
-func (c *countedRequests) take() int64 { return c.n.Swap(0) }
+func (c *countedRequests) take() int64 { c.files.Store(0); return c.n.Swap(0) }
+
+// takeItems is the count of requests other than the attachments'.
+func (c *countedRequests) takeItems() int64 { return c.n.Swap(0) - c.files.Swap(0) }
 
 // drive runs a command and what it leads to through the engine and the
 // pane, at once (the pane's timer fires without waiting).
@@ -47,7 +55,7 @@ func drive(g *engine.Engine, p *Model, cmd tea.Cmd) {
 
 // TestPaneReadsAnItemOnceUntilItChanges drives the pane over a real engine
 // on the sandbox, requests counted by the client: moving over 10 stories
-// reads each once (the item and its comments), moving back reads nothing;
+// reads each once (the item, its comments, its attachments), moving back reads nothing;
 // a read still under way (the rate limit holds it) is not asked again when
 // the cursor comes back; a story changed on the service is read again once
 // a refresh shows it changed, and only it.
@@ -78,8 +86,8 @@ func TestPaneReadsAnItemOnceUntilItChanges(t *testing.T) {
 	for i := range 10 {
 		follow(i)
 	}
-	if n := counted.take(); n != 20 {
-		t.Errorf("over 10 stories the pane asked %d requests; want 20 (each story and its comments once)", n)
+	if n := counted.take(); n != 30 {
+		t.Errorf("over 10 stories the pane asked %d requests; want 30 (each story, its comments and its attachments once)", n)
 	}
 	for i := 9; i >= 0; i-- {
 		follow(i)
@@ -97,8 +105,10 @@ func TestPaneReadsAnItemOnceUntilItChanges(t *testing.T) {
 		t.Error("a story whose read is under way is read a second time")
 	}
 	p.Follow(Key{api.Story, stories[11].ID}, true)
-	if cmd := p.Follow(Key{api.Story, held}, true); cmd != nil {
-		t.Error("coming back to a story whose read is under way starts another")
+	counted.take()
+	drive(g, &p, p.Follow(Key{api.Story, held}, true)) // its attachments are read, once
+	if n := counted.takeItems(); n != 0 {
+		t.Errorf("coming back to a story whose read is under way asked %d more requests of it", n)
 	}
 
 	if _, err := client.Update(context.Background(), 10022001, api.Story, stories[3].ID, map[string]string{"name": "changed on the service"}, "demo"); err != nil {
@@ -108,8 +118,8 @@ func TestPaneReadsAnItemOnceUntilItChanges(t *testing.T) {
 	counted.take()
 	follow(3)
 	follow(4)
-	if n := counted.take(); n != 2 {
-		t.Errorf("after a refresh showed story 3 changed, the pane asked %d requests over stories 3 and 4; want 2 (story 3 read again)", n)
+	if n := counted.take(); n != 3 {
+		t.Errorf("after a refresh showed story 3 changed, the pane asked %d requests over stories 3 and 4; want 3 (story 3, its comments and attachments read again)", n)
 	}
 	if w, ok, _ := g.Whole(api.Story, stories[3].ID); !ok || w.Item.Title != "changed on the service" {
 		t.Errorf("the pane shows %q; want the changed title", w.Item.Title)

@@ -100,11 +100,12 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		case strings.TrimSpace(it.Description) == "":
 			lines = append(lines, s.Subtle.Render("no description"))
 		default:
-			for _, l := range richtext.PlainText(it.Description) {
+			for _, l := range richtext.Render(it.Description, richtext.Options{Hyperlinks: true, Base: p.ctx.WebURL}) {
 				add(l)
 			}
 		}
 		if full {
+			p.fileLines(add)
 			p.commentLines(whole.Comments, whole.Note, add)
 		}
 	}

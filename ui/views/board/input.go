@@ -30,6 +30,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	// The items changed since the cached board stay highlighted until the
 	// user moves or acts.
 	m.changed[m.tab] = nil
+	if cmd, ok := m.onFileKey(msg); ok {
+		return cmd
+	}
 	k := &m.keys
 	switch {
 	case key.Matches(msg, k.Left):

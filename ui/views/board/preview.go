@@ -1,6 +1,7 @@
 package board
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
@@ -37,6 +38,7 @@ func (m *Model) withPreview(board string) string {
 		it = m.cur().items[i]
 		it.Kind = m.tab
 	}
+	m.prev.FileKeys = m.fileKeys()
 	return m.prev.Lay(board, m.width, m.outerW, m.outerH, it, ok, m.previewNames)
 }
 
@@ -60,4 +62,25 @@ func (m *Model) customNames(it api.Item) []preview.Custom {
 		out = append(out, preview.Custom{Name: cf.Name, Value: cf.Shown(v)})
 	}
 	return out
+}
+
+// onFileKey handles the keys of the preview's attachments: choose the
+// next, open it in the browser, save it.
+func (m *Model) onFileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	switch {
+	case key.Matches(msg, k.NextFile):
+		return m.prev.NextFile(), true
+	case key.Matches(msg, k.OpenFile):
+		return m.prev.OpenFile(), true
+	case key.Matches(msg, k.SaveFile):
+		return m.prev.SaveFile(), true
+	}
+	return nil, false
+}
+
+// fileKeys names the keys of the preview's attachments.
+func (m *Model) fileKeys() string {
+	k := &m.keys
+	return k.NextFile.Help().Key + " choose · " + k.OpenFile.Help().Key + " open · " + k.SaveFile.Help().Key + " save"
 }

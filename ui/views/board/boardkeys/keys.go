@@ -43,9 +43,12 @@ type KeyMap struct {
 	Preview        key.Binding
 	// PreviewDown and PreviewUp scroll the preview pane.
 	PreviewDown, PreviewUp key.Binding
-	Workspace              key.Binding
-	MyWork                 key.Binding
-	Views                  key.Binding
+	// NextFile, OpenFile and SaveFile choose, open and save the preview's
+	// attachments.
+	NextFile, OpenFile, SaveFile key.Binding
+	Workspace                    key.Binding
+	MyWork                       key.Binding
+	Views                        key.Binding
 	// SaveView saves what is shown as a view; RenameView and DeleteView
 	// act, in the : picker, on the view under its cursor (the picker's
 	// last line shows them).
@@ -128,6 +131,9 @@ func DefaultKeyMap() KeyMap {
 		Preview:     b("P", "preview pane", "P"),
 		PreviewDown: b("ctrl+d", "scroll the preview down", "ctrl+d"),
 		PreviewUp:   b("ctrl+u", "scroll the preview up", "ctrl+u"),
+		NextFile:    b("F", "choose the preview's next attachment", "F"),
+		OpenFile:    b("O", "open the chosen attachment in the browser", "O"),
+		SaveFile:    b("K", "keep: save the chosen attachment to Downloads", "K"),
 		Workspace:   b("w", "switch workspace", "w"),
 		MyWork:      b("W", "my work, across workspaces", "W"),
 		Views:       b(":", "saved views", ":"),
@@ -155,6 +161,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Move, k.Assign, k.AssignMe, k.Iteration, k.Severity, k.Comment, k.Group, k.Describe},
 		{k.Mark, k.MarkColumn, k.Undo, k.Redo, k.History, k.Queue, k.NextNew, k.SeenAll},
 		{k.Filter, k.Complete, k.FilterPriority, k.Mine, k.Clear, k.Mode, k.Sort, k.Reverse, k.SortCreated, k.SortModified},
-		{k.Preview, k.PreviewDown, k.PreviewUp, k.Workspace, k.MyWork, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
+		{k.Preview, k.PreviewDown, k.PreviewUp, k.NextFile, k.OpenFile, k.SaveFile, k.Workspace, k.MyWork, k.Views, k.SaveView, k.Refresh, k.Open, k.Copy},
 	}
 }
