@@ -71,24 +71,26 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 	default:
 		add(s.Title.Render("#" + it.ShortID() + " " + common.Sanitize(it.Title)))
 		lines = append(lines, "")
-		field := func(label, value string) {
+		n := name(it)
+		cells := labelWidth(n.Custom)
+		label := func(text string) string { return s.Subtle.Render(common.Fit(text, cells) + " ") }
+		field := func(name, value string) {
 			if value != "" {
-				add(s.Subtle.Render(label+" ") + common.Sanitize(value))
+				add(label(name) + common.Sanitize(value))
 			}
 		}
-		n := name(it)
-		field("Priority ", n.Priority)
-		field("Status   ", n.Status)
-		field("Owner    ", n.Owner)
+		field("Priority", n.Priority)
+		field("Status", n.Status)
+		field("Owner", n.Owner)
 		field("Iteration", n.Iteration)
-		customLines(s, n.Custom, add)
+		customLines(s, n.Custom, cells, add)
 		switch {
 		case it.Created != "" && it.Modified != "":
-			add(s.Subtle.Render("Created   ") + common.Sanitize(p.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(p.ctx.ShownTime(it.Modified)))
+			add(label("Created") + common.Sanitize(p.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(p.ctx.ShownTime(it.Modified)))
 		case it.Created != "":
-			field("Created  ", p.ctx.ShownTime(it.Created))
+			field("Created", p.ctx.ShownTime(it.Created))
 		default:
-			field("Modified ", p.ctx.ShownTime(it.Modified))
+			field("Modified", p.ctx.ShownTime(it.Modified))
 		}
 		p.changeLines(it, add)
 		lines = append(lines, "")
