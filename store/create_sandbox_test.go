@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"triage/api"
 	"triage/store"
@@ -37,7 +38,11 @@ func TestNewBugWithItsRequiredFieldsIsCreatedOnce(t *testing.T) {
 				}
 			}
 			rig.count.take()
+			rig.now = func() time.Time { return time.Now().Add(store.OrphanGrace) } // past the grace of an edit taken up
 			rig.reopen(t, "20260106T091700Z-second")
+			if n, err := rig.outbox.Adopt(rig.srv.URL, "demo"); err != nil || n != 1 {
+				t.Fatalf("Adopt = %d, %v; want the create of the stopped run taken up", n, err)
+			}
 			results, err := rig.r.Flush(context.Background())
 			want := map[bool]store.Outcome{false: store.OutcomeSent, true: store.OutcomeApplied}[reached]
 			if err != nil || len(results) != 1 || results[0].Outcome != want {
