@@ -12,6 +12,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/preview"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/boardkeys"
 	"triage/ui/views/board/describe"
 	"triage/ui/views/board/listorder"
@@ -105,7 +106,7 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 		ctx:    ctx,
 		eng:    eng,
 		keys:   boardkeys.DefaultKeyMap(),
-		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
+		filter: common.NewTextField(ctx.Styles, "/ ", i18n.T("words, status:…, owner:…|@me, prio:…|…")),
 		width:  ctx.Width,
 		height: ctx.Height,
 		prev:   preview.New(ctx, eng),
@@ -181,7 +182,7 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "Board" }
+func (m *Model) Title() string { return i18n.T("Board") }
 
 // KeyMap returns the board's keys for the help view, or the answers of the
 // prompt open, or the keys of the picker open.
