@@ -33,7 +33,7 @@ type Streams struct {
 // Run runs one command line on streams, in this process, and returns its
 // exit code: what main does, and what a test calls.
 func Run(ctx context.Context, s Streams, version string, args []string) int {
-	i18n.Use(i18n.Choose(s.Env(i18n.EnvLang), s.Env))
+	i18n.Use(i18n.Choose("", s.Env))
 	c := &wiring.Factory{Stdin: s.Stdin, Stdout: s.Stdout, Stderr: s.Stderr, Env: s.Env, IsTerminal: s.IsTerminal,
 		PrintHelp: printHelpOf(s.Stdout), Version: version}
 	return run(c, ctx, args)

@@ -35,14 +35,17 @@ func Current() Lang {
 	return English
 }
 
-// Choose is the language a setting names: zh-CN or en as it says, and for
-// auto, "" or anything else, the locale of env (os.Getenv): the first of
-// LC_ALL, LC_MESSAGES and LANG that is set, Chinese when it names zh
-// (zh_CN.UTF-8, zh_TW, zh), else English.
+// Choose is the language of the app: the one TRIAGE_LANG names in env
+// (os.Getenv), else the one the setting (the config's language:) names, and
+// for auto, "" or anything else, the locale: the first of LC_ALL,
+// LC_MESSAGES and LANG that is set, Chinese when it names zh (zh_CN.UTF-8,
+// zh_TW, zh), else English.
 func Choose(setting string, env func(string) string) Lang {
-	switch Lang(setting) {
-	case English, Chinese:
-		return Lang(setting)
+	for _, named := range [...]string{env(EnvLang), setting} {
+		switch Lang(named) {
+		case English, Chinese:
+			return Lang(named)
+		}
 	}
 	for _, name := range [...]string{"LC_ALL", "LC_MESSAGES", "LANG"} {
 		if locale := env(name); locale != "" {

@@ -18,6 +18,9 @@ func TestChooseFollowsTheSettingThenTheLocale(t *testing.T) {
 		{"", map[string]string{"LC_ALL": "zh_CN.GB18030", "LC_MESSAGES": "C"}, Chinese},
 		{"auto", map[string]string{"LANG": "fr_FR.UTF-8"}, English},
 		{"auto", nil, English},
+		{"en", map[string]string{"TRIAGE_LANG": "zh-CN"}, Chinese},
+		{"zh-CN", map[string]string{"TRIAGE_LANG": "en", "LANG": "zh_CN.UTF-8"}, English},
+		{"", map[string]string{"TRIAGE_LANG": "auto", "LANG": "zh_CN.UTF-8"}, Chinese},
 	} {
 		env := func(name string) string { return c.env[name] }
 		if got := Choose(c.setting, env); got != c.want {
