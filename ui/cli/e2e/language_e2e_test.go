@@ -102,3 +102,30 @@ func TestHelpOfTheBinaryInChinese(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusInChinese runs `triage status` against `triage serve` with
+// TRIAGE_LANG=zh-CN: labels, verdict and values in Chinese, lined up by
+// display width; --json keeps its keys and values.
+func TestStatusInChinese(t *testing.T) {
+	s := startServe(t)
+	env := append(appEnv(t, s, s.env["TRIAGE_BASE_URL"]), "TRIAGE_LANG=zh-CN")
+	out, errOut, code := runBinary(t, env, "", "status", "--insecure-storage")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "服务：      " + s.env["TRIAGE_BASE_URL"] + "\n" +
+		"状态：      ✓ 已登录：服务确认了个人访问令牌\n" +
+		"用户：      demo (Demo User)\n" +
+		"方式：      个人访问令牌\n" +
+		"过期：      永不\n" +
+		"存放于：    环境变量（TRIAGE_TOKEN）\n" +
+		"使用中：    来自环境变量的 TRIAGE_TOKEN\n" +
+		"速率限制：  无（本机上的服务）\n"
+	if out != want {
+		t.Errorf("triage status in Chinese:\n%s\nwant:\n%s", out, want)
+	}
+	out, errOut, code = runBinary(t, env, "", "status", "--json", "--insecure-storage")
+	if code != 0 || !strings.Contains(out, `"state": "logged_in"`) || !strings.Contains(out, `"method": "token"`) {
+		t.Errorf("triage status --json in Chinese (exit %d, %s):\n%s", code, errOut, out)
+	}
+}

@@ -28,7 +28,9 @@ func TestHelpScreensInChinese(t *testing.T) {
 			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
 				Build: func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, i18n.T("Board"), maps...)) },
 				Drive: func(tm *teatest.TestModel) {},
-				Ready: func(s string) bool { return strings.Contains(s, "按键 — 看板") && strings.Contains(s, "左一列") },
+				Ready: func(s string) bool {
+					return strings.Contains(s, "按键 — 看板") && strings.Contains(s, "左一列")
+				},
 			})
 		})
 	}
