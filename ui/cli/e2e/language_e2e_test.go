@@ -1,7 +1,9 @@
 package e2e
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,5 +129,29 @@ func TestStatusInChinese(t *testing.T) {
 	out, errOut, code = runBinary(t, env, "", "status", "--json", "--insecure-storage")
 	if code != 0 || !strings.Contains(out, `"state": "logged_in"`) || !strings.Contains(out, `"method": "token"`) {
 		t.Errorf("triage status --json in Chinese (exit %d, %s):\n%s", code, errOut, out)
+	}
+}
+
+// TestCLIGoldenInChinese compares `triage --help` and a command's --help
+// printed with TRIAGE_LANG=zh-CN with the golden files.
+func TestCLIGoldenInChinese(t *testing.T) {
+	bin := triageBinary(t)
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"help_zh", []string{"--help"}},
+		{"set_help_zh", []string{"set", "--help"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Env = []string{"HOME=" + t.TempDir(), "TRIAGE_LANG=zh-CN"}
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("triage %s: %v: %s", strings.Join(tt.args, " "), err, errOut.String())
+			}
+			golden(t, filepath.Join("cli", tt.name+".golden"), "$ TRIAGE_LANG=zh-CN triage "+strings.Join(tt.args, " ")+"\n# stdout\n"+out.String()+"# stderr\n"+errOut.String())
+		})
 	}
 }

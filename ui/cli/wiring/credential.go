@@ -116,5 +116,5 @@ func (s *Setup) Source(sess auth.Session) string {
 	case s.FromEnv(sess):
 		return i18n.T("the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)")
 	}
-	return s.Credentials.Location()
+	return i18n.T(s.Credentials.Location())
 }
