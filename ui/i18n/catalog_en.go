@@ -42,6 +42,13 @@ var english = []string{
 	"words, status:…, owner:…|@me, prio:…|…",
 	"tab: nothing to complete (fields: %s)",
 	"tab: %s",
+	"cached %s",
+	" · refreshing",
+	"%d marked",
+	"just now",
+	"%d min ago",
+	"%dh ago",
+	"%d days ago",
 
 	// The key help.
 	"column left",

@@ -40,6 +40,13 @@ var chinese = map[string]string{
 	"words, status:…, owner:…|@me, prio:…|…": "文字、status:…、owner:…|@me、prio:…|…",
 	"tab: nothing to complete (fields: %s)":  "tab：无可补全（字段：%s）",
 	"tab: %s":                                "tab：%s",
+	"cached %s":                              "缓存：%s",
+	" · refreshing":                          " · 正在刷新",
+	"%d marked":                              "已标记 %d 个",
+	"just now":                               "刚刚",
+	"%d min ago":                             "%d 分钟前",
+	"%dh ago":                                "%d 小时前",
+	"%d days ago":                            "%d 天前",
 
 	// The key help.
 	"column left":                          "左一列",

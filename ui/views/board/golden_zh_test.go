@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"triage/api"
+	"triage/store"
 	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/i18n"
@@ -74,5 +76,24 @@ func TestBoardWordsAreCatalogued(t *testing.T) {
 		if missing := i18n.Missing(w); len(missing) > 0 {
 			t.Errorf("%q is drawn translated but missing from the %v catalogue", w, missing)
 		}
+	}
+}
+
+// TestCacheBadgeInChinese: a cached board's badge on the status line says
+// its age in Chinese while it refreshes.
+func TestCacheBadgeInChinese(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.Chinese)
+	svc := newFakeService()
+	cache := &fakeCache{snaps: map[string]store.Snapshot{}}
+	h := newHarness(t, svc, true, 150, 30)
+	h.ctx.Cache = cache
+	cache.snaps[cacheKey(h.ctx.ServiceURL, "anyechen", testWS, api.Story)] = staleStories(svc)
+	h.loadCachedFirst()
+	if b := h.m.Badges(); !slices.Equal(b, []string{"缓存：3 小时前 · 正在刷新"}) {
+		t.Errorf("badges %q, want the cached board's age, refreshing, in Chinese", b)
+	}
+	if got := age(72 * time.Hour); got != "3 天前" {
+		t.Errorf("three days in Chinese: %q", got)
 	}
 }

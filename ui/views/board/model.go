@@ -230,15 +230,15 @@ func (m *Model) Status() string {
 func (m *Model) Badges() []string {
 	var out []string
 	if at := m.cur().src.CachedAt; !at.IsZero() {
-		b := "cached " + age(m.ctx.Clock().Sub(at))
+		b := i18n.Tf("cached %s", age(m.ctx.Clock().Sub(at)))
 		if m.eng.Progress(m.tab).Busy {
-			b += " · refreshing"
+			b += i18n.T(" · refreshing")
 		}
 		out = append(out, b)
 	}
 	out = append(out, m.eng.Badges()...)
 	if n := m.markCount(); n > 0 {
-		out = append(out, fmt.Sprintf("%d marked", n))
+		out = append(out, i18n.Tf("%d marked", n))
 	}
 	return out
 }
@@ -342,11 +342,11 @@ func (m *Model) note(format string, args ...any) tea.Cmd {
 func age(d time.Duration) string {
 	switch {
 	case d < time.Minute:
-		return "just now"
+		return i18n.T("just now")
 	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+		return i18n.Tf("%d min ago", int(d.Minutes()))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d.Hours()))
+		return i18n.Tf("%dh ago", int(d.Hours()))
 	}
-	return common.Plural(int(d.Hours()/24), "day", "days") + " ago"
+	return i18n.Tf("%d days ago", int(d.Hours()/24)) // two days at least
 }
