@@ -32,6 +32,7 @@ const (
 	EnvClientSecret = "TRIAGE_CLIENT_SECRET"
 	EnvWorkspace    = "TRIAGE_WORKSPACE"
 	EnvRateLimit    = "TRIAGE_RATE_LIMIT"
+	EnvLanguage     = "TRIAGE_LANG" // the language of the interface; wins over language:
 )
 
 // The themes: auto follows the terminal's background; dark and light fix
@@ -55,6 +56,7 @@ type Settings struct {
 	Theme        string `yaml:"theme,omitempty"`         // UI theme; "auto" by default
 	Profile      string `yaml:"profile,omitempty"`       // the active profile (profile.go); "" = none
 	RateLimit    string `yaml:"rate_limit,omitempty"`    // requests per window, e.g. 60/min or off; "" = 60/min on a remote service, off on this machine's
+	Language     string `yaml:"language,omitempty"`      // zh-CN, en, or auto (the locale); "" = auto
 }
 
 // Config is the resolved configuration: defaults, then the config file, then
@@ -168,6 +170,7 @@ func (c *Config) applyEnv(env func(string) string) error {
 	for _, kv := range []struct{ name, key string }{
 		{EnvBaseURL, keyBaseURL}, {EnvAuthURL, keyAuthURL}, {EnvWebURL, keyWebURL},
 		{EnvClientID, keyClientID}, {EnvWorkspace, keyWorkspace}, {EnvRateLimit, keyRateLimit},
+		{EnvLanguage, keyLanguage},
 	} {
 		if err := c.Settings.set(kv.key, env(kv.name)); err != nil {
 			return fmt.Errorf("environment %s: %w", kv.name, err)
@@ -194,6 +197,7 @@ const (
 	keyTheme        = "theme"
 	keyProfile      = "profile"
 	keyRateLimit    = "rate_limit"
+	keyLanguage     = "language"
 	keyProfiles     = "profiles"
 	keyKeys         = "keys"
 	keyCommands     = "commands"
@@ -235,6 +239,13 @@ func (s *Settings) set(key, raw string) error {
 			s.Theme = raw
 		default:
 			return fmt.Errorf("want %s, %s or %s", ThemeAuto, ThemeDark, ThemeLight)
+		}
+	case keyLanguage:
+		switch raw {
+		case "zh-CN", "en", "auto":
+			s.Language = raw
+		default:
+			return errors.New("want zh-CN, en or auto")
 		}
 	case keyRedirectPort:
 		port, err := strconv.Atoi(raw)

@@ -184,7 +184,7 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Secti
 
 // settingKeys lists the keys of the config file in their usual order.
 func settingKeys() []string {
-	return []string{keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyRedirectPort, keyScopes, keyWorkspace, keyTheme, keyRateLimit, keyProfile}
+	return []string{keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyRedirectPort, keyScopes, keyWorkspace, keyTheme, keyLanguage, keyRateLimit, keyProfile}
 }
 
 // patchSettings rewrites, appends or removes in the mapping root the keys

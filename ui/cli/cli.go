@@ -13,6 +13,7 @@ import (
 
 	"triage/api"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // ExitNotChecked is the exit code of a status the service could not check.
@@ -32,6 +33,7 @@ type Streams struct {
 // Run runs one command line on streams, in this process, and returns its
 // exit code: what main does, and what a test calls.
 func Run(ctx context.Context, s Streams, version string, args []string) int {
+	i18n.Use(i18n.Choose("", s.Env))
 	c := &wiring.Factory{Stdin: s.Stdin, Stdout: s.Stdout, Stderr: s.Stderr, Env: s.Env, IsTerminal: s.IsTerminal,
 		PrintHelp: printHelpOf(s.Stdout), Version: version}
 	return run(c, ctx, args)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // The help of the command line: `triage help`, `triage --help` and `-h` print
@@ -22,8 +23,9 @@ import (
 const helpNotes = `Secrets come from the environment or a prompt, never from arguments:
   TRIAGE_TOKEN, TRIAGE_API_USER + TRIAGE_API_PASSWORD, TRIAGE_CLIENT_SECRET.
 Other variables: TRIAGE_CONFIG (config file), TRIAGE_PROFILE (profile to use),
+TRIAGE_LANG (language: zh-CN, en or auto),
 TRIAGE_BROWSER or BROWSER (program that opens the authorization page), NO_COLOR.
-The config file ($XDG_CONFIG_HOME/triage/config.yaml) also takes profiles:, keys:
+The config file ($XDG_CONFIG_HOME/triage/config.yaml) also takes language:, profiles:, keys:
 (remap any action by its name in ? help), commands: and views: (see the README).
 
 Run 'triage help COMMAND' or 'triage COMMAND --help' for the flags of a command,
@@ -64,12 +66,13 @@ func flagRows(fs *flag.FlagSet) [][2]string {
 	var rows [][2]string
 	fs.VisitAll(func(f *flag.Flag) {
 		value, usage := flag.UnquoteUsage(f)
+		usage = i18n.T(usage)
 		left := "--" + f.Name
 		if value != "" {
 			left += " " + value
 		}
 		if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "0s" {
-			usage += " (default " + d + ")"
+			usage += i18n.Tf(" (default %s)", d)
 		}
 		rows = append(rows, [2]string{left, usage})
 	})
@@ -78,32 +81,32 @@ func flagRows(fs *flag.FlagSet) [][2]string {
 
 // printCommand prints a command's synopsis, summary and flags.
 func printCommand(w io.Writer, cmd command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: %s\n\n%s.\n", cmd.usageLine(), wiring.UpperFirst(cmd.summary))
+	fmt.Fprint(w, i18n.Tf("Usage: %s\n\n%s.\n", cmd.usageLine(), wiring.UpperFirst(i18n.T(cmd.summary))))
 	if cmd.details != "" {
-		fmt.Fprintln(w, cmd.details)
+		fmt.Fprintln(w, i18n.T(cmd.details))
 	}
 	if fs == nil {
 		return
 	}
 	if rows := flagRows(fs); len(rows) > 0 {
-		fmt.Fprint(w, "\nFlags:\n")
+		fmt.Fprint(w, i18n.T("\nFlags:\n"))
 		printColumns(w, rows)
 	}
 }
 
 // printUsage prints the command list, the global flags and the notes.
 func printUsage(w io.Writer) {
-	fmt.Fprint(w, "triage: triage TAPD stories, bugs and tasks from the keyboard.\n\nUsage:\n")
+	fmt.Fprint(w, i18n.T("triage: triage TAPD stories, bugs and tasks from the keyboard.\n\nUsage:\n"))
 	var rows [][2]string
 	for _, cmd := range commandTable() {
-		rows = append(rows, [2]string{cmd.usageLine(), cmd.summary})
+		rows = append(rows, [2]string{cmd.usageLine(), i18n.T(cmd.summary)})
 	}
 	printColumns(w, rows)
 	global := wiring.NewFlags("triage")
 	new(wiring.GlobalFlags).Register(global)
-	fmt.Fprint(w, "\nGlobal flags (before or after the command):\n")
+	fmt.Fprint(w, i18n.T("\nGlobal flags (before or after the command):\n"))
 	printColumns(w, flagRows(global))
-	fmt.Fprint(w, "\n"+helpNotes)
+	fmt.Fprint(w, "\n"+i18n.T(helpNotes))
 }
 
 // flagsOf returns the flag set of a command without running it, or nil

@@ -1,12 +1,13 @@
 package common
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"triage/ui/i18n"
 )
 
 // Pager is a titled page of lines that scrolls, as the help (?) and the
@@ -58,7 +59,7 @@ func (p *Pager) View(s *Styles, head string) string {
 	w := max(p.width-4, 10)
 	pos := ""
 	if len(p.Lines) > p.Rows() {
-		pos = fmt.Sprintf("%d–%d of %d", p.offset+1, min(p.offset+p.Rows(), len(p.Lines)), len(p.Lines))
+		pos = i18n.Tf("%d–%d of %d", p.offset+1, min(p.offset+p.Rows(), len(p.Lines)), len(p.Lines))
 	}
 	out := make([]string, 0, p.Rows()+2)
 	out = append(out, "  "+Fit(s.Title.Render(head), w-ansi.StringWidth(pos))+s.Subtle.Render(pos), "")

@@ -24,7 +24,10 @@ var (
 )
 
 // TestMain removes the binary the tests built, so no run leaves it behind.
+// The binaries it runs speak English whatever the machine's locale, unless
+// a test asks for another language.
 func TestMain(m *testing.M) {
+	_ = os.Setenv("TRIAGE_LANG", "en")
 	code := m.Run()
 	if builtBin != "" && buildErr == nil {
 		_ = os.RemoveAll(filepath.Dir(builtBin))

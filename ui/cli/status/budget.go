@@ -1,13 +1,13 @@
 package status
 
 import (
-	"fmt"
 	"time"
 
 	"triage/api"
 	"triage/auth"
 	"triage/ui/cli/wiring"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // budgetReport is the account's rate budget as `triage status` shows it.
@@ -35,25 +35,25 @@ func readBudget(s *wiring.Setup, sess auth.Session, now time.Time) *budgetReport
 // minute", then any wait: "the service asked to wait until 18:42:10".
 func (r *budgetReport) lines() []string {
 	if r.err != nil {
-		return []string{"Rate limit: unknown: " + r.err.Error()}
+		return []string{label("Rate limit:") + i18n.Tf("unknown: %s", r.err.Error())}
 	}
 	l := r.left
 	var head string
 	switch {
 	case l.Limit > 0:
-		head = fmt.Sprintf("Rate limit: %s, %d used in the last %s", common.RateText(l.Limit, l.Window), l.Used, windowName(l.Window))
+		head = label("Rate limit:") + i18n.Tf("%s, %d used in the last %s", common.RateText(l.Limit, l.Window), l.Used, windowName(l.Window))
 	case r.local:
-		head = "Rate limit: none of its own (a service on this machine)"
+		head = label("Rate limit:") + i18n.T("none of its own (a service on this machine)")
 	default:
-		head = "Rate limit: none of its own (rate_limit is off)"
+		head = label("Rate limit:") + i18n.T("none of its own (rate_limit is off)")
 	}
 	out := []string{head}
 	if l.Wait > 0 {
 		until := r.until().Local().Format("15:04:05")
 		if l.Reason == api.WaitService {
-			out = append(out, "            the service asked to wait until "+until)
+			out = append(out, label("")+i18n.Tf("the service asked to wait until %s", until))
 		} else {
-			out = append(out, "            spent: the next request goes at "+until)
+			out = append(out, label("")+i18n.Tf("spent: the next request goes at %s", until))
 		}
 	}
 	return out
@@ -66,11 +66,11 @@ func (r *budgetReport) until() time.Time { return r.at.Add(r.left.Wait).Round(ti
 func windowName(window time.Duration) string {
 	switch {
 	case window == time.Minute:
-		return "minute"
+		return i18n.T("minute")
 	case window == time.Hour:
-		return "hour"
+		return i18n.T("hour")
 	case window%time.Minute == 0:
-		return fmt.Sprintf("%d minutes", window/time.Minute)
+		return i18n.Tf("%d minutes", int(window/time.Minute))
 	}
 	return window.String()
 }

@@ -11,6 +11,7 @@ import (
 
 	"triage/store"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Every profile's state, as `gh auth status` lists every account: the
@@ -68,7 +69,7 @@ func loginCommand(profile string) string {
 func (r statusReport) writeProfile(w io.Writer, active bool) {
 	mark := ""
 	if active {
-		mark = " (active)"
+		mark = i18n.T(" (active)")
 	}
 	fmt.Fprintf(w, "%s%s\n", profileLabel(r.profile), mark)
 	var b strings.Builder

@@ -11,6 +11,7 @@ import (
 
 	"triage/auth"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage status` runs with: its streams, the global
@@ -79,8 +80,8 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 	sess, err := s.Session(ctx)
 	if errors.Is(err, wiring.ErrNotLoggedIn) {
 		return statusReport{sess: auth.Session{Service: s.Config.BaseURL}, notLoggedIn: true,
-			status: "✗ Not logged in: no credential is stored for this service, nor set in the environment",
-			advice: "Run: " + loginCommand(s.Config.ProfileName), outcome: wiring.ErrSilent}, nil
+			status: i18n.T("✗ Not logged in: no credential is stored for this service, nor set in the environment"),
+			advice: i18n.Tf("Run: %s", loginCommand(s.Config.ProfileName)), outcome: wiring.ErrSilent}, nil
 	}
 	if err != nil {
 		return statusReport{}, err
@@ -89,11 +90,11 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 	r.budget = readBudget(s, sess, r.now)
 	switch {
 	case sess.Expired(r.now):
-		r.status = fmt.Sprintf("✗ Not logged in: %s expired at %s", loginName(sess.Method), r.expiry())
+		r.status = i18n.Tf("✗ Not logged in: %s expired at %s", i18n.T(loginName(sess.Method)), r.expiry())
 		r.advice, r.outcome = r.renew(), wiring.ErrSilent
 		return r, nil
 	case offline:
-		r.status = "Not checked (--offline): this is what is stored"
+		r.status = i18n.T("Not checked (--offline): this is what is stored")
 		return r, nil
 	}
 	checked, err := auth.Check(ctx, sess, nil)
@@ -101,13 +102,13 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 	switch {
 	case err == nil:
 		r.sess, r.confirmed = checked, true
-		r.status = "✓ Logged in: the service confirmed " + auth.CredentialName(sess.Method)
+		r.status = i18n.Tf("✓ Logged in: the service confirmed %s", i18n.T(auth.CredentialName(sess.Method)))
 	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
-		r.status = "! Not checked: " + ce.Err.Error()
-		r.advice = "The credential may be good. `triage status --offline` shows what is stored without asking the service."
+		r.status = i18n.Tf("! Not checked: %s", ce.Err.Error())
+		r.advice = i18n.T("The credential may be good. `triage status --offline` shows what is stored without asking the service.")
 		r.outcome = wiring.ErrNotChecked
 	case errors.As(err, &ce):
-		r.status = "✗ Not logged in: " + err.Error()
+		r.status = i18n.Tf("✗ Not logged in: %s", err.Error())
 		r.advice, r.outcome = r.renew(), wiring.ErrSilent
 	default:
 		return statusReport{}, err
@@ -137,34 +138,34 @@ type statusReport struct {
 // write prints the report, one labelled line each, then the advice.
 func (r statusReport) write(w io.Writer) {
 	s := r.sess
-	fmt.Fprintf(w, "Service:    %s\nStatus:     %s\n", s.Service, r.status)
+	fmt.Fprintf(w, "%s%s\n%s%s\n", label("Service:"), s.Service, label("Status:"), r.status)
 	if r.notLoggedIn {
 		fmt.Fprintln(w, r.advice)
 		return
 	}
 	if user := wiring.Who(s); user != "" {
 		if !r.confirmed {
-			user += ", not confirmed"
+			user = i18n.Tf("%s, not confirmed", user)
 		}
-		fmt.Fprintf(w, "User:       %s\n", user)
+		fmt.Fprintf(w, "%s%s\n", label("User:"), user)
 	}
-	fmt.Fprintf(w, "Method:     %s\n", wiring.MethodName(s.Method))
+	fmt.Fprintf(w, "%s%s\n", label("Method:"), wiring.MethodName(s.Method))
 	if s.WorkspaceID != 0 {
-		fmt.Fprintf(w, "Workspace:  %d (granted)\n", s.WorkspaceID)
+		fmt.Fprintf(w, "%s%s\n", label("Workspace:"), i18n.Tf("%d (granted)", s.WorkspaceID))
 	}
 	if s.Scope != "" {
-		fmt.Fprintf(w, "Scope:      %s\n", s.Scope)
+		fmt.Fprintf(w, "%s%s\n", label("Scope:"), s.Scope)
 	}
 	switch {
 	case s.ExpiresAt.IsZero():
-		fmt.Fprintln(w, "Expires:    never")
+		fmt.Fprintln(w, label("Expires:")+i18n.T("never"))
 	case s.Expired(r.now):
-		fmt.Fprintf(w, "Expires:    expired at %s\n", r.expiry())
+		fmt.Fprintln(w, label("Expires:")+i18n.Tf("expired at %s", r.expiry()))
 	default:
-		fmt.Fprintf(w, "Expires:    %s (in %s)\n", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s"))
+		fmt.Fprintln(w, label("Expires:")+i18n.Tf("%s (in %s)", r.expiry(), strings.TrimSuffix(s.Remaining(r.now).Round(time.Minute).String(), "0s")))
 	}
-	fmt.Fprintf(w, "Stored in:  %s\n", r.source)
-	fmt.Fprintf(w, "In use:     %s\n", r.inUse)
+	fmt.Fprintf(w, "%s%s\n", label("Stored in:"), r.source)
+	fmt.Fprintf(w, "%s%s\n", label("In use:"), r.inUse)
 	if r.budget != nil {
 		for _, line := range r.budget.lines() {
 			fmt.Fprintln(w, line)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"triage/auth"
+	"triage/ui/i18n"
 )
 
 // Which credential decides who you are: a token in TRIAGE_TOKEN, else an API
@@ -50,11 +51,11 @@ func (s *Setup) EnvRefusedAdvice(ctx context.Context) string {
 func (s *Setup) InUse(ctx context.Context, sess auth.Session) string {
 	env := s.EnvCredential()
 	if env == "" || !s.FromEnv(sess) {
-		return "the stored login (no credential is set in the environment)"
+		return i18n.T("the stored login (no credential is set in the environment)")
 	}
-	parts := []string{env + " from the environment"}
+	parts := []string{i18n.Tf("%s from the environment", env)}
 	if env == "TRIAGE_TOKEN" && s.Config.APIUser != "" && s.Config.APIPassword != "" {
-		parts = append(parts, "TRIAGE_API_USER and TRIAGE_API_PASSWORD are set too but not used: a token comes before an API account")
+		parts = append(parts, i18n.T("TRIAGE_API_USER and TRIAGE_API_PASSWORD are set too but not used: a token comes before an API account"))
 	}
 	if cred, err := s.Credentials.Get(ctx, s.Config.BaseURL); err == nil {
 		parts = append(parts, fmt.Sprintf("the environment wins over the stored login (%s), which is used once %s %s unset",
@@ -98,11 +99,11 @@ func (s *Setup) FromEnv(sess auth.Session) bool {
 func MethodName(m auth.Method) string {
 	switch m {
 	case auth.MethodOAuth:
-		return "browser login (OAuth)"
+		return i18n.T("browser login (OAuth)")
 	case auth.MethodToken:
-		return "personal access token"
+		return i18n.T("personal access token")
 	case auth.MethodBasic:
-		return "API account"
+		return i18n.T("API account")
 	}
 	return string(m)
 }
@@ -111,9 +112,9 @@ func MethodName(m auth.Method) string {
 func (s *Setup) Source(sess auth.Session) string {
 	switch {
 	case s.FromEnv(sess) && sess.Method == auth.MethodToken:
-		return "the environment (TRIAGE_TOKEN)"
+		return i18n.T("the environment (TRIAGE_TOKEN)")
 	case s.FromEnv(sess):
-		return "the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)"
+		return i18n.T("the environment (TRIAGE_API_USER, TRIAGE_API_PASSWORD)")
 	}
-	return s.Credentials.Location()
+	return i18n.T(s.Credentials.Location())
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"triage/auth"
+	"triage/ui/i18n"
 )
 
 // How the command line describes a session: who it is, until when, and
@@ -19,7 +20,7 @@ func Who(s auth.Session) string {
 	case s.Nick != "":
 		return s.Nick
 	case s.APIUser != "":
-		return "API account " + s.APIUser
+		return i18n.Tf("API account %s", s.APIUser)
 	}
 	return ""
 }
@@ -39,11 +40,11 @@ func Renew(sess auth.Session, fromEnv bool) string {
 	case fromEnv && sess.RefusedAdvice != "":
 		return UpperFirst(sess.RefusedAdvice) + "."
 	case sess.Method == auth.MethodOAuth:
-		return "Run: triage login --web"
+		return i18n.Tf("Run: %s", "triage login --web")
 	case sess.Method == auth.MethodBasic:
-		return "Run: triage login --basic"
+		return i18n.Tf("Run: %s", "triage login --basic")
 	}
-	return "Run: triage login --token"
+	return i18n.Tf("Run: %s", "triage login --token")
 }
 
 // UpperFirst capitalises the first letter of an ASCII summary.

@@ -12,6 +12,7 @@ import (
 	"triage/store"
 	"triage/ui"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // GlobalFlags are accepted by every command that talks to a service.
@@ -101,6 +102,7 @@ func (c *Factory) LoadFrom(ctx context.Context, g *GlobalFlags, paths store.Path
 	if err != nil {
 		return nil, err
 	}
+	i18n.Use(i18n.Choose(cfg.Language, c.Env))
 	keys, err := ui.KeyOverrides(cfg.Sections)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", cfg.Path, err)

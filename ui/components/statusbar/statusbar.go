@@ -16,6 +16,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // TokenWarning is when the status line starts showing the token's remaining life.
@@ -151,7 +152,7 @@ func (m *Model) helpLine(width int, bindings []key.Binding) string {
 		if !b.Enabled() || b.Help().Key == "" {
 			continue
 		}
-		part := s.HelpKey.Render(b.Help().Key) + " " + s.HelpDesc.Render(b.Help().Desc)
+		part := s.HelpKey.Render(b.Help().Key) + " " + s.HelpDesc.Render(i18n.T(b.Help().Desc))
 		if k := b.Help().Key; k == m.ctx.Keys.Help.Help().Key || k == m.ctx.Keys.Quit.Help().Key {
 			tail = append(tail, part)
 		} else {
@@ -199,7 +200,7 @@ func (m *Model) statusLine(width int, boardStatus string, badges []string) strin
 	if name := string(c.Workspace.Name); name != "" {
 		who = append(who, name)
 	} else if c.WorkspaceID != 0 {
-		who = append(who, fmt.Sprintf("workspace %d", c.WorkspaceID))
+		who = append(who, i18n.Tf("workspace %d", c.WorkspaceID))
 	}
 	if c.User != "" {
 		who = append(who, fmt.Sprintf("%s (%s)", c.User, c.Method))
@@ -248,9 +249,9 @@ func (m *Model) news(boardStatus string) []string {
 func tokenLife(d time.Duration) string {
 	switch {
 	case d <= 0:
-		return "token expired"
+		return i18n.T("token expired")
 	case d < time.Minute:
-		return "token: less than a minute left"
+		return i18n.T("token: less than a minute left")
 	}
-	return fmt.Sprintf("token: %d min left", int(d.Minutes()))
+	return i18n.Tf("token: %d min left", int(d.Minutes()))
 }

@@ -12,6 +12,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/preview"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/boardkeys"
 	"triage/ui/views/board/describe"
 	"triage/ui/views/board/listorder"
@@ -108,7 +109,7 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 		ctx:    ctx,
 		eng:    eng,
 		keys:   boardkeys.DefaultKeyMap(),
-		filter: common.NewTextField(ctx.Styles, "/ ", "words, status:…, owner:…|@me, prio:…|…"),
+		filter: common.NewTextField(ctx.Styles, "/ ", i18n.T("words, status:…, owner:…|@me, prio:…|…")),
 		width:  ctx.Width,
 		height: ctx.Height,
 		prev:   preview.New(ctx, eng),
@@ -186,7 +187,7 @@ func (m *Model) SetSize(width, height int) {
 }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "Board" }
+func (m *Model) Title() string { return i18n.T("Board") }
 
 // KeyMap returns the board's keys for the help view, or the answers of the
 // prompt open, or the keys of the picker open.
@@ -234,15 +235,15 @@ func (m *Model) Status() string {
 func (m *Model) Badges() []string {
 	var out []string
 	if at := m.cur().src.CachedAt; !at.IsZero() {
-		b := "cached " + age(m.ctx.Clock().Sub(at))
+		b := i18n.Tf("cached %s", age(m.ctx.Clock().Sub(at)))
 		if m.eng.Progress(m.tab).Busy {
-			b += " · refreshing"
+			b += i18n.T(" · refreshing")
 		}
 		out = append(out, b)
 	}
 	out = append(out, m.eng.Badges()...)
 	if n := m.markCount(); n > 0 {
-		out = append(out, fmt.Sprintf("%d marked", n))
+		out = append(out, i18n.Tf("%d marked", n))
 	}
 	return out
 }
@@ -350,11 +351,11 @@ func (m *Model) note(format string, args ...any) tea.Cmd {
 func age(d time.Duration) string {
 	switch {
 	case d < time.Minute:
-		return "just now"
+		return i18n.T("just now")
 	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+		return i18n.Tf("%d min ago", int(d.Minutes()))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d.Hours()))
+		return i18n.Tf("%dh ago", int(d.Hours()))
 	}
-	return common.Plural(int(d.Hours()/24), "day", "days") + " ago"
+	return i18n.Tf("%d days ago", int(d.Hours()/24)) // two days at least
 }

@@ -7,6 +7,7 @@ import (
 
 	"triage/store"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 )
 
 // The text filter (/) is package filter's language, shared with triage
@@ -130,9 +131,9 @@ func (m *Model) completeFilter() tea.Cmd {
 	m.filterHint = ""
 	switch {
 	case len(choices) == 0:
-		m.filterHint = "tab: nothing to complete (fields: " + filter.UsableFields() + ")"
+		m.filterHint = i18n.Tf("tab: nothing to complete (fields: %s)", filter.UsableFields())
 	case len(choices) > 1:
-		m.filterHint = "tab: " + filter.ListSome(choices, 8)
+		m.filterHint = i18n.Tf("tab: %s", filter.ListSome(choices, 8))
 	}
 	if next == q {
 		return nil

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // Since you last looked (the engine's marks, ui/engine/seen.go): a card
@@ -50,7 +51,7 @@ func (m *Model) seenTab(k api.Kind) string {
 	if n == 0 {
 		return ""
 	}
-	return " · " + common.Count(n) + " new"
+	return " · " + i18n.Tf("%s new", common.Count(n))
 }
 
 // seenFollow looks at the card the cursor left, and has the history of the

@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 	"triage/ui/views/board/paint"
 )
 
@@ -51,9 +52,9 @@ func (m *Model) View() string {
 func (m *Model) tabLabel(k api.Kind) string {
 	n, known := m.tabCount(k)
 	if !known {
-		return k.Plural() + " –"
+		return i18n.T(k.Plural()) + " –"
 	}
-	return k.Plural() + " " + common.Count(n) + m.seenTab(k)
+	return i18n.T(k.Plural()) + " " + common.Count(n) + m.seenTab(k)
 }
 
 // tabCount is the number a kind's tab shows, and false while it is unknown.
@@ -97,7 +98,7 @@ func (m *Model) tabsLine() string {
 	right := ""
 	d := m.cur()
 	if n, _ := m.fit(d); m.mode == modeColumns && n < shownCount(d) {
-		right = "columns " + common.Count(d.left+1) + "–" + common.Count(d.left+n) + " of " + common.Count(shownCount(d))
+		right = i18n.Tf("columns %s–%s of %s", common.Count(d.left+1), common.Count(d.left+n), common.Count(shownCount(d)))
 		if d.left > 0 {
 			right = "‹ " + right
 		}
@@ -145,13 +146,13 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 			left.WriteString("  " + s.Subtle.Render(m.filterHint))
 		}
 	case d.prio < 0:
-		left.WriteString(s.Subtle.Render("all " + d.kind.Path() + ", unfiltered"))
+		left.WriteString(s.Subtle.Render(i18n.Tf("all %s, unfiltered", i18n.T(d.kind.Path()))))
 	}
 	if d.prio >= 0 {
 		if left.Len() > 0 {
 			left.WriteString("  ")
 		}
-		left.WriteString(s.Accent.Render("priority: " + d.cols[d.prio].label))
+		left.WriteString(s.Accent.Render(i18n.Tf("priority: %s", i18n.T(d.cols[d.prio].label))))
 	}
 	if m.mode == modeList {
 		dir := "▲"
@@ -159,7 +160,7 @@ func (m *Model) writeInfoLine(b *strings.Builder) {
 			dir = "▼"
 		}
 		left.WriteString("  ")
-		left.WriteString(s.Subtle.Render("sorted by " + d.sort.Key.String() + " " + dir))
+		left.WriteString(s.Subtle.Render(i18n.Tf("sorted by %s %s", i18n.T(d.sort.Key.String()), dir)))
 	}
 	paint.WriteSides(b, left.String(), m.progress(d), m.width)
 }
@@ -181,14 +182,14 @@ func (m *Model) progress(d *dataset) string {
 	total := common.Count(len(d.items))
 	if l.Total > len(d.items) {
 		// The service lists at most api.MaxListItems items of a kind.
-		total = common.Count(len(d.items)) + " listed of " + common.Count(l.Total)
+		total = i18n.Tf("%s listed of %s", common.Count(len(d.items)), common.Count(l.Total))
 	}
-	noun := d.kind.Path()
+	noun := i18n.T(d.kind.Path())
 	if len(d.items) == 1 && l.Total <= 1 {
-		noun = d.kind.String()
+		noun = i18n.T(d.kind.String())
 	}
 	if d.filtering() || d.prio >= 0 {
-		return s.Subtle.Render(common.Count(d.passing()) + " of " + total + " " + noun)
+		return s.Subtle.Render(i18n.Tf("%s of %s %s", common.Count(d.passing()), total, noun))
 	}
-	return s.Subtle.Render(total + " " + noun)
+	return s.Subtle.Render(i18n.Tf("%s %s", total, noun))
 }

@@ -6,6 +6,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/paint"
 )
 
@@ -24,7 +25,7 @@ func (m *Model) writeColumns(b *strings.Builder) {
 		count, dim := len(d.visible(c)), m.dimmed(d, c)
 		key := headerKey{label: col.label, color: col.color, unknown: col.unknown, dimmed: dim, count: count, top: col.top, width: w - 1}
 		b.WriteString(m.paint.lines.header(k).Get(key, func() string {
-			label := col.label + " " + columnCount(col, count, m.cardsShown())
+			label := i18n.T(col.label) + " " + columnCount(col, count, m.cardsShown())
 			switch {
 			case dim:
 				return s.Subtle.Render(common.Fit("· "+label, w-1))
@@ -57,9 +58,9 @@ func (m *Model) writeCardLine(b *strings.Builder, d *dataset, c, y, w int) {
 		if len(vis) == 0 && y == 0 {
 			m.writeMark(b, selectedCol)
 			b.WriteByte(' ')
-			text := "no items"
+			text := i18n.T("no items")
 			if d.filtering() {
-				text = "no matches"
+				text = i18n.T("no matches")
 			}
 			if selectedCol {
 				p.selected.Fit(b, text, w-p.cursorWidth-1)
@@ -175,5 +176,5 @@ func columnCount(col *column, total, shown int) string {
 		return common.Count(total)
 	}
 	last := min(col.top+shown, total)
-	return common.Count(col.top+1) + "–" + common.Count(last) + " of " + common.Count(total)
+	return i18n.Tf("%s–%s of %s", common.Count(col.top+1), common.Count(last), common.Count(total))
 }

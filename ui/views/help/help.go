@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // KeyMap is the view's keys: scrolling, and the key that closes it.
@@ -74,14 +75,14 @@ func (m *Model) render(maps []help.KeyMap) []string {
 			lines = append(lines, "")
 		}
 		for _, h := range g {
-			lines = append(lines, s.HelpKey.Render(common.Fit(h.Key, keyWidth))+"  "+s.HelpDesc.Render(h.Desc))
+			lines = append(lines, s.HelpKey.Render(common.Fit(h.Key, keyWidth))+"  "+s.HelpDesc.Render(i18n.T(h.Desc)))
 		}
 	}
 	return lines
 }
 
 // Title names the view: the help of the view it lists.
-func (m *Model) Title() string { return "Help: " + m.title }
+func (m *Model) Title() string { return i18n.Tf("Help: %s", m.title) }
 
 // ClaimsKey reports whether msg closes the help (? on it closes it rather
 // than opening another).
@@ -105,4 +106,4 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 }
 
 // View draws the title, with the position when it scrolls, and the visible lines.
-func (m *Model) View() string { return m.page.View(m.ctx.Styles, "Keys — "+m.title) }
+func (m *Model) View() string { return m.page.View(m.ctx.Styles, i18n.Tf("Keys — %s", m.title)) }

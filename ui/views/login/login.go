@@ -11,6 +11,7 @@ import (
 
 	"triage/auth"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // step is the screen of the login view.
@@ -93,9 +94,9 @@ func New(ctx *common.Context, a Authenticator) *Model {
 	m := &Model{
 		ctx: ctx, auth: a, keys: DefaultKeyMap(), spin: s.NewSpinner(),
 		paste:    common.NewTextField(s, "> ", "http://127.0.0.1:…/callback?code=…&state=…"),
-		token:    common.NewTextField(s, "> ", "personal access token"),
-		user:     common.NewTextField(s, "> ", "API user"),
-		password: common.NewTextField(s, "> ", "API password"),
+		token:    common.NewTextField(s, "> ", i18n.T("personal access token")),
+		user:     common.NewTextField(s, "> ", i18n.T("API user")),
+		password: common.NewTextField(s, "> ", i18n.T("API password")),
 	}
 	ctx.KeyOverrides.Remap("login", &m.keys)
 	m.token.Masked, m.password.Masked = true, true
@@ -118,7 +119,7 @@ func (m *Model) Err() error { return m.err }
 func (m *Model) Capturing() bool { return m.step != stepChoose }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "Log in" }
+func (m *Model) Title() string { return i18n.T("Log in") }
 
 // FreesMouse reports true: the address to open stays selectable.
 func (m *Model) FreesMouse() bool { return true }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // begin registers a request: a task for the status line, a cancellable
@@ -56,7 +57,7 @@ func (m *Model) settle() {
 }
 
 func (m *Model) startFlow() tea.Cmd {
-	ctx, attempt, tick := m.begin("starting the browser login")
+	ctx, attempt, tick := m.begin(i18n.T("starting the browser login"))
 	a := m.auth
 	return tea.Batch(tick, func() tea.Msg {
 		flow, err := a.StartOAuth(ctx)
@@ -78,7 +79,7 @@ func (m *Model) flowStarted(msg flowStartedMsg) tea.Cmd {
 		return nil
 	}
 	m.flow = msg.flow
-	m.busy = "waiting for the browser"
+	m.busy = i18n.T("waiting for the browser")
 	m.ctx.Tasks.Done(m.task)
 	m.task = m.ctx.Tasks.Start(m.busy)
 	ctx, attempt, flow := m.reqCtx, m.attempt, msg.flow
@@ -123,7 +124,7 @@ func (m *Model) submit() tea.Cmd {
 			m.err = errNoToken
 			return nil
 		}
-		ctx, attempt, tick := m.begin("checking the token")
+		ctx, attempt, tick := m.begin(i18n.T("checking the token"))
 		a := m.auth
 		return tea.Batch(tick, func() tea.Msg {
 			s, err := a.LoginToken(ctx, token)
@@ -147,7 +148,7 @@ func (m *Model) submit() tea.Cmd {
 			m.err = errNoPassword
 			return nil
 		}
-		ctx, attempt, tick := m.begin("checking the API account")
+		ctx, attempt, tick := m.begin(i18n.T("checking the API account"))
 		a := m.auth
 		return tea.Batch(tick, func() tea.Msg {
 			s, err := a.LoginBasic(ctx, user, password)

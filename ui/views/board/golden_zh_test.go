@@ -1,0 +1,99 @@
+package board
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"triage/api"
+	"triage/store"
+	"triage/ui/common"
+	"triage/ui/engine"
+	"triage/ui/i18n"
+	"triage/ui/internal/uitest"
+	"triage/ui/views/board/sortkey"
+)
+
+// TestBoardScreensInChinese draws the board in Chinese at every size: its
+// tabs, information line, column titles and help line in TAPD's words, and
+// no line wider than the terminal though each Chinese rune takes two cells.
+func TestBoardScreensInChinese(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.Chinese)
+	tests := []struct {
+		name  string
+		ready string
+		keys  []string
+	}{
+		{"columns_zh", "#1003 ·", []string{"l", "l", "j"}},
+		{"list_zh", "按", []string{"v"}},
+		{"filtered_zh", "/ 王", []string{"/", "王"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var host *uitest.Host
+			uitest.Golden(t, func() common.Service { return newFakeService() }, uitest.Screen{
+				Build: func(ctx *common.Context) tea.Model {
+					ctx.Edits = uitest.NewEdits(t, ctx.Service.(*fakeService), ctx.ServiceURL)
+					m := newBoard(ctx)
+					host = uitest.NewHost(m)
+					host.Engine = m.eng
+					return loadingHost{Host: host, load: m.openWorkspace(testWS)}
+				},
+				Drive: func(tm *teatest.TestModel) {
+					tm.Send(uitest.Key("tab"))
+					teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+						return strings.Contains(ansi.Strip(host.Last()), "缺陷 11")
+					}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+					uitest.Send(tm, uitest.Keys(tt.keys...)...)
+				},
+				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
+			})
+		})
+	}
+}
+
+// TestBoardWordsAreCatalogued walks the words the board translates where
+// it draws them: the kinds' names, the sort keys, and the titles of the
+// columns of items without a value.
+func TestBoardWordsAreCatalogued(t *testing.T) {
+	var words []string
+	for _, k := range api.Kinds {
+		words = append(words, k.Plural(), k.Path(), k.String())
+	}
+	for k := sortkey.Key(0); k < sortkey.Count; k++ {
+		words = append(words, k.String())
+	}
+	for _, f := range []engine.Field{engine.Priority, engine.Status, engine.Owner, engine.Iteration} {
+		words = append(words, noneHeader(f))
+	}
+	for _, w := range words {
+		if missing := i18n.Missing(w); len(missing) > 0 {
+			t.Errorf("%q is drawn translated but missing from the %v catalogue", w, missing)
+		}
+	}
+}
+
+// TestCacheBadgeInChinese: a cached board's badge on the status line says
+// its age in Chinese while it refreshes.
+func TestCacheBadgeInChinese(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.Chinese)
+	svc := newFakeService()
+	cache := &fakeCache{snaps: map[string]store.Snapshot{}}
+	h := newHarness(t, svc, true, 150, 30)
+	h.ctx.Cache = cache
+	cache.snaps[cacheKey(h.ctx.ServiceURL, "anyechen", testWS, api.Story)] = staleStories(svc)
+	h.loadCachedFirst()
+	if b := h.m.Badges(); !slices.Equal(b, []string{"缓存：3 小时前 · 正在刷新"}) {
+		t.Errorf("badges %q, want the cached board's age, refreshing, in Chinese", b)
+	}
+	if got := age(72 * time.Hour); got != "3 天前" {
+		t.Errorf("three days in Chinese: %q", got)
+	}
+}
