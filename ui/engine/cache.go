@@ -133,9 +133,11 @@ func (g *Engine) snapshot(k api.Kind) (store.Encoded, bool, error) {
 	}
 	order := s.serviceOrder()
 	items := func(yield func(*api.Item) bool) {
+		var base api.Item // one item, not one a card: yield reads it before the next
 		for _, i := range order {
 			it := &s.List[i]
-			if base, ok := g.Base(k, it.ID); ok {
+			if b, ok := g.Base(k, it.ID); ok {
+				base = b
 				it = &base
 			}
 			if !yield(it) {
