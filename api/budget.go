@@ -25,7 +25,7 @@ type Budget struct {
 	mu      sync.Mutex
 	limit   int
 	state   budgetState // the budget when there is no file
-	writers int         // writes of this process waiting for a slot
+	writers int         // the user's requests of this process waiting for a slot (take's first)
 	changed chan struct{}
 }
 
@@ -129,11 +129,11 @@ func (b *Budget) update(fn func(*budgetState)) error {
 	return b.file.update(fn)
 }
 
-// take waits until the budget has a slot for a request and takes it. A read
-// also waits while writes of this process wait. Each time it starts to wait
-// it tells notice how long and why. pause waits for a duration or until ctx
-// ends.
-func (b *Budget) take(ctx context.Context, op string, write bool, pause func(context.Context, time.Duration) error, notice func(Wait)) error {
+// take waits until the budget has a slot for a request and takes it. A
+// background read also waits while the user's own requests of this process
+// (first: writes, and UserFirst) wait. Each time it starts to wait it tells
+// notice how long and why. pause waits for a duration or until ctx ends.
+func (b *Budget) take(ctx context.Context, op string, first bool, pause func(context.Context, time.Duration) error, notice func(Wait)) error {
 	queued := false
 	defer func() {
 		if queued {
@@ -149,7 +149,7 @@ func (b *Budget) take(ctx context.Context, op string, write bool, pause func(con
 			return err
 		}
 		b.mu.Lock()
-		behind := !write && b.writers > 0
+		behind := !first && b.writers > 0
 		var wait time.Duration
 		var reason WaitReason
 		now := b.now()
@@ -168,7 +168,7 @@ func (b *Budget) take(ctx context.Context, op string, write bool, pause func(con
 			b.mu.Unlock()
 			return nil
 		}
-		if write && !queued {
+		if first && !queued {
 			queued = true
 			b.writers++
 		}
@@ -176,7 +176,7 @@ func (b *Budget) take(ctx context.Context, op string, write bool, pause func(con
 		b.mu.Unlock()
 		if until := now.Add(wait); wait > 0 && !until.Equal(told) && notice != nil {
 			told = until
-			notice(Wait{Op: op, Reason: reason, For: wait, Until: until, Write: write})
+			notice(Wait{Op: op, Reason: reason, For: wait, Until: until, Write: first})
 		}
 		if wait > 0 {
 			if err := pause(ctx, wait); err != nil {
