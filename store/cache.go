@@ -40,6 +40,11 @@ type Snapshot struct {
 	// Transitions are the steps of the kind's workflow, so a status move
 	// made offline on the next start is checked before it is queued.
 	Transitions []api.Transition
+	// Listed, when not nil, says that the load that made the snapshot
+	// stopped part way: it names the pages it listed (by number, as
+	// api.Page numbers them) with the items each brought, in the order of
+	// Items (see EncodePartial).
+	Listed map[int]int
 }
 
 // Cache keeps the last items and field information of each workspace, per

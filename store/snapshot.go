@@ -45,6 +45,7 @@ type snapshotHead struct {
 	SavedAt     time.Time
 	Synced      string
 	Transitions []api.Transition // the kind's workflow, for status moves made offline
+	Listed      map[int]int      // a load stopped part way: Snapshot.Listed
 }
 
 // errFlat is an entry cut short or inconsistent.
@@ -62,8 +63,13 @@ type Encoded struct {
 // size the entry, then to fill it), with the field information, the time
 // the snapshot is saved at, its sync point and the kind's workflow.
 func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, synced string, moves []api.Transition) (Encoded, error) {
+	return encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced, Transitions: moves}, items)
+}
+
+// encode encodes a snapshot's head and the items items yields (twice).
+func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 	var head bytes.Buffer
-	if err := gob.NewEncoder(&head).Encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced, Transitions: moves}); err != nil {
+	if err := gob.NewEncoder(&head).Encode(h); err != nil {
 		return Encoded{}, fmt.Errorf("encode: %w", err)
 	}
 	// The first pass sizes the entry (the lengths and the text), so that
@@ -168,7 +174,7 @@ func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
 		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
 			return Snapshot{}, false, err
 		}
-		return Snapshot(rec), true, nil
+		return Snapshot{Items: rec.Items, Fields: rec.Fields, SavedAt: rec.SavedAt, Synced: rec.Synced, Transitions: rec.Transitions}, true, nil
 	case flatVersion:
 		s, err := decodeFlat(raw[1:])
 		return s, err == nil, err
@@ -259,5 +265,5 @@ func decodeFlatParts(front []byte, text string) (Snapshot, error) {
 	if at != len(text) || len(r.b) != 0 {
 		return Snapshot{}, errFlat
 	}
-	return Snapshot{Items: items, Fields: head.Fields, SavedAt: head.SavedAt, Synced: head.Synced, Transitions: head.Transitions}, nil
+	return Snapshot{Items: items, Fields: head.Fields, SavedAt: head.SavedAt, Synced: head.Synced, Transitions: head.Transitions, Listed: head.Listed}, nil
 }

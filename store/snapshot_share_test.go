@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"triage/api"
 )
 
 // TestCachedItemsAlikeShareTheirExtraFields: stories read back from the
@@ -36,5 +38,33 @@ func TestCachedItemsAlikeShareTheirExtraFields(t *testing.T) {
 	}
 	if same(0, 2) || same(0, 3) {
 		t.Error("stories with other extra fields share a map")
+	}
+}
+
+// TestPartialSnapshotRoundTrip: the snapshot of a load stopped part way
+// reads back with the pages it listed; a whole one reads back with none.
+func TestPartialSnapshotRoundTrip(t *testing.T) {
+	items := testItems(5)
+	listed := map[int]int{1: 3, 4: 2}
+	e, err := EncodePartial(func(yield func(*api.Item) bool) {
+		for i := range items {
+			if !yield(&items[i]) {
+				return
+			}
+		}
+	}, testFields(), testNow, "2026-01-05 00:04:00", listed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := e.Decode()
+	if err != nil || !reflect.DeepEqual(snap.Listed, listed) || !reflect.DeepEqual(snap.Items, items) || snap.Synced != "2026-01-05 00:04:00" {
+		t.Fatalf("read back %d items, pages %v, synced %q: %v", len(snap.Items), snap.Listed, snap.Synced, err)
+	}
+	raw, err := encodeSnapshot(Snapshot{Items: items, SavedAt: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole, _, err := decodeSnapshot(raw); err != nil || whole.Listed != nil {
+		t.Errorf("a whole board reads back with pages %v: %v", whole.Listed, err)
 	}
 }
