@@ -1,0 +1,40 @@
+package board
+
+import (
+	"fmt"
+	"time"
+
+	"triage/api"
+	"triage/ui/common"
+	"triage/ui/engine"
+)
+
+// loadingText is what the status line says of a kind's load: how far it
+// is and, when the engine can tell, about how long is left at the rate
+// budget ("loading stories 4,200/20,000 · about 1m20s left").
+func loadingText(k api.Kind, l engine.Progress) string {
+	text := "loading " + k.Path()
+	if l.Total <= 0 {
+		return text
+	}
+	text += " " + common.Count(l.Loaded) + "/" + common.Count(l.Total)
+	if l.Left > 0 {
+		text += " · about " + roughly(l.Left) + " left"
+	}
+	return text
+}
+
+// roughly says a duration to within a few seconds: "45s", "1m20s", "1h05m".
+func roughly(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int((d+4*time.Second)/(5*time.Second))*5)
+	case d < time.Hour:
+		d = (d + 5*time.Second) / (10 * time.Second) * (10 * time.Second)
+		if d%time.Minute == 0 {
+			return fmt.Sprintf("%dm", int(d/time.Minute))
+		}
+		return fmt.Sprintf("%dm%02ds", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
