@@ -73,7 +73,7 @@ func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	}
 	if !msg.OK || len(msg.Snap.Items) == 0 || msg.Snap.Listed != nil {
 		l.onScreen = true
-		l.part.keep(g.ctx.Clock())
+		l.part.keep()
 		g.sets[msg.Kind] = l.fresh
 		return tea.Batch(cmd, g.loaded(Loaded{Kind: msg.Kind, Reset: true}), list)
 	}

@@ -208,7 +208,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 	var shown tea.Cmd
 	if g.loads[k].onScreen {
 		g.sets[k] = fresh
-		g.loads[k].part.keep(g.ctx.Clock())
+		g.loads[k].part.keep()
 		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
 	list := startList(ctx, g.ctx.Service, g.gen, g.listRequest(k))
@@ -307,7 +307,7 @@ func (g *Engine) onFields(msg fieldsMsg) tea.Cmd {
 	if l.onScreen {
 		shown = g.loaded(Loaded{Kind: msg.kind, Reset: true})
 	}
-	return tea.Batch(cmd, shown, g.savePartSoon(msg.kind), g.finish(msg.kind))
+	return tea.Batch(cmd, shown, g.finish(msg.kind))
 }
 
 // onPages handles pages of a kind's list.

@@ -12,8 +12,8 @@ import (
 )
 
 // A first load of 20,000 items at 60 requests a minute takes two minutes.
-// While it fills the board, the pages it listed are kept in the cache every
-// partSaveEvery (store.EncodePartial), so that a start after the app was
+// While it fills the board, the pages it listed are kept in the cache
+// partSaveEvery after pages came (store.EncodePartial), so that a start after the app was
 // closed or killed shows them at once and lists only the other pages
 // (api.ListRequest.Listed); once complete, a refresh by delta from the sync
 // point of the pages listed before brings what changed meanwhile, and when
@@ -29,15 +29,20 @@ type partialLoad struct {
 	ids     map[string]struct{} // the items of the pages listed before a restart
 	resumed bool                // the load goes on from a snapshot of a load stopped part way
 	synced  string              // that snapshot's sync point
-	savedAt time.Time           // when the pages were kept last (or the load started)
+	dirty   bool                // pages came since they were kept last
+	ticking bool                // a partTickMsg is on its way
 	// saving is closed once the last save of the pages is written: the
 	// save of the whole board waits for it, so that it is never undone.
 	saving chan struct{}
 }
 
-// keep makes the load keep its pages, from now.
-func (p *partialLoad) keep(now time.Time) {
-	p.pages, p.savedAt = map[int]int{}, now
+// keep makes the load keep its pages.
+func (p *partialLoad) keep() { p.pages = map[int]int{} }
+
+// partTickMsg is the time to keep the pages a load listed.
+type partTickMsg struct {
+	kind api.Kind
+	gen  uint64
 }
 
 // listed records page p as listed and returns its items, without those
@@ -55,19 +60,44 @@ func (p *partialLoad) listed(page api.Page) []api.Item {
 		})
 	}
 	p.pages[page.Number] = len(items)
+	p.dirty = true
 	return items
 }
 
-// savePartSoon keeps the pages a load listed in the cache, at most every
-// partSaveEvery, once its field information is in.
+// savePartSoon keeps the pages a load listed in the cache partSaveEvery
+// from now, unless a save is on its way: a load at the rate limit gets its
+// pages in bursts, then waits.
 func (g *Engine) savePartSoon(k api.Kind) tea.Cmd {
 	l := &g.loads[k]
-	now := g.ctx.Clock()
-	if l.part.pages == nil || !l.listing || !l.optsDone || len(l.pending) > 0 || l.err != nil || !g.caching() ||
-		now.Sub(l.part.savedAt) < partSaveEvery || len(l.part.pages) == 0 {
+	if l.part.pages == nil || l.part.ticking || !g.caching() {
 		return nil
 	}
-	l.part.savedAt = now
+	l.part.ticking = true
+	return g.After(partSaveEvery, partTickMsg{kind: k, gen: l.gen})
+}
+
+// onPartTick keeps the pages a load listed since they were kept last, and
+// again partSaveEvery on while pages come.
+func (g *Engine) onPartTick(msg partTickMsg) tea.Cmd {
+	l := &g.loads[msg.kind]
+	if msg.gen != l.gen || !l.started {
+		return nil
+	}
+	l.part.ticking = false
+	if !l.part.dirty || !l.listing || l.err != nil {
+		return nil
+	}
+	if !l.optsDone || len(l.pending) > 0 {
+		return g.savePartSoon(msg.kind)
+	}
+	return tea.Batch(g.savePart(msg.kind), g.savePartSoon(msg.kind))
+}
+
+// savePart keeps the pages a load listed in the cache.
+func (g *Engine) savePart(k api.Kind) tea.Cmd {
+	l := &g.loads[k]
+	l.part.dirty = false
+	now := g.ctx.Clock()
 	s := l.fresh
 	order := s.serviceOrder()
 	items := func(yield func(*api.Item) bool) {
@@ -126,7 +156,7 @@ func (g *Engine) resume(k api.Kind, snap store.Snapshot) (tea.Cmd, bool) {
 	for i := range s.List {
 		ids[s.List[i].ID] = struct{}{}
 	}
-	l.part = partialLoad{pages: maps.Clone(snap.Listed), ids: ids, resumed: true, synced: snap.Synced, savedAt: g.ctx.Clock()}
+	l.part = partialLoad{pages: maps.Clone(snap.Listed), ids: ids, resumed: true, synced: snap.Synced}
 	l.loaded = len(s.List)
 	req := g.listRequest(k)
 	req.Listed = maps.Clone(snap.Listed)

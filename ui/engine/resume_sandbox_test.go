@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -55,19 +54,21 @@ func (g *pageGate) pages() []int {
 }
 
 // cachedEngine is an engine on the sandbox as the demo user, with a cache,
-// whose requests go through gate; its clock moves on a minute at each look,
-// so that a load keeps its pages at every chance (partSaveEvery).
+// whose requests go through gate; the time to keep a load's pages comes at
+// once (partSaveEvery), no other timer.
 func cachedEngine(t *testing.T, srv *sandbox.Running, cache *store.Cache, gate *pageGate) *Engine {
 	t.Helper()
 	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
 		api.WithHTTPClient(&http.Client{Transport: gate}))
 	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
 	ctx.Base, ctx.ServiceURL, ctx.User, ctx.Cache = context.Background(), srv.URL, "demo", cache
-	var minutes atomic.Int64
-	start := time.Now()
-	ctx.Now = func() time.Time { return start.Add(time.Duration(minutes.Add(1)) * time.Minute) }
 	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	g.After = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		if tick, ok := msg.(partTickMsg); ok {
+			return func() tea.Msg { return tick }
+		}
+		return nil
+	}
 	return g
 }
 
