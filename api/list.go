@@ -227,16 +227,11 @@ func (l *lister) rest(ctx context.Context, from, pages int) error {
 }
 
 // have reports whether page p was listed by an earlier run
-// (ListRequest.Listed); one that brought less than a page ends the list.
+// (ListRequest.Listed). How many items it brought does not tell whether it
+// ended the list (an item delivered before is left out of a page), so the
+// page after the last one counted is read, as after any full page.
 func (l *lister) have(p int) bool {
-	n, ok := l.t.listed[l.base+p]
-	if ok && n < PageSize {
-		l.t.mu.Lock()
-		if l.shortAt == 0 || p < l.shortAt {
-			l.shortAt = p
-		}
-		l.t.mu.Unlock()
-	}
+	_, ok := l.t.listed[l.base+p]
 	return ok
 }
 
