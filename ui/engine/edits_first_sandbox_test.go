@@ -53,13 +53,13 @@ func (l *requestLog) len() int {
 	return len(l.seen)
 }
 
-// TestAnEditGoesBeforeTheLoadsRemainingPages: while the first load of 5
+// TestAnEditGoesBeforeTheLoadsRemainingPages: while the first load of 7
 // pages waits for the rate limit (2 requests a second here), a priority
 // move is sent next: its read and its write take the next slots of the
 // budget, before the pages the load still asks for (the user's own
 // requests go first, api.UserFirst), and the load goes on after them.
 func TestAnEditGoesBeforeTheLoadsRemainingPages(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: 800})
+	srv, err := sandbox.Start(sandbox.Options{ExtraItems: 1200})
 	if err != nil {
 		t.Fatal(err)
 	}
