@@ -6,8 +6,8 @@ import "encoding/json"
 // (a story's workitem_type_id: most workspaces have one story type). A map
 // of one entry costs some 400 bytes, more than the rest of the item's text:
 // 100,000 stories held 40 MB of maps alike. So the items of one answer whose
-// extra fields are the same share one map. A shared map is never written
-// in place: Item.Set copies it first.
+// few extra fields are the same share one map. A shared map is never
+// written in place: Item.Set copies it first.
 
 // sharedExtras hands out one map per distinct set of extra fields.
 type sharedExtras struct {
@@ -22,9 +22,21 @@ type sharedField struct {
 	Value []byte
 }
 
+// sharedMost is the most text (names and values) the extra fields of an
+// item may hold to be shared: items with many (a list of every field) are
+// seldom alike, and their key would cost their size again.
+const sharedMost = 128
+
 // get returns the map of fields, shared with the items read before that
 // had the same ones; fields is read, not kept.
 func (s *sharedExtras) get(fields []sharedField) map[string]json.RawMessage {
+	size := 0
+	for _, f := range fields {
+		size += len(f.Name) + len(f.Value)
+	}
+	if size > sharedMost {
+		return newExtras(fields)
+	}
 	s.key = s.key[:0]
 	for _, f := range fields {
 		s.key = appendLenValue(s.key, []byte(f.Name))
@@ -33,6 +45,16 @@ func (s *sharedExtras) get(fields []sharedField) map[string]json.RawMessage {
 	if m, ok := s.maps[string(s.key)]; ok {
 		return m
 	}
+	m := newExtras(fields)
+	if s.maps == nil {
+		s.maps = make(map[string]map[string]json.RawMessage)
+	}
+	s.maps[string(s.key)] = m
+	return m
+}
+
+// newExtras is a map of its own of the fields, their values in one copy.
+func newExtras(fields []sharedField) map[string]json.RawMessage {
 	size := 0
 	for _, f := range fields {
 		size += len(f.Value)
@@ -44,10 +66,6 @@ func (s *sharedExtras) get(fields []sharedField) map[string]json.RawMessage {
 		raw = append(raw, f.Value...)
 		m[f.Name] = raw[start:len(raw):len(raw)]
 	}
-	if s.maps == nil {
-		s.maps = make(map[string]map[string]json.RawMessage)
-	}
-	s.maps[string(s.key)] = m
 	return m
 }
 

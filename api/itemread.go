@@ -174,6 +174,9 @@ func (r *itemReader) finish(it *Item) {
 		}
 	}
 	if len(r.extra) > 0 {
+		if cap(r.found) < len(r.extra) {
+			r.found = make([]sharedField, 0, len(r.extra))
+		}
 		r.found = r.found[:0]
 		for _, e := range r.extra {
 			r.found = append(r.found, sharedField{Name: e.name, Value: r.raw[e.start:e.end]})
