@@ -135,7 +135,7 @@ func TestAFirstLoadResumesAfterARestart(t *testing.T) {
 	g.Open(10022001)
 	drive(t, g, g.Load(api.Story), func() bool {
 		l := &g.loads[api.Story]
-		return len(l.part.pages) == 3 && l.part.saving != nil && isClosed(l.part.saving)
+		return len(l.part.pages) == 3 && !l.part.dirty && l.part.saving != nil && isClosed(l.part.saving)
 	})
 	g.stopLoads() // the app is killed
 	part := cached()
