@@ -10,6 +10,11 @@ import (
 // DefaultRateWindow is the window of a budget that names none.
 const DefaultRateWindow = time.Minute
 
+// firstFollows is how long the last slot of a window is kept for the
+// user's next request after one of theirs went: an edit's write follows its
+// read within it, and found the slot taken by a page of a load.
+const firstFollows = 2 * time.Second
+
 // Budget is the rate budget of one account: every request of the account
 // takes a slot from it first, so that no more than its limit go out in any
 // window, and a wait the service asks for (a 429's Retry-After, an
@@ -25,8 +30,11 @@ type Budget struct {
 	mu      sync.Mutex
 	limit   int
 	state   budgetState // the budget when there is no file
-	writers int         // writes of this process waiting for a slot
-	changed chan struct{}
+	writers int         // the user's requests of this process waiting for a slot (take's first)
+	// keptUntil keeps the last slot of the window for the user's next
+	// request until then (firstFollows after one of theirs went).
+	keptUntil time.Time
+	changed   chan struct{}
 }
 
 // BudgetOption configures a Budget.
@@ -129,11 +137,11 @@ func (b *Budget) update(fn func(*budgetState)) error {
 	return b.file.update(fn)
 }
 
-// take waits until the budget has a slot for a request and takes it. A read
-// also waits while writes of this process wait. Each time it starts to wait
-// it tells notice how long and why. pause waits for a duration or until ctx
-// ends.
-func (b *Budget) take(ctx context.Context, op string, write bool, pause func(context.Context, time.Duration) error, notice func(Wait)) error {
+// take waits until the budget has a slot for a request and takes it. A
+// background read also waits while the user's own requests of this process
+// (first: writes, and UserFirst) wait. Each time it starts to wait it tells
+// notice how long and why. pause waits for a duration or until ctx ends.
+func (b *Budget) take(ctx context.Context, op string, first bool, pause func(context.Context, time.Duration) error, notice func(Wait)) error {
 	queued := false
 	defer func() {
 		if queued {
@@ -149,13 +157,17 @@ func (b *Budget) take(ctx context.Context, op string, write bool, pause func(con
 			return err
 		}
 		b.mu.Lock()
-		behind := !write && b.writers > 0
+		behind := !first && b.writers > 0
+		kept := false
 		var wait time.Duration
 		var reason WaitReason
 		now := b.now()
 		err := b.update(func(s *budgetState) {
 			s.prune(now, b.span())
 			wait, reason = s.waitAt(now, b.limit, b.span())
+			if wait == 0 && !first && b.limit > 0 && len(s.sent) >= b.limit-1 && now.Before(b.keptUntil) {
+				wait, kept = b.keptUntil.Sub(now), true // the last slot is kept for the user's next request
+			}
 			if wait == 0 && !behind && b.limit > 0 {
 				s.sent = append(s.sent, now)
 			}
@@ -165,18 +177,21 @@ func (b *Budget) take(ctx context.Context, op string, write bool, pause func(con
 			return err
 		}
 		if wait == 0 && !behind {
+			if first {
+				b.keptUntil = now.Add(firstFollows)
+			}
 			b.mu.Unlock()
 			return nil
 		}
-		if write && !queued {
+		if first && !queued {
 			queued = true
 			b.writers++
 		}
 		changed := b.changed
 		b.mu.Unlock()
-		if until := now.Add(wait); wait > 0 && !until.Equal(told) && notice != nil {
+		if until := now.Add(wait); wait > 0 && !kept && !until.Equal(told) && notice != nil {
 			told = until
-			notice(Wait{Op: op, Reason: reason, For: wait, Until: until, Write: write})
+			notice(Wait{Op: op, Reason: reason, For: wait, Until: until, Write: first})
 		}
 		if wait > 0 {
 			if err := pause(ctx, wait); err != nil {

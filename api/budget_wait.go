@@ -24,7 +24,7 @@ type Wait struct {
 	Reason WaitReason    // why
 	For    time.Duration // how long, from the moment it was told
 	Until  time.Time     // when the request may go
-	Write  bool          // the request is a write of the user's
+	Write  bool          // the request is the user's own: a write, or under UserFirst
 }
 
 // String says the wait as a person reads it:

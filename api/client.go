@@ -155,7 +155,7 @@ func (cl call) write() bool { return cl.method != http.MethodGet }
 func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 	var failed *Error
 	for attempt := 0; ; attempt++ {
-		if err := c.budget.take(ctx, cl.op, cl.write(), c.pause, c.notices(ctx)); err != nil {
+		if err := c.budget.take(ctx, cl.op, cl.first(ctx), c.pause, c.notices(ctx)); err != nil {
 			return Envelope{}, retryEnd(cl.op, err, failed)
 		}
 		env, e := c.attempt(ctx, cl)

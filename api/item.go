@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -135,16 +136,16 @@ func (it *Item) Get(name string) (string, bool) {
 }
 
 // Set stores a wire field as text: a typed field directly, any other as a JSON
-// string in Extra.
+// string in a copy of Extra (items read together share their Extra).
 func (it *Item) Set(name, value string) {
 	if p := it.field(name); p != nil {
 		*p = value
 		return
 	}
-	if it.Extra == nil {
-		it.Extra = make(map[string]json.RawMessage)
-	}
-	it.Extra[name] = AppendJSONString(nil, value)
+	extra := make(map[string]json.RawMessage, len(it.Extra)+1)
+	maps.Copy(extra, it.Extra)
+	extra[name] = AppendJSONString(nil, value)
+	it.Extra = extra
 }
 
 // FieldNames lists every wire field the item carries: typed ones first, then the

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"unicode/utf8"
 )
 
@@ -22,6 +21,8 @@ type itemReader struct {
 	kind  Kind
 	data  []byte
 	keys  map[string]string // extra field names, interned across items
+	share sharedExtras      // the extra fields' maps, shared by items alike
+	found []sharedField     // the extra fields of the current item, for share
 	typed []typedSpan       // typed values of the current item, in text
 	extra []extraSpan       // extra values of the current item, in raw
 	text  []byte            // typed values of the current item, unquoted
@@ -173,12 +174,14 @@ func (r *itemReader) finish(it *Item) {
 		}
 	}
 	if len(r.extra) > 0 {
-		raw := make([]byte, len(r.raw))
-		copy(raw, r.raw)
-		it.Extra = make(map[string]json.RawMessage, len(r.extra))
-		for _, e := range r.extra {
-			it.Extra[e.name] = raw[e.start:e.end:e.end]
+		if cap(r.found) < len(r.extra) {
+			r.found = make([]sharedField, 0, len(r.extra))
 		}
+		r.found = r.found[:0]
+		for _, e := range r.extra {
+			r.found = append(r.found, sharedField{Name: e.name, Value: r.raw[e.start:e.end]})
+		}
+		it.Extra = r.share.get(r.found)
 	}
 }
 

@@ -46,6 +46,10 @@ type ListRequest struct {
 	Filter      url.Values // extra filters (e.g. priority_label)
 	Fields      []string   // fields= ; nil = all (id is always asked for)
 	Order       string     // e.g. "modified desc"
+	// Listed are the pages an earlier run of the same list delivered, by
+	// Page.Number, with the items each brought: they are not asked again
+	// (a load resumed after a restart). Page.Loaded counts their items.
+	Listed map[int]int
 }
 
 // Page is one page of a list as it arrives.
@@ -71,13 +75,19 @@ type Page struct {
 func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Page)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	t := &tally{onPage: onPage}
+	t := &tally{onPage: onPage, listed: req.Listed}
+	for _, n := range req.Listed {
+		t.loaded += n
+	}
 	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), t: t}
 	var first []Item
 	firstDone := make(chan error, 1)
+	haveFirst := l.have(1)
 	go func() {
 		var err error
-		first, err = l.page(ctx, 1)
+		if !haveFirst {
+			first, err = l.page(ctx, 1)
+		}
 		firstDone <- err
 	}()
 	total, err := c.Count(ctx, req.WorkspaceID, req.Kind, req.Filter)
@@ -89,8 +99,10 @@ func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Pag
 	if err := <-firstDone; err != nil {
 		return err
 	}
-	t.total, t.seen = total, make(map[string]bool, total)
-	l.deliver(1, first)
+	t.total, t.seen = max(total, t.loaded), make(map[string]bool, total-t.loaded)
+	if !haveFirst {
+		l.deliver(1, first)
+	}
 	if total > MaxListItems && req.Filter.Get("created") == "" {
 		return c.listWindows(ctx, req, t)
 	}
@@ -141,6 +153,7 @@ type tally struct {
 	total  int
 	loaded int
 	seen   map[string]bool
+	listed map[int]int // ListRequest.Listed: read only
 }
 
 // lister fetches the pages of one query of a list.
@@ -177,6 +190,9 @@ func (l *lister) rest(ctx context.Context, from, pages int) error {
 				if p > pages || l.past(p) || ctx.Err() != nil {
 					return
 				}
+				if l.have(p) {
+					continue
+				}
 				env, err := l.get(ctx, p)
 				if err != nil {
 					fail(err)
@@ -199,6 +215,9 @@ func (l *lister) rest(ctx context.Context, from, pages int) error {
 		return firstErr
 	}
 	for p := pages + 1; p <= maxPages && !l.past(p); p++ {
+		if l.have(p) {
+			continue
+		}
 		items, err := l.page(ctx, p)
 		if err != nil {
 			return err
@@ -206,6 +225,15 @@ func (l *lister) rest(ctx context.Context, from, pages int) error {
 		l.deliver(p, items)
 	}
 	return nil
+}
+
+// have reports whether page p was listed by an earlier run
+// (ListRequest.Listed). How many items it brought does not tell whether it
+// ended the list (an item delivered before is left out of a page), so the
+// page after the last one counted is read, as after any full page.
+func (l *lister) have(p int) bool {
+	_, ok := l.t.listed[l.base+p]
+	return ok
 }
 
 // past reports whether page p lies beyond the end of the list.

@@ -40,6 +40,11 @@ type Snapshot struct {
 	// Transitions are the steps of the kind's workflow, so a status move
 	// made offline on the next start is checked before it is queued.
 	Transitions []api.Transition
+	// Listed, when not nil, says that the load that made the snapshot
+	// stopped part way: it names the pages it listed (by number, as
+	// api.Page numbers them) with the items each brought, in the order of
+	// Items (see EncodePartial).
+	Listed map[int]int
 }
 
 // Cache keeps the last items and field information of each workspace, per
@@ -149,7 +154,7 @@ func (c *Cache) Load(service, user string, workspaceID int64, kind api.Kind) (Sn
 		if raw == nil {
 			return nil
 		}
-		s, ok, err := decodeSnapshot(raw)
+		s, ok, err := readEntry(b, entryKey(workspaceID, kind), raw)
 		if err != nil {
 			return fmt.Errorf("cached %s of workspace %d are unreadable, loading them from the service: %w", kind.Path(), workspaceID, err)
 		}
@@ -169,11 +174,11 @@ func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, sna
 	if snap.SavedAt.IsZero() {
 		snap.SavedAt = c.cfg.now()
 	}
-	raw, err := encodeSnapshot(snap)
+	e, err := encodeWhole(snap)
 	if err != nil {
 		return fmt.Errorf("cache %s of workspace %d: %w", kind.Path(), workspaceID, err)
 	}
-	return c.SaveEncoded(service, user, workspaceID, kind, Encoded{raw: raw})
+	return c.SaveEncoded(service, user, workspaceID, kind, e)
 }
 
 // SaveEncoded is Save of a snapshot already encoded (see Encode).
@@ -188,17 +193,19 @@ func (c *Cache) SaveEncoded(service, user string, workspaceID int64, kind api.Ki
 	if len(e.raw) == 0 {
 		return fmt.Errorf("cache %s of workspace %d: nothing encoded", kind.Path(), workspaceID)
 	}
-	raw := e.raw
+	key := entryKey(workspaceID, kind)
+	if len(e.raw) > chunkSize {
+		return c.saveChunked(svc, user, key, e)
+	}
 	return c.update(func(tx *bbolt.Tx) error {
-		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
+		ub, err := createUserBucket(tx, svc, user)
 		if err != nil {
 			return err
 		}
-		ub, err := sb.CreateBucketIfNotExists([]byte(user))
-		if err != nil {
+		if err := ub.Put(key, e.raw); err != nil {
 			return err
 		}
-		return ub.Put(entryKey(workspaceID, kind), raw)
+		return dropChunks(ub, key, 0)
 	})
 }
 

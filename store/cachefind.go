@@ -38,7 +38,7 @@ func (c *Cache) Find(service, user string, match func(workspaceID int64, it *api
 			if !ok || err != nil || raw == nil {
 				return nil
 			}
-			snap, found, err := decodeSnapshot(raw)
+			snap, found, err := readEntry(b, k, raw)
 			if err != nil || !found {
 				return nil
 			}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/gob"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -51,6 +50,7 @@ type snapshotHead struct {
 	SavedAt     time.Time
 	Synced      string
 	Transitions []api.Transition // the kind's workflow, for status moves made offline
+	Listed      map[int]int      // a load stopped part way: Snapshot.Listed
 }
 
 // errFlat is an entry cut short or inconsistent.
@@ -59,58 +59,90 @@ var errFlat = errors.New("the cached entry is cut short")
 // Encoded is a snapshot encoded for the cache. Encode reads the items where
 // they are safe to read (the board's own goroutine), so that the write can
 // run elsewhere without a copy of them.
-type Encoded struct{ raw []byte }
+type Encoded struct {
+	raw    []byte
+	textAt int // where the text starts in raw
+}
 
 // Encode encodes the items items yields, in order (it is called twice: to
 // size the entry, then to fill it), with the field information, the time
 // the snapshot is saved at, its sync point and the kind's workflow.
 func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, synced string, moves []api.Transition) (Encoded, error) {
+	return encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced, Transitions: moves}, items)
+}
+
+// encode encodes a snapshot's head and the items items yields (twice).
+func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 	var head bytes.Buffer
-	if err := gob.NewEncoder(&head).Encode(snapshotHead{Fields: fields, SavedAt: savedAt, Synced: synced, Transitions: moves}); err != nil {
+	if err := gob.NewEncoder(&head).Encode(h); err != nil {
 		return Encoded{}, fmt.Errorf("encode: %w", err)
 	}
-	count, size, extras := 0, 0, 0
+	// The first pass sizes the entry (the lengths and the text), so that
+	// the second writes the lengths and the text into one buffer: a second
+	// buffer of all the text, joined at the end, cost its size again.
+	count, size, lengths := 0, 0, 0
 	for it := range items {
+		lengths += uvarintLen(uint64(it.Kind)) + uvarintLen(uint64(len(it.Extra)))
 		for _, f := range it.Texts() {
 			size += len(*f)
+			lengths += uvarintLen(uint64(len(*f)))
 		}
 		for k, v := range it.Extra {
 			size += len(k) + len(v)
+			lengths += uvarintLen(uint64(len(k))) + uvarintLen(uint64(len(v)))
 		}
 		count++
-		extras += len(it.Extra)
 	}
-	// The lengths, then the text, written in one pass over each item so
-	// that its extra fields come in the same order in both.
-	text := make([]byte, 0, size)
-	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+count*(3+15)+extras*4+size)
+	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+lengths+size)
 	out = append(out, flatVersion)
 	out = binary.AppendUvarint(out, uint64(head.Len()))
 	out = append(out, head.Bytes()...)
 	out = binary.AppendUvarint(out, uint64(count))
 	out = binary.AppendUvarint(out, uint64(size))
+	// The lengths, then the text, written in one pass over each item so
+	// that its extra fields come in the same order in both.
+	textAt := len(out) + lengths
+	lens, text := out, out[textAt:textAt]
+	out = out[:textAt+size]
 	n := 0
+	fits := func() bool { return len(lens) <= textAt && len(text) <= size }
 	for it := range items {
 		if n++; n > count {
-			return Encoded{}, errors.New("encode: the items changed while they were encoded")
+			return Encoded{}, errChanged
 		}
-		out = binary.AppendUvarint(out, uint64(it.Kind))
+		lens = binary.AppendUvarint(lens, uint64(it.Kind))
 		for _, f := range it.Texts() {
-			out = binary.AppendUvarint(out, uint64(len(*f)))
+			lens = binary.AppendUvarint(lens, uint64(len(*f)))
 			text = append(text, *f...)
 		}
-		out = binary.AppendUvarint(out, uint64(len(it.Extra)))
+		lens = binary.AppendUvarint(lens, uint64(len(it.Extra)))
 		for k, v := range it.Extra {
-			out = binary.AppendUvarint(out, uint64(len(k)))
-			out = binary.AppendUvarint(out, uint64(len(v)))
+			lens = binary.AppendUvarint(lens, uint64(len(k)))
+			lens = binary.AppendUvarint(lens, uint64(len(v)))
 			text = append(text, k...)
 			text = append(text, v...)
 		}
+		if !fits() {
+			return Encoded{}, errChanged
+		}
 	}
-	if n != count || len(text) != size {
-		return Encoded{}, errors.New("encode: the items changed while they were encoded")
+	if n != count || len(lens) != textAt || len(text) != size {
+		return Encoded{}, errChanged
 	}
-	return Encoded{raw: append(out, text...)}, nil
+	return Encoded{raw: out, textAt: textAt}, nil
+}
+
+// errChanged is an encoding whose items changed between its two passes.
+var errChanged = errors.New("encode: the items changed while they were encoded")
+
+// uvarintLen is the length of v written as a uvarint.
+func uvarintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
 }
 
 // Decode reads what Encode made, as Load would.
@@ -121,14 +153,19 @@ func (e Encoded) Decode() (Snapshot, error) {
 
 // encodeSnapshot encodes a whole Snapshot.
 func encodeSnapshot(s Snapshot) ([]byte, error) {
-	e, err := Encode(func(yield func(*api.Item) bool) {
+	e, err := encodeWhole(s)
+	return e.raw, err
+}
+
+// encodeWhole encodes a whole Snapshot for SaveEncoded.
+func encodeWhole(s Snapshot) (Encoded, error) {
+	return Encode(func(yield func(*api.Item) bool) {
 		for i := range s.Items {
 			if !yield(&s.Items[i]) {
 				return
 			}
 		}
 	}, s.Fields, s.SavedAt, s.Synced, s.Transitions)
-	return e.raw, err
 }
 
 // decodeSnapshot reads a stored snapshot; one of another version is a miss.
@@ -142,8 +179,7 @@ func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
 		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&rec); err != nil {
 			return Snapshot{}, false, err
 		}
-		rec.Synced = ""
-		return Snapshot(rec), true, nil
+		return Snapshot{Items: rec.Items, Fields: rec.Fields, SavedAt: rec.SavedAt, Transitions: rec.Transitions}, true, nil
 	case flatNoCreatorVersion, flatVersion:
 		s, err := decodeFlat(raw[1:])
 		if raw[0] != flatVersion {
@@ -172,8 +208,26 @@ func (r *flatReader) next() int {
 	return int(v)
 }
 
+// decodeFlat reads a flat entry after its version byte.
 func decodeFlat(raw []byte) (Snapshot, error) {
 	r := &flatReader{b: raw, limit: uint64(len(raw))}
+	headLen := r.next()
+	if r.err != nil || headLen > len(r.b) {
+		return Snapshot{}, errFlat
+	}
+	r.b = r.b[headLen:]
+	r.next()
+	textLen := r.next()
+	if r.err != nil || textLen > len(raw) {
+		return Snapshot{}, errFlat
+	}
+	return decodeFlatParts(raw[:len(raw)-textLen], string(raw[len(raw)-textLen:]))
+}
+
+// decodeFlatParts reads a flat entry after its version byte whose text is
+// apart: front is the head and the lengths, text the text.
+func decodeFlatParts(front []byte, text string) (Snapshot, error) {
+	r := &flatReader{b: front, limit: uint64(len(front) + len(text))}
 	headLen := r.next()
 	if r.err != nil || headLen > len(r.b) {
 		return Snapshot{}, errFlat
@@ -184,11 +238,9 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 	}
 	r.b = r.b[headLen:]
 	count, textLen := r.next(), r.next()
-	if r.err != nil || textLen > len(r.b) || count > len(r.b) {
+	if r.err != nil || textLen != len(text) || count > len(r.b) {
 		return Snapshot{}, errFlat
 	}
-	text := string(r.b[len(r.b)-textLen:])
-	r.b = r.b[:len(r.b)-textLen]
 	at := 0
 	cut := func(n int) string {
 		if n > len(text)-at {
@@ -200,6 +252,7 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 		return s
 	}
 	items := make([]api.Item, count)
+	var extras extrasOfItems
 	for i := range items {
 		it := &items[i]
 		it.Kind = api.Kind(r.next())
@@ -207,11 +260,11 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 			*f = cut(r.next())
 		}
 		if extra := r.next(); extra > 0 {
-			it.Extra = make(map[string]json.RawMessage, min(extra, 64))
 			for range extra {
 				k := cut(r.next())
-				it.Extra[k] = json.RawMessage(cut(r.next()))
+				extras.add(k, cut(r.next()))
 			}
+			it.Extra = extras.take()
 		}
 		if r.err != nil {
 			return Snapshot{}, r.err
@@ -220,5 +273,5 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 	if at != len(text) || len(r.b) != 0 {
 		return Snapshot{}, errFlat
 	}
-	return Snapshot{Items: items, Fields: head.Fields, SavedAt: head.SavedAt, Synced: head.Synced, Transitions: head.Transitions}, nil
+	return Snapshot{Items: items, Fields: head.Fields, SavedAt: head.SavedAt, Synced: head.Synced, Transitions: head.Transitions, Listed: head.Listed}, nil
 }

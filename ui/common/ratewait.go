@@ -41,8 +41,13 @@ func secondsLeft(until, now time.Time) string {
 
 // Waiting returns ctx whose requests tell the program (Notify) each time
 // they start to wait for the rate limit, naming the task and the edits it
-// sends (0: none). Without Notify it is ctx.
+// sends (0: none). The requests of a task that sends edits are the user's
+// own: they go before the background reads (api.UserFirst), so that an
+// edit made during a big load is not queued behind its pages.
 func (c *Context) Waiting(ctx context.Context, task string, edits int) context.Context {
+	if edits > 0 {
+		ctx = api.UserFirst(ctx)
+	}
 	notify := c.Notify
 	if notify == nil {
 		return ctx

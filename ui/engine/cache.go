@@ -67,8 +67,14 @@ func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	if msg.Err != nil {
 		cmd = g.report(msg.Err)
 	}
-	if !msg.OK || len(msg.Snap.Items) == 0 {
+	if msg.OK && msg.Snap.Listed != nil {
+		if resumed, ok := g.resume(msg.Kind, msg.Snap); ok {
+			return tea.Batch(cmd, resumed)
+		}
+	}
+	if !msg.OK || len(msg.Snap.Items) == 0 || msg.Snap.Listed != nil {
 		l.onScreen = true
+		l.part.keep()
 		g.sets[msg.Kind] = l.fresh
 		return tea.Batch(cmd, g.loaded(Loaded{Kind: msg.Kind, Reset: true}), list)
 	}
@@ -120,7 +126,9 @@ func (g *Engine) save(k api.Kind) tea.Cmd {
 		return nil
 	}
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
+	partSaving := g.loads[k].part.saving
 	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
+		waitFor(partSaving) // the pages of the load kept last must not land after the whole board
 		return cacheSavedMsg{err: cache.SaveEncoded(svc, user, ws, k, snap)}
 	})
 }
@@ -134,9 +142,11 @@ func (g *Engine) snapshot(k api.Kind) (store.Encoded, bool, error) {
 	}
 	order := s.serviceOrder()
 	items := func(yield func(*api.Item) bool) {
+		var base api.Item // one item, not one a card: yield reads it before the next
 		for _, i := range order {
 			it := &s.List[i]
-			if base, ok := g.Base(k, it.ID); ok {
+			if b, ok := g.Base(k, it.ID); ok {
+				base = b
 				it = &base
 			}
 			if !yield(it) {

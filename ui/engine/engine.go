@@ -229,6 +229,8 @@ func (g *Engine) Update(msg tea.Msg) (tea.Cmd, bool) {
 		return g.onSaved(msg), true
 	case saveTickMsg:
 		return g.onSaveTick(msg), true
+	case partTickMsg:
+		return g.onPartTick(msg), true
 	case cacheSavedMsg:
 		return g.onCacheSaved(msg), true
 	case common.SaveItemMsg:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -38,6 +39,10 @@ type loadState struct {
 	total     int
 	err       error
 	authAsked bool // a new login was asked for this generation
+
+	listCtx context.Context // the context the list runs under (a resumed list starts from onCache)
+	pace    loadPace        // how long the rest takes (loadpace.go)
+	part    partialLoad     // the pages listed, kept in the cache as they come (resume.go)
 }
 
 // busy reports whether the kind is still loading.
@@ -49,12 +54,19 @@ type Progress struct {
 	Busy    bool // it runs
 	Loaded  int  // items listed so far
 	Total   int  // items to list (0: not known yet)
+	// Left is about how long the rest of the list takes, at the rate
+	// budget and the pace so far; 0: not known, or nothing left.
+	Left time.Duration
 }
 
 // Progress is where the loading of kind k stands.
 func (g *Engine) Progress(k api.Kind) Progress {
 	l := &g.loads[k]
-	return Progress{Started: l.started, Busy: l.busy(), Loaded: l.loaded, Total: l.total}
+	p := Progress{Started: l.started, Busy: l.busy(), Loaded: l.loaded, Total: l.total}
+	if p.Busy && l.listing {
+		p.Left = l.pace.left(g.ctx.Clock())
+	}
+	return p
 }
 
 // Items are the items of kind k as the views show them.
@@ -193,10 +205,12 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 		gen: g.gen, started: true, cancel: cancel, listing: true,
 		task:  g.ctx.Tasks.Start(loadTask(k)),
 		fresh: fresh, onScreen: empty && !useCache, cacheWait: useCache,
+		listCtx: ctx, pace: loadPace{start: g.ctx.Clock()},
 	}
 	var shown tea.Cmd
 	if g.loads[k].onScreen {
 		g.sets[k] = fresh
+		g.loads[k].part.keep()
 		shown = g.loaded(Loaded{Kind: k, Reset: true})
 	}
 	list := tea.Batch(g.fieldsFor(ctx, k), g.listWithCustomFields(ctx, k))
@@ -271,6 +285,9 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 		cmd = g.remark(k) // the items came in page by page: mark them once all are in
 	}
 	l.onScreen = true
+	if l.part.resumed {
+		return tea.Batch(done, cmd, g.closeGap(k), g.keepCount(k, l.total))
+	}
 	return tea.Batch(done, cmd, g.save(k), g.keepCount(k, l.total))
 }
 
@@ -319,18 +336,20 @@ func (g *Engine) onPages(msg pagesMsg) tea.Cmd {
 	}
 	for _, p := range msg.pages {
 		l.loaded, l.total = max(l.loaded, p.Loaded), max(l.total, p.Total, p.Loaded)
+		p.Items = l.part.listed(p)
 		if !l.optsDone {
 			l.pending = append(l.pending, p)
 			continue
 		}
 		g.addPage(l.fresh, p, l.onScreen)
 	}
+	l.pace.paged(g.ctx.Clock(), len(msg.pages), l.total-l.loaded, g.ctx.Budget)
 	var shown tea.Cmd
 	if l.onScreen {
 		shown = g.loaded(Loaded{Kind: msg.kind})
 	}
 	if !msg.done {
-		return tea.Batch(shown, msg.stream.next)
+		return tea.Batch(shown, g.savePartSoon(msg.kind), msg.stream.next)
 	}
 	l.listing = false
 	if msg.err != nil {

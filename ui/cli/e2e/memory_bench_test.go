@@ -17,7 +17,9 @@ import (
 // from the service, the board then saved in the cache (service-VmHWM-MB),
 // then started again from that cache and refreshed (cache-VmHWM-MB). Each
 // run ends settle after the board shows every story and is no longer
-// caching. Run it with
+// caching. A peak above peakMemoryGoal fails it (issue 26: 172 MiB before
+// the items of a page shared their extra fields and the cache was written
+// in chunks). Run it with
 //
 //	go test -run '^$' -bench BenchmarkPeakMemory -benchtime 1x .
 func BenchmarkPeakMemory(b *testing.B) {
@@ -51,8 +53,15 @@ func BenchmarkPeakMemory(b *testing.B) {
 	}
 	for run, mb := range peak {
 		b.ReportMetric(mb, run+"-VmHWM-MB")
+		if mb > peakMemoryGoal {
+			b.Errorf("the %s run's peak resident memory is %.1f MiB; the goal is %d MiB at most", run, mb, peakMemoryGoal)
+		}
 	}
 }
+
+// peakMemoryGoal is the most resident memory, in MiB, the app may reach
+// with 100,000 stories loaded and cached.
+const peakMemoryGoal = 120
 
 // appPID finds the running app of the binary bin (not its service).
 func appPID(b *testing.B, bin string) int {

@@ -216,10 +216,7 @@ func (m *Model) Kind() api.Kind { return m.tab }
 // its progress, or else the last error.
 func (m *Model) Status() string {
 	if l := m.eng.Progress(m.tab); l.Busy {
-		if l.Total > 0 {
-			return fmt.Sprintf("loading %s %d/%d", m.tab.Path(), l.Loaded, l.Total)
-		}
-		return "loading " + m.tab.Path()
+		return loadingText(m.tab, l)
 	}
 	if m.lastErr != nil {
 		return m.lastErr.Error()

@@ -120,7 +120,7 @@ func (m *Model) writeInfo(b *strings.Builder) {
 	}
 	l := m.eng.Progress(d.kind)
 	key := infoKey{kind: d.kind, filtered: d.filtering(), list: m.mode == modeList, sort: d.sort, busy: l.Busy,
-		loaded: l.Loaded, total: l.Total, items: len(d.items), passing: d.passing(), width: m.width}
+		left: leftText(l), loaded: l.Loaded, total: l.Total, items: len(d.items), passing: d.passing(), width: m.width}
 	if d.prio >= 0 {
 		key.prio = d.cols[d.prio].label
 	}
@@ -177,7 +177,11 @@ func (m *Model) progress(d *dataset) string {
 			filled = min(barWidth, l.Loaded*barWidth/l.Total)
 		}
 		bar := strings.Repeat(m.paint.progressFilled, filled) + strings.Repeat(m.paint.progressEmpty, barWidth-filled)
-		return s.Accent.Render(bar) + " " + s.Subtle.Render(common.Count(l.Loaded)+"/"+common.Count(l.Total))
+		counts := common.Count(l.Loaded) + "/" + common.Count(l.Total)
+		if left := leftText(l); left != "" {
+			counts += " · " + left
+		}
+		return s.Accent.Render(bar) + " " + s.Subtle.Render(counts)
 	}
 	total := common.Count(len(d.items))
 	if l.Total > len(d.items) {

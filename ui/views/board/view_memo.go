@@ -38,6 +38,7 @@ type infoKey struct {
 	list                 bool
 	sort                 sortkey.Sort
 	busy                 bool
+	left                 string // about how long the load has left ("1m20s"); "" for not known
 	loaded, total, items int
 	passing              int
 	width                int

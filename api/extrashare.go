@@ -1,0 +1,81 @@
+package api
+
+import "encoding/json"
+
+// Items of one answer often carry the same extra fields with the same values
+// (a story's workitem_type_id: most workspaces have one story type). A map
+// of one entry costs some 400 bytes, more than the rest of the item's text:
+// 100,000 stories held 40 MB of maps alike. So the items of one answer whose
+// few extra fields are the same share one map. A shared map is never
+// written in place: Item.Set copies it first.
+
+// sharedExtras hands out one map per distinct set of extra fields.
+type sharedExtras struct {
+	maps map[string]map[string]json.RawMessage // by extrasKey
+	key  []byte
+}
+
+// sharedField is one extra field of an item being read: its name and its
+// value as sent.
+type sharedField struct {
+	Name  string
+	Value []byte
+}
+
+// sharedMost is the most text (names and values) the extra fields of an
+// item may hold to be shared: items with many (a list of every field) are
+// seldom alike, and their key would cost their size again.
+const sharedMost = 128
+
+// get returns the map of fields, shared with the items read before that
+// had the same ones; fields is read, not kept.
+func (s *sharedExtras) get(fields []sharedField) map[string]json.RawMessage {
+	size := 0
+	for _, f := range fields {
+		size += len(f.Name) + len(f.Value)
+	}
+	if size > sharedMost {
+		return newExtras(fields)
+	}
+	s.key = s.key[:0]
+	for _, f := range fields {
+		s.key = appendLenValue(s.key, []byte(f.Name))
+		s.key = appendLenValue(s.key, f.Value)
+	}
+	if m, ok := s.maps[string(s.key)]; ok {
+		return m
+	}
+	m := newExtras(fields)
+	if s.maps == nil {
+		s.maps = make(map[string]map[string]json.RawMessage)
+	}
+	s.maps[string(s.key)] = m
+	return m
+}
+
+// newExtras is a map of its own of the fields, their values in one copy.
+func newExtras(fields []sharedField) map[string]json.RawMessage {
+	size := 0
+	for _, f := range fields {
+		size += len(f.Value)
+	}
+	raw := make([]byte, 0, size)
+	m := make(map[string]json.RawMessage, len(fields))
+	for _, f := range fields {
+		start := len(raw)
+		raw = append(raw, f.Value...)
+		m[f.Name] = raw[start:len(raw):len(raw)]
+	}
+	return m
+}
+
+// appendLenValue appends a value after its length, so that no two sets of
+// fields make the same key.
+func appendLenValue(b, v []byte) []byte {
+	n := len(v)
+	for n >= 0x80 {
+		b = append(b, byte(n)|0x80)
+		n >>= 7
+	}
+	return append(append(b, byte(n)), v...)
+}
