@@ -26,7 +26,7 @@ func TestTriageADayInTheBoard(t *testing.T) {
 
 	// The preview pane follows the cursor and names the iteration.
 	term.Send("P")
-	term.WaitFor(10*time.Second, "Iteration Sprint", "Created ")
+	term.WaitFor(10*time.Second, "Iteration       Sprint", "Created ") // values line up after the widest name, "Estimate (days)"
 	term.Send("P")
 
 	// A move keeps the cursor in the source column, on the next card.

@@ -32,7 +32,7 @@ func TestPreviewScrolls(t *testing.T) {
 	term := startTerminal(t, 120, 40, appEnv(t, s, s.env["TRIAGE_BASE_URL"]), triageBinary(t), "--insecure-storage")
 	term.WaitFor(20*time.Second, "Stories 240", "#3 · Planning") // story 3 is the first card
 	term.Send("P")
-	first := term.WaitFor(20*time.Second, "Release train 2025.10", "more lines · ctrl+d/ctrl+u scroll")
+	first := term.WaitFor(20*time.Second, "Release train   2025.10", "more lines · ctrl+d/ctrl+u scroll")
 	if strings.Contains(first, "Comment 2 ends.") {
 		t.Fatalf("the pane shows the end of the second comment before scrolling:\n%s", first)
 	}
