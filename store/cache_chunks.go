@@ -25,8 +25,10 @@ import (
 const chunkSize = 2 << 20
 
 // chunkedVersion starts a manifest: then the generation, the number of
-// chunks, the length of the entry and where its text starts (uvarints).
-const chunkedVersion byte = 3
+// chunks, the length of the entry and where its text starts (uvarints). It
+// shares its first byte's values with the snapshot's versions, so it is
+// none of them (snapshot.go).
+const chunkedVersion byte = 4
 
 // chunkBucket holds the chunks of the user's entries, each in a bucket of
 // its own under chunkData: bbolt writes a leaf again whole when a key is
