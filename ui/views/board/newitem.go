@@ -33,8 +33,16 @@ func (m *Model) onCreateFieldsRead(msg engine.CreateFieldsReadMsg) tea.Cmd {
 	return cmd
 }
 
-// openNew asks the root for the editor of a new item of kind k.
+// openNew asks the root for the editor of a new item of kind k, with the
+// kind's custom fields and, for a member field, the members (read once).
 func (m *Model) openNew(k api.Kind, create []api.TransitionField) tea.Cmd {
 	d := m.cur()
-	return common.Cmd(common.OpenEditorMsg{Kind: k, Options: d.opts, Fields: d.fields, Create: create})
+	custom := m.eng.CustomFields(k)
+	var members []api.Member
+	var read tea.Cmd
+	if len(custom) > 0 {
+		members, _, read = m.eng.Members()
+	}
+	return tea.Batch(read, common.Cmd(common.OpenEditorMsg{Kind: k, Options: d.opts, Fields: d.fields, Create: create,
+		Custom: custom, Members: members}))
 }
