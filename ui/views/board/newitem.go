@@ -1,6 +1,8 @@
 package board
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
@@ -34,13 +36,13 @@ func (m *Model) onCreateFieldsRead(msg engine.CreateFieldsReadMsg) tea.Cmd {
 }
 
 // openNew asks the root for the editor of a new item of kind k, with the
-// kind's custom fields and, for a member field, the members (read once).
+// kind's custom fields and, when one holds members, the members (read once).
 func (m *Model) openNew(k api.Kind, create []api.TransitionField) tea.Cmd {
 	d := m.cur()
 	custom := m.eng.CustomFields(k)
 	var members []api.Member
 	var read tea.Cmd
-	if len(custom) > 0 {
+	if slices.ContainsFunc(custom, func(f api.CustomField) bool { return f.Holds() == api.CustomMember }) {
 		members, _, read = m.eng.Members()
 	}
 	return tea.Batch(read, common.Cmd(common.OpenEditorMsg{Kind: k, Options: d.opts, Fields: d.fields, Create: create,
