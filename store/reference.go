@@ -18,8 +18,8 @@ import (
 const ReferenceTTL = 24 * time.Hour
 
 // Reference is what a workspace's boards read besides their items, each
-// with the time it was read: the field information and the workflow of each
-// kind, the members, the iterations, how many items each kind had (the
+// with the time it was read: the field information, the workflow and the
+// custom field settings of each kind, the members, the iterations, how many items each kind had (the
 // tabs of the kinds not opened), and the user's workspaces (to name the one
 // open). It lives in the item cache, beside the boards, and is as
 // disposable as they are.
@@ -30,6 +30,7 @@ type Reference struct {
 	Iterations Dated[[]api.Iteration]
 	Counts     map[api.Kind]Dated[int]
 	Workspaces Dated[[]api.Workspace]
+	Custom     map[api.Kind]Dated[[]api.CustomField] // the enabled ones
 }
 
 // Workflow is a kind's workflow as read: its steps, and the names of the

@@ -84,6 +84,9 @@ func (g *Engine) onCache(msg CachedMsg) tea.Cmd {
 	g.sets[msg.Kind] = s
 	shown := g.loaded(Loaded{Kind: msg.Kind, Reset: true})
 	if s.Synced != "" {
+		if !g.ref.custom.read[msg.Kind] {
+			g.ref.custom.asked[msg.Kind] = false // the list dropped asked them; the delta reads them instead
+		}
 		return tea.Batch(cmd, shown, g.refreshWithCustomFields(msg.Kind, false))
 	}
 	return tea.Batch(cmd, shown, list)

@@ -16,7 +16,9 @@ import (
 
 // The fields each kind's workspace defines (custom_field_one …, named by
 // the workspace), read once per workspace with the reference data, before
-// the first list of the kind so that the list asks for their values. A
+// the first list of the kind so that the list asks for their values; kept
+// with it for a day (kept.go), and read again when an edit of one is
+// refused (refused.go). A
 // service without the interface (a fake, an older service) has none; a
 // failed read lists without them and says why.
 
@@ -126,6 +128,7 @@ func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 		switch {
 		case msg.err == nil:
 			g.ref.custom.fields[msg.kind] = msg.fields
+			said = g.keepCustomFields(msg.kind, msg.fields)
 		case !stopped:
 			said = common.Cmd(common.StatusMsg{Text: fmt.Sprintf(
 				"the custom fields of %s could not be read, so they are not shown: %v", msg.kind.Plural(), msg.err)})
@@ -139,6 +142,17 @@ func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 	}
 	next, _ := g.Update(msg.then)
 	return tea.Batch(said, next)
+}
+
+// readCustomFieldsAgain reads kind k's custom field settings again, now.
+func (g *Engine) readCustomFieldsAgain(k api.Kind) tea.Cmd {
+	g.ref.custom.read[k] = false
+	task := "reading the custom fields of " + k.Path()
+	read := g.readCustomFields(g.request(task), k)
+	if read == nil {
+		return nil
+	}
+	return g.ctx.Tasks.Run(task, func() tea.Msg { return read() })
 }
 
 // customKeys are the custom fields among the keys of m, in order.

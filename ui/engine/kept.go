@@ -13,7 +13,7 @@ import (
 )
 
 // Reference data kept between runs (store.Reference): each kind's field
-// information, workflow and count, the members and the iterations, each
+// information, workflow, custom field settings and count, the members and the iterations, each
 // with the time it was read. Read within store.ReferenceTTL, it is used
 // without a request: a warm start asks only what changed of the kind shown.
 // An edit the service refuses has what it depends on read again (refused).
@@ -56,6 +56,9 @@ func (g *Engine) loadKept() tea.Cmd {
 		if w := ref.Workflows[k]; w.Fresh(now) {
 			g.ref.moves[k], g.ref.names[k], g.ref.movesRead[k] = w.Value.Moves, maps.Clone(w.Value.Names), true
 		}
+		if c := ref.Custom[k]; c.Fresh(now) {
+			g.ref.custom.fields[k], g.ref.custom.read[k] = c.Value, true
+		}
 	}
 	if ref.Members.Fresh(now) {
 		g.ref.members, g.ref.peopleRead = ref.Members.Value, true
@@ -96,6 +99,7 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 	record(&g.kept, g.ctx.Clock())
 	ref := g.kept
 	ref.Fields, ref.Workflows, ref.Counts = maps.Clone(ref.Fields), maps.Clone(ref.Workflows), maps.Clone(ref.Counts)
+	ref.Custom = maps.Clone(ref.Custom)
 	saves := g.keptSaves
 	saves.made++
 	seq, svc, user, ws := saves.made, g.ctx.ServiceURL, g.ctx.User, g.ws
@@ -114,6 +118,13 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 func (g *Engine) keepFields(k api.Kind, fi api.FieldInfo) tea.Cmd {
 	return g.keep(func(ref *store.Reference, now time.Time) {
 		ref.Fields = setDated(ref.Fields, k, fi, now)
+	})
+}
+
+// keepCustomFields records kind k's enabled custom fields, read now.
+func (g *Engine) keepCustomFields(k api.Kind, fields []api.CustomField) tea.Cmd {
+	return g.keep(func(ref *store.Reference, now time.Time) {
+		ref.Custom = setDated(ref.Custom, k, fields, now)
 	})
 }
 

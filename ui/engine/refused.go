@@ -13,7 +13,8 @@ import (
 // An edit the service refuses may have been checked against reference data
 // older than the service's: a move against the workflow, a priority against
 // the field information, owners against the members, an iteration against
-// the iterations. What the refused edit depends on is dropped from what is
+// the iterations, a custom field's value against its settings. What the
+// refused edit depends on is dropped from what is
 // kept (kept.go) and read again: the pickers read theirs when next opened,
 // the field information is read at once.
 
@@ -45,7 +46,11 @@ func (g *Engine) refused(k api.Kind, f Field) tea.Cmd {
 		ref.Iterations = store.Dated[[]api.Iteration]{}
 		g.ref.itersRead = false
 	default:
-		return nil
+		if !store.IsCustomKey(string(f)) {
+			return nil
+		}
+		delete(ref.Custom, k)
+		return tea.Batch(g.keep(func(*store.Reference, time.Time) {}), g.readCustomFieldsAgain(k))
 	}
 	save := g.keep(func(*store.Reference, time.Time) {})
 	if !fields {

@@ -3,9 +3,10 @@ package filter
 import "strings"
 
 // Complete is tab in the filter: it completes the last term of q, a
-// field's name (status:, owner:, prio:, iter:, created:…) or a value from
-// the workspace's options (@me first for a person; for a time, the words
-// of TimeSamples), and returns the new text
+// field's name (status:, owner:, prio:, iter:, created:…, a custom
+// field's: 客户:) or a value from the workspace's options (@me first for a
+// person; for a time, the words of TimeSamples; a custom select's
+// options), and returns the new text
 // and the choices that fit (one: it was completed). When several fit it
 // completes what they share.
 func (o *Options) Complete(q string, person bool) (string, []string) {
@@ -23,15 +24,21 @@ func (o *Options) Complete(q string, person bool) (string, []string) {
 				fields = append(fields, f.Name+":")
 			}
 		}
+		fields = append(fields, o.customNamesFrom(term)...)
 		return head + neg + completion(term, fields, false), fields
 	}
 	field := FieldOf(strings.ToLower(key))
-	if field == "" {
+	var names []string
+	switch {
+	case field != "":
+		names, _ = o.Values(field)
+	case o.customValues(key) != nil:
+		names = o.customValues(key)
+	default:
 		return q, nil
 	}
 	sep := strings.LastIndexAny(value, "|,") + 1
 	before, typed := value[:sep], strings.TrimPrefix(value[sep:], `"`)
-	names, _ := o.Values(field)
 	if IsTimeField(field) {
 		names = TimeSamples()
 	}

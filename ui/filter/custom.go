@@ -152,3 +152,35 @@ func MayNameCustom(q string) bool {
 	}
 	return false
 }
+
+// customNamesFrom are the terms naming the custom fields whose names start
+// with typed, as tab completes them: `客户:`, `"product owner":`.
+func (o *Options) customNamesFrom(typed string) []string {
+	var out []string
+	for _, f := range o.Custom {
+		if strings.HasPrefix(strings.ToLower(f.Name), strings.ToLower(strings.TrimPrefix(typed, `"`))) {
+			out = append(out, QuoteValue(f.Name)+":")
+		}
+	}
+	return out
+}
+
+// customValues are the values tab offers for the custom field a term's key
+// names: a select's options by label, the owners for a member field, none
+// for text and dates (empty, not nil); nil when it names none.
+func (o *Options) customValues(key string) []string {
+	f, ok := api.CustomFieldNamed(o.Custom, strings.Trim(key, `"`))
+	if !ok {
+		return nil
+	}
+	out := []string{}
+	switch f.Holds() {
+	case api.CustomSelect, api.CustomMulti:
+		for _, opt := range f.Options {
+			out = append(out, opt.Label)
+		}
+	case api.CustomMember:
+		out = append(out, o.Owners...)
+	}
+	return out
+}

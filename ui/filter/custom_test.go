@@ -72,3 +72,31 @@ func TestFilterByCustomFieldNames(t *testing.T) {
 		t.Errorf("foo:bar with custom fields: words %v problems %v, want text and the problem", q.Words, q.Problems)
 	}
 }
+
+// TestCompleteOffersCustomFields: tab completes a custom field's name
+// among the fields, a select's options by label after its name, and the
+// owners for a member field.
+func TestCompleteOffersCustomFields(t *testing.T) {
+	o := Options{Owners: []string{"alice", "bob"}, Custom: []api.CustomField{
+		{Field: "custom_field_one", Name: "客户", Type: "select", Enabled: true,
+			Options: []api.Option{{Value: "华东大区", Label: "华东大区"}, {Value: "华南大区", Label: "华南大区"}, {Value: "海外", Label: "海外"}}},
+		{Field: "custom_field_four", Name: "Product owner", Type: "user_chooser", Enabled: true},
+	}}
+	tests := []struct {
+		typed, want string
+		fit         []string
+	}{
+		{"客", "客户:", []string{"客户:"}},
+		{"bug pro", `bug "Product owner":`, []string{`"Product owner":`}},
+		{"客户:华", "客户:华", []string{"华东大区", "华南大区"}},
+		{"客户:海", "客户:海外", []string{"海外"}},
+		{"-客户:华东大区,海", "-客户:华东大区,海外", []string{"海外"}},
+		{`"product owner":b`, `"product owner":bob`, []string{"bob"}},
+	}
+	for _, tt := range tests {
+		got, fit := o.Complete(tt.typed, false)
+		if got != tt.want || !reflect.DeepEqual(fit, tt.fit) {
+			t.Errorf("Complete(%q) = %q, %v; want %q, %v", tt.typed, got, fit, tt.want, tt.fit)
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Options struct {
 	// workspace's members, the items' creators and the user. nil: not
 	// known, so not checked.
 	Creators []string
+	// Custom are the kind's enabled custom fields: tab completes their
+	// names and a select's options (custom.go).
+	Custom []api.CustomField
 }
 
 // Option is one value of a field: the name shown and the code behind it.

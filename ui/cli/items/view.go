@@ -9,8 +9,11 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"triage/api"
 	"triage/auth"
+	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/components/richtext"
@@ -121,6 +124,11 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 	if err != nil {
 		return c.Unreachable(err)
 	}
+	if hasCustomValue(it) {
+		if err := names.ReadCustom(ctx, t.Client, ws); err != nil {
+			return c.Unreachable(err)
+		}
+	}
 	writePreview(names, c.Stdout, &it, t.Setup.Config.WebURL, c.StdoutIsTerminal() && !o.Plain)
 	if o.Comments {
 		writeComments(c.Stdout, notes)
@@ -150,7 +158,8 @@ func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments b
 }
 
 // writePreview prints an item as the board's preview shows it: title,
-// priority, status and iteration by name, owners, times, address and the
+// priority, status and iteration by name, owners, its custom fields that
+// hold a value by the workspace's names, times, address and the
 // description as text.
 func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperlinks bool) {
 	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), itemref.Printable(it.Title))
@@ -164,6 +173,13 @@ func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperl
 	field("Status", "status")
 	field("Owner", "owner")
 	field("Iteration", "iteration")
+	for _, f := range n.Custom {
+		v, _ := it.Get(f.Field)
+		if shown := itemref.Printable(f.Shown(v)); shown != "" {
+			name := itemref.Printable(f.Name) // padded by the cells it takes: 客户 takes four
+			fmt.Fprintf(w, "%s%s %s\n", name, strings.Repeat(" ", max(10-ansi.StringWidth(name), 0)), shown)
+		}
+	}
 	field("Created", "created")
 	field("Modified", "modified")
 	field("Address", "url")
@@ -175,6 +191,17 @@ func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperl
 	for _, l := range richtext.Render(it.Description, richtext.Options{Hyperlinks: hyperlinks, Base: web}) {
 		fmt.Fprintln(w, l) // Render lets no control character through but its own links
 	}
+}
+
+// hasCustomValue reports whether any custom field of the item holds a
+// value: only then are the settings that name them read.
+func hasCustomValue(it api.Item) bool {
+	for key := range it.Extra {
+		if v, _ := it.Get(key); store.IsCustomKey(key) && strings.TrimSpace(v) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // writeComments prints comments, oldest first: author and time, then the text.

@@ -23,17 +23,38 @@ var aliases = map[string]string{
 }
 
 // fieldsOf are the --field values as the service takes them: a name or an
-// alias of the kind's field information, or a field's label ("Ledger");
-// a value among a field's options by its value or label; owners as TAPD's
-// list; an iteration by id or name, none for none.
-func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues) (map[string]string, error) {
+// alias of the kind's field information; a custom field by the workspace's
+// name or its wire name, its value checked as `triage set --field` checks
+// it (itemref.CustomValue); a field's label ("Ledger"); a value among a
+// field's options by its value or label; owners as TAPD's list; an
+// iteration by id or name, none for none. The custom field settings are
+// read (custom) only for a name the field information does not hold.
+func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues, custom customReader) (map[string]string, error) {
 	var out map[string]string
 	for _, name := range given.names {
+		value := given.values[name]
+		f, ok, err := custom.named(k, fi, name)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			if strings.EqualFold(strings.TrimSpace(value), itemref.NoPriority) {
+				continue
+			}
+			to, refused, err := itemref.CustomValue(f, value, custom.members)
+			if err != nil {
+				return nil, err
+			}
+			if refused != "" {
+				return nil, fmt.Errorf("--field %s: %s", name, refused)
+			}
+			out = withField(out, f.Field, to)
+			continue
+		}
 		wire, err := wireName(k, fi, name)
 		if err != nil {
 			return nil, err
 		}
-		value := given.values[name]
 		switch {
 		case wire == k.OwnerField():
 			value = store.JoinOwners(store.Owners(value))
@@ -49,6 +70,31 @@ func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues) (map[string]strin
 		out = withField(out, wire, value)
 	}
 	return out, nil
+}
+
+// customReader reads a kind's custom field settings and the workspace's
+// members, each once and only when a --field needs them.
+type customReader struct {
+	fields  func() ([]api.CustomField, error)
+	members func() ([]api.Member, error)
+}
+
+// named is the custom field --field NAME names: none for an alias or a
+// field of the field information by its name (no settings are read for
+// those), else by the workspace's name or its wire name.
+func (c customReader) named(k api.Kind, fi api.FieldInfo, name string) (api.CustomField, bool, error) {
+	if _, alias := aliases[strings.ToLower(name)]; alias {
+		return api.CustomField{}, false, nil
+	}
+	if _, known := fi[name]; known && !store.IsCustomKey(name) {
+		return api.CustomField{}, false, nil
+	}
+	all, err := c.fields()
+	if err != nil {
+		return api.CustomField{}, false, err
+	}
+	f, ok := api.CustomFieldNamed(all, name)
+	return f, ok, nil
 }
 
 // wireName is the service's name of a field --field names.

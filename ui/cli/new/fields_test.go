@@ -23,6 +23,13 @@ func TestFieldsOf(t *testing.T) {
 		}
 		return v
 	}
+	custom := customReader{
+		fields: func() ([]api.CustomField, error) {
+			return []api.CustomField{{Field: "custom_field_two", Name: "客户", Type: "select", Enabled: true,
+				Options: []api.Option{{Value: "海外", Label: "海外"}, {Value: "内部", Label: "内部"}}}}, nil
+		},
+		members: func() ([]api.Member, error) { return nil, nil },
+	}
 	tests := []struct {
 		name  string
 		kind  api.Kind
@@ -37,10 +44,13 @@ func TestFieldsOf(t *testing.T) {
 		{"a value the field does not have", api.Bug, given("severity=bad"), nil, `"bad" is not one of the workspace's values; it takes: fatal (致命), serious (严重)`},
 		{"a field the kind does not have", api.Bug, given("team=core"), nil, "has no field of that name or label"},
 		{"a story has no severity", api.Story, given("severity=fatal"), nil, "only bugs have a severity"},
+		{"a custom field by the workspace's name", api.Story, given("客户=海外"), map[string]string{"custom_field_two": "海外"}, ""},
+		{"a custom field by its wire name, none left empty", api.Story, given("custom_field_two=none"), nil, ""},
+		{"a value not among a select's options", api.Story, given("客户=火星"), nil, `--field 客户: "火星" is not an option of 客户; choose 海外, 内部, none`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := fieldsOf(tt.kind, fi, tt.given)
+			got, err := fieldsOf(tt.kind, fi, tt.given, custom)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("fieldsOf = %v, %v; want an error with %q", got, err, tt.err)
@@ -51,6 +61,27 @@ func TestFieldsOf(t *testing.T) {
 				t.Fatalf("fieldsOf = %v, %v; want %v", got, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestFieldsOfReadsNoSettingsForKnownFields: fields every item has and
+// fields of the field information by name cost no read of the custom
+// field settings.
+func TestFieldsOfReadsNoSettingsForKnownFields(t *testing.T) {
+	var v fieldValues
+	for _, p := range []string{"owner=alice", "severity=fatal", "module=Payments"} {
+		if err := v.Set(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fi := api.FieldInfo{"severity": {Name: "severity"}, "module": {Name: "module"}}
+	read := customReader{fields: func() ([]api.CustomField, error) {
+		t.Fatal("the custom field settings were read for fields the field information holds")
+		return nil, nil
+	}}
+	got, err := fieldsOf(api.Bug, fi, v, read)
+	if want := map[string]string{"current_owner": "alice;", "severity": "fatal", "module": "Payments"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("fieldsOf = %v, %v; want %v", got, err, want)
 	}
 }
 

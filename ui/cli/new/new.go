@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"triage/api"
@@ -130,7 +131,7 @@ func Run(ctx context.Context, o *Options) error {
 	if n.PriorityLabel, err = priorityOf(names.Priorities, o.Flags.priority); err != nil {
 		return err
 	}
-	if n.Fields, err = fieldsOf(o.Kind, names.Fields, o.Flags.fields); err != nil {
+	if n.Fields, err = fieldsOf(o.Kind, names.Fields, o.Flags.fields, readOnce(ctx, t, ws, o.Kind)); err != nil {
 		return err
 	}
 	if missing, ok := firstMissing(o.Kind, create, n.Fields, user); !ok {
@@ -199,4 +200,16 @@ func send(ctx context.Context, c *wiring.Factory, t *wiring.Target, n api.NewIte
 	}
 	fmt.Fprintf(c.Stderr, "triage: the %s was not made, and nothing is kept: %s\n", n.Kind, reason)
 	return api.Item{}, wiring.ErrNotChecked
+}
+
+// readOnce reads the kind's enabled custom fields and the workspace's
+// members from the service at most once each.
+func readOnce(ctx context.Context, t *wiring.Target, ws int64, k api.Kind) customReader {
+	return customReader{
+		fields: sync.OnceValues(func() ([]api.CustomField, error) {
+			all, err := t.Client.CustomFields(ctx, ws, k)
+			return api.EnabledCustomFields(all), err
+		}),
+		members: sync.OnceValues(func() ([]api.Member, error) { return t.Client.Members(ctx, ws) }),
+	}
 }

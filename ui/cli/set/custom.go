@@ -59,7 +59,7 @@ func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan
 				p := base
 				p.op = store.EditOp(name)
 				refused = append(refused, p.refused(fmt.Sprintf("%s is not a custom field of %s here (%s); a field a status move asks for goes with --status",
-					name, base.item.Kind.Path(), customList(custom))))
+					name, base.item.Kind.Path(), itemref.CustomFieldList(custom))))
 				continue
 			}
 			_ = rest.Set(name + "=" + value)
@@ -87,43 +87,9 @@ func (r *setRun) customPlan(ctx context.Context, p setPlan, f api.CustomField, v
 	if strings.EqualFold(value, itemref.NoPriority) {
 		return p, "", nil
 	}
-	switch f.Holds() {
-	case api.CustomSelect:
-		o, ok := f.Option(value)
-		if !ok {
-			return p, fmt.Sprintf("%q is not an option of %s; choose %s", value, f.Name, pairList(append(slices.Clone(f.Options), api.Option{Label: itemref.NoPriority}))), nil
-		}
-		p.to = o.Value
-	case api.CustomMulti:
-		var values []string
-		for _, v := range strings.FieldsFunc(value, func(r rune) bool { return r == '|' || r == ',' }) {
-			o, ok := f.Option(v)
-			if !ok {
-				return p, fmt.Sprintf("%q is not an option of %s; choose among %s, joined by |", strings.TrimSpace(v), f.Name, pairList(f.Options)), nil
-			}
-			values = append(values, o.Value)
-		}
-		p.to = strings.Join(values, "|")
-	case api.CustomMember:
-		members, err := r.membersOf(ctx, p.ws)
-		if err != nil {
-			return p, "", err
-		}
-		var nicks []string
-		for _, want := range store.Owners(value) {
-			i := slices.IndexFunc(members, func(m api.Member) bool {
-				return strings.EqualFold(m.Nick, want) || m.Name != "" && strings.EqualFold(m.Name, want)
-			})
-			if i < 0 {
-				return p, fmt.Sprintf("%q is not a member of the workspace, which %s takes; choose among %s", want, f.Name, memberList(members)), nil
-			}
-			nicks = append(nicks, members[i].Nick)
-		}
-		p.to = store.JoinOwners(nicks)
-	default:
-		p.to = value
-	}
-	return p, "", nil
+	to, reason, err := itemref.CustomValue(f, value, func() ([]api.Member, error) { return r.membersOf(ctx, p.ws) })
+	p.to = to
+	return p, reason, err
 }
 
 // mayBeCustom reports whether a --field NAME may name a custom field: a
@@ -132,25 +98,4 @@ func (r *setRun) customPlan(ctx context.Context, p setPlan, f api.CustomField, v
 func mayBeCustom(names itemref.Names, name string) bool {
 	_, field := names.Fields[name]
 	return store.IsCustomKey(name) || !field
-}
-
-// customList names the custom fields for a message.
-func customList(custom []api.CustomField) string {
-	if len(custom) == 0 {
-		return "it has none"
-	}
-	names := make([]string, len(custom))
-	for i, f := range custom {
-		names[i] = f.Name
-	}
-	return "its custom fields: " + strings.Join(names, ", ")
-}
-
-// memberList names the members by nick.
-func memberList(members []api.Member) string {
-	names := make([]string, len(members))
-	for i, m := range members {
-		names[i] = m.Nick
-	}
-	return strings.Join(names, ", ")
 }

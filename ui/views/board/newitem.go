@@ -1,6 +1,8 @@
 package board
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
@@ -33,8 +35,16 @@ func (m *Model) onCreateFieldsRead(msg engine.CreateFieldsReadMsg) tea.Cmd {
 	return cmd
 }
 
-// openNew asks the root for the editor of a new item of kind k.
+// openNew asks the root for the editor of a new item of kind k, with the
+// kind's custom fields and, when one holds members, the members (read once).
 func (m *Model) openNew(k api.Kind, create []api.TransitionField) tea.Cmd {
 	d := m.cur()
-	return common.Cmd(common.OpenEditorMsg{Kind: k, Options: d.opts, Fields: d.fields, Create: create})
+	custom := m.eng.CustomFields(k)
+	var members []api.Member
+	var read tea.Cmd
+	if slices.ContainsFunc(custom, func(f api.CustomField) bool { return f.Holds() == api.CustomMember }) {
+		members, _, read = m.eng.Members()
+	}
+	return tea.Batch(read, common.Cmd(common.OpenEditorMsg{Kind: k, Options: d.opts, Fields: d.fields, Create: create,
+		Custom: custom, Members: members}))
 }

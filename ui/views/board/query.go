@@ -111,6 +111,7 @@ func (m *Model) filterOptions(d *dataset) filter.Options {
 		}
 	})
 	o.Iterations, o.Today = d.iterOpts, d.today
+	o.Custom = m.eng.CustomFields(d.kind)
 	return o
 }
 

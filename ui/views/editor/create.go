@@ -13,8 +13,9 @@ import (
 // A new item's form: after the title and the priority, the fields an item
 // of its kind is made with (owners, iteration, a bug's severity: the other
 // fields of store.Fields but the status, which the workflow's first step
-// sets), then any other field the workspace's creation step asks for
-// (api.TransitionField: a module, a custom field), chosen among its options
+// sets), then the kind's enabled custom fields, edited as the item editor
+// edits them (custom.go), then any other field the workspace's creation
+// step asks for (api.TransitionField: a module), chosen among its options
 // or typed. The fields the creation step requires (Notnull yes) must hold a
 // value before the item is queued, as a status move's required fields do:
 // the save names the first one missing and puts the focus on it.
@@ -51,6 +52,13 @@ func (m *Model) loadNew(create []api.TransitionField) {
 			}
 		}
 		m.more = append(m.more, o)
+	}
+	for i := range m.custom {
+		cf := &m.custom[i]
+		f, ok := wanted[cf.Field]
+		delete(wanted, cf.Field)
+		m.creating.required[cf.Field] = ok && f.Required
+		m.more = append(m.more, m.customOther(cf, ""))
 	}
 	for _, f := range create {
 		if _, ok := wanted[f.Name]; !ok {
@@ -108,12 +116,16 @@ func (m *Model) askedField(name string) store.Field {
 }
 
 // newValue is an other field's value as the form holds it: typed owners
-// as TAPD writes them, typed text trimmed, a chosen value as it is.
+// (and a member field's nicks) as TAPD writes them, typed text trimmed, a
+// chosen value as it is.
 func (o *other) newValue() string {
+	if o.text != nil {
+		return strings.TrimSpace(o.text.Value())
+	}
 	if o.nicks == nil {
 		return o.value
 	}
-	if o.spec.Pick == store.PickOwners {
+	if o.spec.Pick == store.PickOwners || o.custom != nil {
 		return store.JoinOwners(store.Owners(o.nicks.Value()))
 	}
 	return strings.TrimSpace(o.nicks.Value())
@@ -137,7 +149,11 @@ func (m *Model) missingNew() (int, error) {
 		if where == "" {
 			where = "this workspace"
 		}
-		return k, fmt.Errorf("%s is required in %s: %s", o.spec.Name, where, m.howToFill(o))
+		name := o.spec.Name
+		if o.custom != nil {
+			name = o.custom.Name
+		}
+		return k, fmt.Errorf("%s is required in %s: %s", name, where, m.howToFill(o))
 	}
 	return -1, nil
 }
@@ -146,13 +162,20 @@ func (m *Model) missingNew() (int, error) {
 // to type.
 func (m *Model) howToFill(o *other) string {
 	if o.nicks != nil {
-		if o.spec.Pick == store.PickOwners {
+		if o.spec.Pick == store.PickOwners || o.custom != nil {
 			return "type a member's nick"
 		}
 		return "type a value"
 	}
+	if o.text != nil {
+		return "type a value"
+	}
+	options := m.fields[o.spec.Key].Options.Pairs
+	if o.custom != nil {
+		options = o.custom.Options
+	}
 	var names []string
-	for _, opt := range m.fields[o.spec.Key].Options.Pairs {
+	for _, opt := range options {
 		names = append(names, opt.Label)
 	}
 	if len(names) == 0 {

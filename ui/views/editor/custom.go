@@ -19,21 +19,27 @@ import (
 // loadCustom adds the kind's custom fields to the form, with the item's values.
 func (m *Model) loadCustom(it api.Item) {
 	for i := range m.custom {
-		cf := &m.custom[i]
-		spec := store.CustomField(cf.Field)
-		o := other{spec: spec, value: spec.Value(it), custom: cf}
-		switch holds := cf.Holds(); {
-		case holds == api.CustomMember && len(m.members) == 0:
-			nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
-			nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
-			o.nicks = &nicks
-		case holds == api.CustomText:
-			text := common.NewTextField(m.ctx.Styles, "", "text")
-			text.SetValue(o.value)
-			o.text = &text
-		}
-		m.more = append(m.more, o)
+		m.more = append(m.more, m.customOther(&m.custom[i], store.CustomField(m.custom[i].Field).Value(it)))
 	}
+}
+
+// customOther is custom field cf as the form edits it, holding value: a
+// member field typed as nicks when no members are known, text typed, the
+// others chosen.
+func (m *Model) customOther(cf *api.CustomField, value string) other {
+	spec := store.CustomField(cf.Field)
+	o := other{spec: spec, value: value, custom: cf}
+	switch holds := cf.Holds(); {
+	case holds == api.CustomMember && len(m.members) == 0:
+		nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
+		nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
+		o.nicks = &nicks
+	case holds == api.CustomText:
+		text := common.NewTextField(m.ctx.Styles, "", "text")
+		text.SetValue(o.value)
+		o.text = &text
+	}
+	return o
 }
 
 // typed is the text field a field is typed into, or nil for one chosen.
