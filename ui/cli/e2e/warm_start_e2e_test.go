@@ -78,7 +78,7 @@ func TestWarmStartCostsOneRequest(t *testing.T) {
 	term.WaitFor(60*time.Second, "stories up to date")
 	counter.take()
 	term.Send("P")
-	term.WaitFor(10*time.Second, "Created", "│ Release train 2025.10") // the custom fields' settings kept with the reference data
+	term.WaitFor(10*time.Second, "Created", "│ Release train   2025.10") // the custom fields' settings kept with the reference data
 	rest := func() {                                                   // the cursor rests past the preview's delay, and its read ends
 		time.Sleep(600 * time.Millisecond)
 	}
