@@ -81,6 +81,7 @@ func TestAnEditGoesBeforeTheLoadsRemainingPages(t *testing.T) {
 	r := &rig{t: t, g: g}
 	r.run(g.Open(10022001))
 	g.SetFields(api.Story, uitest.PriorityFields(api.Story))
+	g.KnowCustomFields(api.Story, nil) // known, so that the load lists at once: its first answer is its pages
 
 	// The load's commands run aside, their pages kept unread: only the
 	// requests they make matter here, and the engine stays the test's.
