@@ -30,6 +30,8 @@ type Reference struct {
 	Iterations Dated[[]api.Iteration]
 	Counts     map[api.Kind]Dated[int]
 	Workspaces Dated[[]api.Workspace]
+	// Finals are each kind's final statuses (/workflows/last_steps), by code.
+	Finals map[api.Kind]Dated[[]string]
 }
 
 // Workflow is a kind's workflow as read: its steps, and the names of the

@@ -61,10 +61,9 @@ func TestSaveTheBoardAsAView(t *testing.T) {
     mode: list
     sort: -id
   - name: Mine
-    query: owner:@me
+    query: owner:@me is:open
   - name: Unplanned
-    kind: story
-    query: iter:none -status:resolved|rejected
+    query: iter:none is:open
   - name: New bugs
     kind: bug
     query: new
