@@ -79,7 +79,7 @@ func TestSaveTheBoardAsAView(t *testing.T) {
 	}
 
 	h.keys(":", "Mine", "enter")
-	if st := h.m.State(); st.View != "Mine" || st.Query != "owner:@me" {
+	if st := h.m.State(); st.View != "Mine" || st.Query != "owner:@me is:open" {
 		t.Fatalf("Mine shows %+v", st)
 	}
 	h.keys("esc", "b", "v", "tab")
