@@ -31,6 +31,8 @@ type Reference struct {
 	Counts     map[api.Kind]Dated[int]
 	Workspaces Dated[[]api.Workspace]
 	Custom     map[api.Kind]Dated[[]api.CustomField] // the enabled ones
+	// Finals are each kind's final statuses (/workflows/last_steps), by code.
+	Finals map[api.Kind]Dated[[]string]
 }
 
 // Workflow is a kind's workflow as read: its steps, and the names of the

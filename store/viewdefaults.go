@@ -3,7 +3,9 @@ package store
 import "gopkg.in/yaml.v3"
 
 // defaultViewsText is what a config file without `views:` offers: the
-// views of a morning pass. It is written into the file, as it reads here,
+// views of a morning pass, of the kind on screen: what came in since
+// yesterday, the user's open items, and the open items planned in no
+// iteration. It is written into the file, as it reads here,
 // the first time a view is saved, renamed or deleted in the app.
 const defaultViewsText = `views:
   - name: New since yesterday
@@ -11,10 +13,9 @@ const defaultViewsText = `views:
     mode: list
     sort: -id
   - name: Mine
-    query: owner:@me
+    query: owner:@me is:open
   - name: Unplanned
-    kind: story
-    query: iter:none -status:resolved|rejected
+    query: iter:none is:open
 `
 
 // DefaultViews are the views offered while the config file has no `views:`.

@@ -181,7 +181,7 @@ func TestDefaultViews(t *testing.T) {
 	for _, v := range cfg.Views() {
 		names = append(names, v.Name+" = "+v.Kind+" "+v.Query)
 	}
-	if got := strings.Join(names, "; "); got != "New since yesterday =  created:yesterday; Mine =  owner:@me; Unplanned = story iter:none -status:resolved|rejected" {
+	if got := strings.Join(names, "; "); got != "New since yesterday =  created:yesterday; Mine =  owner:@me is:open; Unplanned =  iter:none is:open" {
 		t.Errorf("a fresh install offers %s", got)
 	}
 	if _, err := SaveView(paths.ConfigFile, SavedView{Name: "bugs", Kind: "bug"}); err != nil {
@@ -197,7 +197,7 @@ func TestDefaultViews(t *testing.T) {
 	if _, err := DeleteView(path, "Mine"); err != nil {
 		t.Fatal(err)
 	}
-	want = settings + "\n" + strings.Replace(defaultViewsText, "  - name: Mine\n    query: owner:@me\n", "", 1)
+	want = settings + "\n" + strings.Replace(defaultViewsText, "  - name: Mine\n    query: owner:@me is:open\n", "", 1)
 	if got := readText(t, path); got != want {
 		t.Errorf("a file without views after deleting one offered:\n%s\nwant:\n%s", got, want)
 	}

@@ -98,7 +98,7 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 	}
 	record(&g.kept, g.ctx.Clock())
 	ref := g.kept
-	ref.Fields, ref.Workflows, ref.Counts = maps.Clone(ref.Fields), maps.Clone(ref.Workflows), maps.Clone(ref.Counts)
+	ref.Fields, ref.Workflows, ref.Counts, ref.Finals = maps.Clone(ref.Fields), maps.Clone(ref.Workflows), maps.Clone(ref.Counts), maps.Clone(ref.Finals)
 	ref.Custom = maps.Clone(ref.Custom)
 	saves := g.keptSaves
 	saves.made++

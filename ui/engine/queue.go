@@ -88,11 +88,15 @@ type finalsMsg struct {
 type FinalsReadMsg struct{ Kind api.Kind }
 
 // Finals are the final statuses of kind k: those of the workspace's
-// workflow, read once per kind and workspace, else TAPD's default ones.
-// While they are read, ok is false and the command reads them; a
-// FinalsReadMsg follows.
+// workflow, read once per kind and workspace and kept for a day
+// (finals_kept.go), else TAPD's default ones. While they are read, ok is
+// false and the command reads them; a FinalsReadMsg follows.
 func (g *Engine) Finals(k api.Kind) (map[string]bool, bool, tea.Cmd) {
 	if f := g.finals[k]; f != nil {
+		return f, true, nil
+	}
+	if f, ok := g.keptFinals(k); ok {
+		g.finals[k] = f
 		return f, true, nil
 	}
 	wr, ok := g.ctx.Service.(workflowReader)
@@ -122,5 +126,9 @@ func (g *Engine) onFinals(msg finalsMsg) tea.Cmd {
 		}
 	}
 	g.finals[msg.kind] = set
-	return func() tea.Msg { return FinalsReadMsg{Kind: msg.kind} }
+	read := func() tea.Msg { return FinalsReadMsg{Kind: msg.kind} }
+	if msg.err != nil {
+		return read
+	}
+	return tea.Batch(g.keepFinals(msg.kind, set), read)
 }

@@ -9,6 +9,8 @@
 //	                         when an item was made or last changed (span.go)
 //	severity:fatal           a bug's severity, by its name or code
 //	creator:@me  reporter:bob  who made the item (a bug's reporter)
+//	is:open  is:closed       whether the status is one of the kind's final
+//	                         statuses (open.go)
 //	#12                      the item whose short id is 12
 //	-term                    not that term (-status:resolved, -crash)
 //
@@ -42,6 +44,7 @@ func Fields() []Field {
 		{"severity", "severity:fatal"},
 		{"creator", "creator:alice"},
 		{"reporter", "reporter:alice"},
+		{OpenField, "is:open"},
 		{SeenNew, "new:yes"},
 		{SeenChanged, "changed:yes"},
 	}
@@ -62,6 +65,8 @@ func FieldOf(key string) string {
 		return key
 	case "sev":
 		return "severity"
+	case OpenField:
+		return OpenField
 	}
 	return ""
 }
@@ -110,6 +115,9 @@ type Query struct {
 	// IterAlias names the iterations iter:@current and iter:@next stand for
 	// (IterAliases); the caller sets it when the query names them.
 	IterAlias map[string]string
+	// Finals are the final statuses of the kind filtered, by code, for an
+	// is: term (NamesOpen); the caller reads them. nil: not known.
+	Finals map[string]bool
 	// blanks are the field terms typed without a value, whose problem
 	// (at its place in Problems) gives an example of the workspace's
 	// values once they are known (ProblemsWith).
@@ -173,6 +181,10 @@ func (tq *Query) add(tok, me string, custom []api.CustomField) {
 	key, value, hasKey := strings.Cut(tok, ":")
 	if hasKey && isSeenKey(key) {
 		tq.addSeen(key, strings.TrimSpace(value), neg)
+		return
+	}
+	if hasKey && isOpenKey(key) {
+		tq.addOpen(value, neg)
 		return
 	}
 	field := FieldOf(key)

@@ -22,7 +22,7 @@ func TestParseQueryNamesWhatItCannotRead(t *testing.T) {
 		{`-status:resolved -crash`, "-status=resolved", "-crash", "", ""},
 		{`#12`, "", "", "12", ""},
 		{`"two words"`, "", "two words", "", ""},
-		{`foo:bar`, "", "foo:bar", "", "foo: is not a field, searched as text (use status: owner: prio: iter: created: modified: severity: creator: reporter: new: changed: #id -term)"},
+		{`foo:bar`, "", "foo:bar", "", "foo: is not a field, searched as text (use status: owner: prio: iter: created: modified: severity: creator: reporter: is: new: changed: #id -term)"},
 		{`status:`, "", "", "", "status: needs a value, e.g. status:developing"},
 		{`#abc`, "", "", "", "#abc: # takes an item's number, e.g. #12"},
 		{`-`, "", "", "", "- needs a term after it, e.g. -status:resolved"},

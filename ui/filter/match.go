@@ -55,6 +55,8 @@ func (q *Query) Match(it Item) bool {
 			pass = SpansHold(t.Spans, it.Modified)
 		case SeenNew, SeenChanged:
 			pass = SeenPasses(&t, it.Marked, it.CreatedSince)
+		case OpenField:
+			pass = OpenPasses(q.Finals, it.Status)
 		case CustomTerm:
 			pass = CustomPasses(t.Alts, *t.Custom, it.value(t.Custom.Field))
 		default:

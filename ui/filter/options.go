@@ -53,6 +53,8 @@ func (o *Options) Values(field string) (names, codes []string) {
 		return o.Owners, nil
 	case "creator", "reporter":
 		return o.Creators, nil
+	case OpenField:
+		return []string{OpenValue, ClosedValue}, nil
 	case "severity":
 		opts = o.Severities
 	}
@@ -74,8 +76,8 @@ func (q *Query) Unmatched(o *Options) []string {
 		case t.Field == "iter":
 			out = append(out, q.unmatchedIterations(t, o)...)
 			continue
-		case IsTimeField(t.Field):
-			continue // read by ParseSpan, which names what it cannot read
+		case IsTimeField(t.Field), t.Field == OpenField:
+			continue // read by ParseSpan or addOpen, which name what they cannot read
 		case t.Field == "severity" && o.Severities == nil && o.FieldsRead:
 			out = append(out, "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)")
 			continue

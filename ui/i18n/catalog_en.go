@@ -99,7 +99,7 @@ var english = []string{
 	"this session's changes",
 	"triage queue",
 	"filter by text",
-	"in /: complete status: owner: prio: and values; \"two words\", -not, #12; also iter: severity: creator: reporter: created: modified:",
+	"in /: complete status: owner: prio: and values; \"two words\", -not, #12; also iter: severity: creator: reporter: created: modified: is:open",
 	"filter by priority",
 	"only mine (owner:@me)",
 	"clear marks, then filters",
@@ -212,7 +212,7 @@ var english = []string{
 	"print a shell completion script",
 
 	"Without a flag it asks which way: the browser first when an OAuth application's\nclient id and secret are set (TRIAGE_CLIENT_ID, TRIAGE_CLIENT_SECRET), else a\npersonal access token. Without a terminal to ask on, give one of the flags.\nExample: triage login --token <<<\"$TRIAGE_TOKEN\"",
-	"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, severity:NAME, creator:NICK|@me (reporter: of bugs),\ncreated: and modified: with today, yesterday, >3d, <2026-11-01 or 2026-11-01..2026-11-07,\na custom field by its name (来源渠道:VALUE, cf:NAME:VALUE), #12, -term; values match\nby prefix, alternatives joined by | or ,. A value that matches nothing the workspace\nhas is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status",
+	"QUERY is the board's filter: words, status:NAME, owner:NICK|@me, prio:LABEL|none,\niter:NAME|@current|@next|none, severity:NAME, creator:NICK|@me (reporter: of bugs),\nis:open or is:closed (the status is not, or is, a final one of the workflow),\ncreated: and modified: with today, yesterday, >3d, <2026-11-01 or 2026-11-01..2026-11-07,\na custom field by its name (来源渠道:VALUE, cf:NAME:VALUE), #12, -term; values match\nby prefix, alternatives joined by | or ,. A value that matches nothing the workspace\nhas is an error.\nPiped, lines are tab-separated with no header.\nExample: triage list --kind bug prio:High owner:@me --columns id,title,status",
 	"ID is the short id shown on cards (12 or #12), with its kind (bug/12), the full id,\nor the item's web address. An id a story, a bug and a task share is an error that\nlists them (exit 2), unless --kind or bug/12 picks one.\nExample: triage view bug/6 --comments",
 	"Each item is read just before the write, and written only if the field still has\nthe value you saw: --if-priority LABEL, or the value read when set started.\n--dry-run prints what would change. When the service does not answer (refused,\ntime-out, 429, 5xx, a proxy's page: exit 3) nothing is kept, unless --queue keeps\nthe edits, sent once at the next start (with --if-priority).\nA status moves one step of the workflow, with the fields its move asks for as\n--field NAME=VALUE; owners are workspace members (a,b);\n--iteration none unplans; --comment is added after the item's other changes.\nExample: triage set 12 '#13' --kind story --priority High --if-priority Low\nExample: triage set story/12 --status developing --owner alice,bob --comment 'Taking it'\nExample: triage set bug/12 bug/13 --status rejected --field resolution=duplicated",
 	"A profile is an entry of profiles: in the config file, each with its base_url,\nauth_url, web_url, client_id and workspace, and its own credential, cache and\noutbox. --profile NAME or TRIAGE_PROFILE picks one for one run; default names\nthe settings at the top of the file.",

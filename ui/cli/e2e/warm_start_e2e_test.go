@@ -79,7 +79,7 @@ func TestWarmStartCostsOneRequest(t *testing.T) {
 	counter.take()
 	term.Send("P")
 	term.WaitFor(10*time.Second, "Created", "│ Release train   2025.10") // the custom fields' settings kept with the reference data
-	rest := func() {                                                   // the cursor rests past the preview's delay, and its read ends
+	rest := func() {                                                     // the cursor rests past the preview's delay, and its read ends
 		time.Sleep(600 * time.Millisecond)
 	}
 	rest()

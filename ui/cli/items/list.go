@@ -126,6 +126,9 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	if err := readIterations(c, ctx, t.Client, ws, &q, &opts); err != nil {
 		return err
 	}
+	if err := readFinals(c, ctx, t.Client, ws, kind, &q); err != nil {
+		return err
+	}
 	req := api.ListRequest{WorkspaceID: ws, Kind: kind, Filter: serviceFilter(&q)}
 	if !o.JSON {
 		req.Fields = names.ListFieldsFor(cols)

@@ -78,25 +78,50 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	if o.Limit > 0 && len(cards) > o.Limit {
 		cards = cards[:o.Limit]
 	}
-	switch {
-	case o.JSON:
+	if o.JSON {
 		return writeMineJSON(c, cards)
-	case c.StdoutIsTerminal():
+	}
+	names, err := statusNames(ctx, t.Client, cache, svc, me, cards)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "triage: some statuses show their codes: %s\n", err)
+	}
+	if c.StdoutIsTerminal() {
 		rows := [][]string{mineColumns}
 		for _, card := range cards {
-			rows = append(rows, mineRow(card))
+			rows = append(rows, mineRow(card, names))
 		}
 		itemref.PrintTable(c.Stdout, rows, c.LineWidth(), []itemref.Shrink{{Col: 3, Min: 16}})
-	default:
-		for _, card := range cards {
-			fmt.Fprintln(c.Stdout, strings.Join(mineRow(card), "\t"))
-		}
+		return nil
+	}
+	for _, card := range cards {
+		fmt.Fprintln(c.Stdout, strings.Join(mineRow(card, names), "\t"))
 	}
 	return nil
 }
 
-// mineRow is a card as a row: its workspace first.
-func mineRow(card mine.Card) []string {
+// statusNames are the status names of the workspaces and kinds of the
+// cards printed: kept for a day with each workspace's reference data, else
+// read, one request per workspace and kind, and kept.
+func statusNames(ctx context.Context, r mine.FieldReader, kept mine.Kept, svc, me string, cards []mine.Card) (mine.Names, error) {
+	var shown store.Todos
+	at := map[mine.SetKey]int{}
+	for _, card := range cards {
+		key := mine.SetKey{WorkspaceID: card.WorkspaceID, Kind: card.Item.Kind}
+		if _, ok := at[key]; !ok {
+			at[key] = len(shown.Sets)
+			shown.Sets = append(shown.Sets, store.TodoSet{WorkspaceID: key.WorkspaceID, Kind: key.Kind})
+		}
+		s := &shown.Sets[at[key]]
+		s.Items = append(s.Items, card.Item)
+	}
+	now := time.Now()
+	names, missing, kerr := mine.KeptNames(kept, svc, me, shown, now)
+	names, err := mine.ReadNames(ctx, r, kept, svc, me, missing, names, now)
+	return names, errors.Join(kerr, err)
+}
+
+// mineRow is a card as a row: its workspace first, its status by name.
+func mineRow(card mine.Card, names mine.Names) []string {
 	it := card.Item
 	prio := it.DisplayPriority()
 	if it.Kind == api.Bug {
@@ -105,7 +130,7 @@ func mineRow(card mine.Card) []string {
 	if prio == "" {
 		prio = "none"
 	}
-	return []string{card.Workspace, it.Kind.String(), api.ShortID(it.ID), common.Clean(it.Title), prio, it.Status, it.Modified}
+	return []string{card.Workspace, it.Kind.String(), api.ShortID(it.ID), common.Clean(it.Title), prio, names.Status(card.WorkspaceID, it.Kind, it.Status), it.Modified}
 }
 
 // mineJSON is a card as --json prints it.

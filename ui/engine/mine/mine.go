@@ -62,9 +62,9 @@ func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, whole
 	if err != nil {
 		return prev, err
 	}
-	old := make(map[setKey]store.TodoSet, len(prev.Sets))
+	old := make(map[SetKey]store.TodoSet, len(prev.Sets))
 	for _, s := range prev.Sets {
-		old[setKey{s.WorkspaceID, s.Kind}] = s
+		old[SetKey{s.WorkspaceID, s.Kind}] = s
 	}
 	var sets []store.TodoSet
 	for _, w := range spaces {
@@ -73,7 +73,7 @@ func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, whole
 			continue
 		}
 		for _, k := range api.Kinds {
-			s, ok := old[setKey{ws, k}]
+			s, ok := old[SetKey{ws, k}]
 			if !ok || whole {
 				s = store.TodoSet{WorkspaceID: ws, Kind: k, Fields: s.Fields}
 			}
@@ -92,12 +92,6 @@ func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, whole
 	}
 	wg.Wait()
 	return store.Todos{SavedAt: now, Sets: sets}, ctx.Err()
-}
-
-// setKey names a set: a kind in a workspace.
-type setKey struct {
-	ws   int64
-	kind api.Kind
 }
 
 // refreshSet reads what changed in a set since its sync point, or the set

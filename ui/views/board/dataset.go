@@ -47,6 +47,9 @@ type dataset struct {
 	iterAlias map[string]string
 	iterOpts  []filter.Option
 	today     string
+	// finals are the kind's final statuses, for the filter's is: term
+	// (filter_open.go); nil while not read or not named.
+	finals map[string]bool
 
 	typed string          // the text filter as typed
 	query string          // lower-cased text filter; "" for none
@@ -337,6 +340,7 @@ func (d *dataset) carry(old *dataset) {
 	d.sort = old.sort
 	d.typed = old.typed
 	d.iterAlias, d.iterOpts, d.today = old.iterAlias, old.iterOpts, old.today
+	d.finals = old.finals
 	if old.group != "" {
 		d.regroup(old.group, old.groupOpts)
 	}

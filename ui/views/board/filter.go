@@ -54,7 +54,7 @@ func (d *dataset) setQuery(q, me string) {
 		now = d.clock
 	}
 	tq := filter.CompileWith(q, me, now(), d.custom)
-	tq.IterAlias = d.iterAlias
+	tq.IterAlias, tq.Finals = d.iterAlias, d.finals
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)
 	} else {

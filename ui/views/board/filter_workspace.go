@@ -25,7 +25,7 @@ func (m *Model) resolveFilters() tea.Cmd {
 		if d.typed == "" {
 			continue
 		}
-		cmds = append(cmds, m.resolveIterations(d))
+		cmds = append(cmds, m.resolveIterations(d), m.resolveFinals(d))
 		again := func() {
 			d.forgetPast()
 			d.query = "" // compiled anew, not narrowed from the filter before

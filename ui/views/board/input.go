@@ -186,7 +186,7 @@ func (m *Model) onFilterInput(msg tea.Msg) tea.Cmd {
 func (m *Model) applyQuery(q string) tea.Cmd {
 	d := m.cur()
 	d.typed = q
-	read := m.resolveIterations(d)
+	read := tea.Batch(m.resolveIterations(d), m.resolveFinals(d))
 	d.setQuery(q, m.person())
 	m.resetCursors(d)
 	return read

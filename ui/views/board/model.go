@@ -56,6 +56,11 @@ type Model struct {
 	awaitGroup bool
 	// awaitIters says the filter applies again once the iterations are read.
 	awaitIters bool
+	// awaitFinals says, per kind, that its filter applies again once the
+	// final statuses are read (filter_open.go); awaitQueue that the triage
+	// queue opens then.
+	awaitFinals [len(api.Kinds)]bool
+	awaitQueue  bool
 	// awaitMove is a status move made again once the workflow of its
 	// story's type is read (nil: none).
 	awaitMove func() tea.Cmd
@@ -134,6 +139,7 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 func (m *Model) Load(workspaceID int64) tea.Cmd {
 	m.ws = workspaceID
 	m.awaitIters = false // a read for the workspace before is dropped
+	m.awaitFinals, m.awaitQueue = [len(api.Kinds)]bool{}, false
 	for _, k := range api.Kinds {
 		typed := m.sets[k].typed
 		m.sets[k] = m.indexOf(k)
@@ -290,10 +296,7 @@ func (m *Model) handle(msg tea.Msg) tea.Cmd {
 	case engine.SeenMsg:
 		return m.onSeen(msg)
 	case engine.FinalsReadMsg:
-		if msg.Kind != m.tab {
-			return nil
-		}
-		return m.openQueue()
+		return m.onFinalsRead(msg)
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:

@@ -66,6 +66,8 @@ func (d *dataset) termPasses(k int, i int32) bool {
 		return filter.SpansHold(t.Spans, d.items[i].Modified)
 	case filter.SeenNew, filter.SeenChanged:
 		return d.seenPasses(t, i)
+	case filter.OpenField:
+		return filter.OpenPasses(d.tq.Finals, d.items[i].Status)
 	case filter.CustomTerm:
 		v, _ := d.items[i].Get(t.Custom.Field)
 		return filter.CustomPasses(t.Alts, *t.Custom, v)
@@ -120,7 +122,11 @@ func (m *Model) filterOptions(d *dataset) filter.Options {
 // the items or the members read change.
 func (m *Model) filterProblems(d *dataset) []string {
 	version := len(d.items) | len(m.eng.KnownMembers())<<40
-	return d.tq.AllProblems(version, func() filter.Options { return m.filterOptions(d) })
+	problems := d.tq.AllProblems(version, func() filter.Options { return m.filterOptions(d) })
+	if d.tq.NamesOpen() && d.tq.Finals == nil {
+		return append([]string{filter.ReadingFinals(d.kind.Path())}, problems...)
+	}
+	return problems
 }
 
 // completeFilter is tab in the filter: it completes the term being typed

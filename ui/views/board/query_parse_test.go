@@ -33,7 +33,7 @@ func TestFilterMatchesByPrefixAndSaysWhy(t *testing.T) {
 		{`#100`, nil, ""},
 		{`status:zzz`, nil, "✗ status:zzz matches no status here (New, In progress, Resolved, Reopened, Closed)"},
 		{`owner:nobody`, nil, "✗ owner:nobody matches no owner here (anyechen, bob, lily, zhao, 王小明)"},
-		{`foo:bar`, nil, "✗ foo: is not a field, searched as text (use status: owner: prio: iter: created: modified: severity: creator: reporter: new: changed: #id -term)"},
+		{`foo:bar`, nil, "✗ foo: is not a field, searched as text (use status: owner: prio: iter: created: modified: severity: creator: reporter: is: new: changed: #id -term)"},
 	}
 	for _, tt := range tests {
 		h := newHarness(t, svc, true, 200, 40).load().keys("tab", "/")

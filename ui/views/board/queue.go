@@ -21,6 +21,7 @@ func (m *Model) openQueue() tea.Cmd {
 	d := m.cur()
 	final, ok, read := m.eng.Finals(d.kind)
 	if !ok {
+		m.awaitQueue = true
 		return read
 	}
 	f := d.groupField()

@@ -145,6 +145,6 @@ func (d *dataset) seenPasses(t *filter.Term, i int32) bool {
 // refilter matches every item of d against its filter again.
 func (m *Model) refilter(d *dataset) {
 	tq := filter.Compile(d.query, d.me)
-	tq.IterAlias = d.iterAlias
+	tq.IterAlias, tq.Finals = d.iterAlias, d.finals
 	d.scan(tq)
 }

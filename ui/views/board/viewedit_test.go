@@ -61,10 +61,9 @@ func TestSaveTheBoardAsAView(t *testing.T) {
     mode: list
     sort: -id
   - name: Mine
-    query: owner:@me
+    query: owner:@me is:open
   - name: Unplanned
-    kind: story
-    query: iter:none -status:resolved|rejected
+    query: iter:none is:open
   - name: New bugs
     kind: bug
     query: new
@@ -80,7 +79,7 @@ func TestSaveTheBoardAsAView(t *testing.T) {
 	}
 
 	h.keys(":", "Mine", "enter")
-	if st := h.m.State(); st.View != "Mine" || st.Query != "owner:@me" {
+	if st := h.m.State(); st.View != "Mine" || st.Query != "owner:@me is:open" {
 		t.Fatalf("Mine shows %+v", st)
 	}
 	h.keys("esc", "b", "v", "tab")

@@ -38,6 +38,8 @@ type Model struct {
 	keys  KeyMap
 
 	work    store.Todos // as last read, with the user's edits kept on the cards
+	names   mine.Names  // the status names of each workspace and kind (names.go)
+	naming  bool        // the status names are being read
 	cached  bool        // the cache has answered (or there is none)
 	by      mine.By
 	grouped []mine.Group // the cards of work grouped by by; nil: to group again (regroup)
@@ -77,11 +79,14 @@ func (m *Model) ClaimsKey(msg tea.KeyPressMsg) bool { return key.Matches(msg, m.
 // SetSize sets the area the view draws in.
 func (m *Model) SetSize(width, height int) { m.width, m.height = width, height }
 
-// cachedMsg is the cached work, read on open.
+// cachedMsg is the cached work, read on open, with the status names kept
+// for its sets and the sets whose names are not kept.
 type cachedMsg struct {
-	work store.Todos
-	ok   bool
-	err  error
+	work    store.Todos
+	ok      bool
+	err     error
+	names   mine.Names
+	missing []mine.SetKey
 }
 
 // refreshedMsg is the answer of a refresh.
@@ -107,10 +112,15 @@ func (m *Model) Init() tea.Cmd {
 		m.cached = true
 		return m.refresh()
 	}
-	svc, user := m.ctx.ServiceURL, m.ctx.User
+	svc, user, now := m.ctx.ServiceURL, m.ctx.User, m.ctx.Clock()
+	kept, _ := m.ctx.Cache.(mine.Kept)
 	return m.ctx.Tasks.Run("reading your cached work", func() tea.Msg {
 		w, found, err := c.LoadTodos(svc, user)
-		return cachedMsg{work: w, ok: found, err: err}
+		if !found {
+			return cachedMsg{work: w, ok: found, err: err}
+		}
+		names, missing, nerr := mine.KeptNames(kept, svc, user, w, now)
+		return cachedMsg{work: w, ok: found, err: errors.Join(err, nerr), names: names, missing: missing}
 	})
 }
 
@@ -139,6 +149,8 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		return m, m.onRefreshed(msg)
 	case fieldsMsg:
 		return m, m.onFields(msg)
+	case namesMsg:
+		return m, m.onNames(msg)
 	case refreshAgainMsg:
 		return m, m.refresh()
 	case savedMsg:
@@ -161,10 +173,16 @@ func (m *Model) onCached(msg cachedMsg) tea.Cmd {
 		say = common.Cmd(common.StatusMsg{Err: msg.err})
 	}
 	if msg.ok {
+		m.names = msg.names
 		m.setWork(msg.work)
-		if m.ctx.Clock().Sub(msg.work.SavedAt) < FreshFor {
-			return say
+		var name tea.Cmd
+		if len(msg.missing) > 0 {
+			name = m.readNames()
 		}
+		if m.ctx.Clock().Sub(msg.work.SavedAt) < FreshFor {
+			return tea.Batch(say, name)
+		}
+		return tea.Batch(say, name, m.refresh())
 	}
 	return tea.Batch(say, m.refresh())
 }
@@ -183,7 +201,11 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not read what changed in your work (r tries again): %w", msg.err), Task: RefreshTask})
 	}
 	m.setWork(msg.work)
-	return tea.Batch(common.Succeeded(RefreshTask), m.save())
+	var name tea.Cmd
+	if m.unnamed() {
+		name = m.readNames()
+	}
+	return tea.Batch(common.Succeeded(RefreshTask), m.save(), name)
 }
 
 // setWork shows work, keeping the cursor on its card when it is still there.

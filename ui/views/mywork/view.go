@@ -186,7 +186,7 @@ func (m *Model) card(c mine.Card, selected bool, wsWidth int) string {
 		prio = "—"
 	}
 	line := fmt.Sprintf("%s %s  %-5s %s %s %s %s", mark, pad(c.Workspace, wsWidth), c.Item.Kind, pad("#"+api.ShortID(c.Item.ID), 7),
-		pad(prio, 12), pad(c.Item.Status, 12), c.Item.Title)
+		pad(prio, 12), pad(m.names.Status(c.WorkspaceID, c.Item.Kind, c.Item.Status), 12), c.Item.Title)
 	if selected {
 		return s.Selected.Render(line)
 	}

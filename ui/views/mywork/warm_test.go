@@ -94,8 +94,23 @@ func todoItems(ws int64, kind api.Kind, user string, n int) []api.Item {
 	return out
 }
 
-// warmCache is a cache holding my work of svc's workspaces, read saved ago.
+// warmCache is a cache holding my work of svc's workspaces, read saved ago,
+// and each workspace's field information, read as long ago.
 func warmCache(t testing.TB, svc *workService, ctx *common.Context, ago time.Duration) *store.Cache {
+	cache := workCache(t, svc, ctx, ago)
+	for _, w := range svc.spaces {
+		ws, _ := strconv.ParseInt(string(w.ID), 10, 64)
+		for _, k := range api.Kinds {
+			if err := cache.KeepFieldInfo(ctx.ServiceURL, ctx.User, ws, k, statusFields(ws), ctx.Clock().Add(-ago)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return cache
+}
+
+// workCache is a cache holding my work of svc's workspaces, read saved ago.
+func workCache(t testing.TB, svc *workService, ctx *common.Context, ago time.Duration) *store.Cache {
 	cache, err := store.OpenCache(filepath.Join(t.TempDir(), "cache.db"))
 	if err != nil {
 		t.Fatal(err)

@@ -102,7 +102,7 @@ func DefaultKeyMap() KeyMap {
 		Describe:     b("D", "description in $VISUAL/$EDITOR", "D"),
 
 		Filter:         b("/", "filter by text", "/"),
-		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12; also iter: severity: creator: reporter: created: modified:`, "tab"),
+		Complete:       b("tab", `in /: complete status: owner: prio: and values; "two words", -not, #12; also iter: severity: creator: reporter: created: modified: is:open`, "tab"),
 		FilterPriority: b("f", "filter by priority", "f"),
 		Mine:           b("M", "only mine (owner:@me)", "M"),
 		Clear:          b("esc", "clear marks, then filters", "esc"),
