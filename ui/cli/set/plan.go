@@ -112,12 +112,12 @@ func (r *setRun) priorityPlan(p setPlan) (setPlan, Result, bool) {
 	return p, Result{}, true
 }
 
-// namesOf reads the field names of a kind once.
+// namesOf reads the field names of a kind once (fieldinfo.go).
 func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (itemref.Names, error) {
 	if n, ok := r.names[kind]; ok {
 		return n, nil
 	}
-	n, err := itemref.ReadNames(ctx, r.t, ws, kind)
+	n, err := fieldNames(ctx, r.t, ws, kind)
 	if err == nil {
 		r.names[kind] = n
 	}
