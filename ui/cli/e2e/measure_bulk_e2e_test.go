@@ -157,3 +157,29 @@ func TestBulkWaitCountsDown(t *testing.T) {
 	}
 	t.Logf("the status line once the bulk ended: %s", lastLine(board.Screen()))
 }
+
+// TestMeasureTenQuickMoves: on a service allowing 60 requests a minute, ten
+// single moves made within a second on the board (] ten times in the High
+// column) cost at most two reads and two writes: the moves made while the
+// first is on its way go together, read in one request and written in one
+// batch (20 requests before).
+func TestMeasureTenQuickMoves(t *testing.T) {
+	requireTmux(t)
+	f := newLimitedFrontDoor(t, 60, time.Minute)
+	home := t.TempDir()
+	f.login(home)
+	board := startTerminal(t, 160, 45, f.env(home), triageBinary(t))
+	board.WaitFor(20*time.Second, "Stories 240", "High 54")
+	waitQuiet(t, f)
+	board.Send("l")
+	board.Send("]", "]", "]", "]", "]", "]", "]", "]", "]", "]")
+	board.WaitFor(20*time.Second, "High 44 ", "Middle 74")
+	reqs := requestsUntilQuiet(t, f)
+	t.Logf("10 quick moves: %d requests:\n%s", len(reqs), strings.Join(reqs, "\n"))
+	if reads, writes := count(reqs, "GET"), count(reqs, "POST"); reads > 2 || writes > 2 {
+		t.Errorf("10 quick moves: %d reads, %d writes; want at most 2 and 2", reads, writes)
+	}
+	if screen := board.Screen(); strings.Contains(lastLine(screen), "waiting") {
+		t.Errorf("edits wait after the moves:\n%s", screen)
+	}
+}
