@@ -31,15 +31,14 @@ func (rf *refusals) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // TestEditsThroughTheRateLimitDeliveredOnce: 84 priority changes made one
-// after the other, against a service that allows 60 requests a window (a
-// window of a second, so that the test is quick: 84 edits are 168 requests
-// one at a time, the limit reached twice), are all delivered, each once: the
-// service's change history holds exactly one priority change of each story,
-// and the outbox keeps none. The service refused requests meanwhile, so the
-// limit was met.
+// after the other, against a service that allows 60 requests a window (of
+// two seconds, so that the test is quick) whose window is spent when they
+// start, are all delivered, each once: the service's change history holds
+// exactly one priority change of each story, and the outbox keeps none. The
+// service refused requests of theirs meanwhile, so the limit was met.
 func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 	const n = 84
-	srv, err := sandbox.Start(sandbox.Options{Rate: 60, RateWindow: time.Second})
+	srv, err := sandbox.Start(sandbox.Options{Rate: 60, RateWindow: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +73,7 @@ func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 		t.Fatalf("%d stories found, want %d: %v", len(stories), n, err)
 	}
 	since := time.Now().Add(-2 * time.Second)
+	spendTheWindow(t, srv)
 
 	for _, it := range stories {
 		e, err := s.Add(store.Edit{Session: session, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS, Kind: api.Story,
@@ -146,4 +146,27 @@ func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 			t.Errorf("story %s has %q on the service, want Nice To Have", it.ID, it.DisplayPriority())
 		}
 	}
+}
+
+// spendTheWindow asks the service until it refuses for its rate limit: the
+// window's requests are spent.
+func spendTheWindow(t *testing.T, srv *sandbox.Running) {
+	t.Helper()
+	token := srv.Server.Demo().Users[0].PersonalToken
+	for range 1000 {
+		req, err := http.NewRequest(http.MethodGet, srv.URL+"/stories/count?workspace_id=10022001", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode == http.StatusTooManyRequests {
+			return
+		}
+	}
+	t.Fatal("the service never refused a request")
 }
