@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,12 +14,57 @@ import (
 // newLimitedFrontDoor is a front door to a local service that allows rate
 // requests a window, as `triage serve --rate N --rate-window D` runs it.
 func newLimitedFrontDoor(t *testing.T, rate int, window time.Duration) *frontDoor {
+	f, _ := newCountedFrontDoor(t, rate, window)
+	return f
+}
+
+// refusedCount counts the requests a service refused for its rate limit.
+type refusedCount struct {
+	inner http.Handler
+	mu    sync.Mutex
+	n     int
+}
+
+func (rc *refusedCount) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	rc.inner.ServeHTTP(rw, r)
+	if rw.status == http.StatusTooManyRequests {
+		rc.mu.Lock()
+		rc.n++
+		rc.mu.Unlock()
+	}
+}
+
+// take is how many were refused since the last take.
+func (rc *refusedCount) take() int {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	n := rc.n
+	rc.n = 0
+	return n
+}
+
+// statusWriter keeps the status of an answer.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (sw *statusWriter) WriteHeader(code int) {
+	sw.status = code
+	sw.ResponseWriter.WriteHeader(code)
+}
+
+// newCountedFrontDoor is newLimitedFrontDoor, with the count of the
+// requests the service refused for its limit.
+func newCountedFrontDoor(t *testing.T, rate int, window time.Duration) (*frontDoor, *refusedCount) {
 	t.Helper()
 	sb, err := sandbox.New(sandbox.Options{Rate: rate, RateWindow: window})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &frontDoor{t: t, addr: freeAddr(t), inner: sb}
+	rc := &refusedCount{inner: sb}
+	f := &frontDoor{t: t, addr: freeAddr(t), inner: rc}
 	for _, u := range sb.Demo().Users {
 		if u.Nick == "demo" {
 			f.token = u.PersonalToken
@@ -25,7 +72,7 @@ func newLimitedFrontDoor(t *testing.T, rate int, window time.Duration) *frontDoo
 	}
 	f.listen()
 	t.Cleanup(func() { f.stop() })
-	return f
+	return f, rc
 }
 
 // markFiftyHigh marks the 50 first cards of the High column (54 cards) of
@@ -58,12 +105,13 @@ func TestMeasureBulkMoveFromTheBoard(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			requireTmux(t)
-			f := newLimitedFrontDoor(t, 60, time.Minute)
+			f, refused := newCountedFrontDoor(t, 60, time.Minute)
 			home := t.TempDir()
 			f.login(home)
 			board := startTerminal(t, 160, 45, f.env(home), triageBinary(t))
 			board.WaitFor(20*time.Second, "Stories 240", "High 54")
 			waitQuiet(t, f)
+			refused.take()
 			markFiftyHigh(t, board)
 			board.Send("]")
 			board.WaitFor(5*time.Second, "Move 50 marked stories?", "50 items: High → Middle", c.preview)
@@ -75,11 +123,15 @@ func TestMeasureBulkMoveFromTheBoard(t *testing.T) {
 			} else {
 				board.Send("y")
 			}
-			board.WaitFor(30*time.Second, "50 moved")
+			waitBulkEnded(t, board)
 			reqs := requestsUntilQuiet(t, f)
-			t.Logf("a bulk move of 50 %s: %d requests", c.name, len(reqs))
-			if len(reqs) != c.requests || countWith(reqs, "POST", "batch_update_story") != 1 || count(reqs, "GET /stories") != 1 {
-				t.Errorf("a bulk move of 50 %s: %d requests, want %d: one read, one batch write, and a comment a card with a why:\n%s", c.name, len(reqs), c.requests, strings.Join(reqs, "\n"))
+			// The board's start and a why's 50 comments pass the minute's 60
+			// when they fall in one minute: a request the service refused is
+			// asked again, and counts once.
+			n := len(reqs) - refused.take()
+			t.Logf("a bulk move of 50 %s: %d requests (%d with those refused for the rate limit)", c.name, n, len(reqs))
+			if n != c.requests || countWith(reqs, "POST", "batch_update_story") == 0 || count(reqs, "GET /stories") == 0 {
+				t.Errorf("a bulk move of 50 %s: %d requests, want %d: one read, one batch write, and a comment a card with a why:\n%s", c.name, n, c.requests, strings.Join(reqs, "\n"))
 			}
 		})
 	}
@@ -113,6 +165,16 @@ var bulkWaits = regexp.MustCompile(`\d+ edits? waits? for the rate limit · next
 // bulkEnded is the status line once a bulk that waited has ended: its
 // edits all sent, none waiting or on its way.
 var bulkEnded = regexp.MustCompile(`^[^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]*(50 moved|sent \d+ waiting edits?)$`)
+
+// waitBulkEnded waits until the status line says a bulk ended.
+func waitBulkEnded(t *testing.T, board *terminal) {
+	t.Helper()
+	for deadline := time.Now().Add(90 * time.Second); !bulkEnded.MatchString(lastLine(board.Screen())); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bulk never ended:\n%s", board.Screen())
+		}
+	}
+}
 
 // waitSeconds is the countdown of a match of bulkWaits.
 func waitSeconds(m []string) string { return m[1] + m[2] }
@@ -150,11 +212,7 @@ func TestBulkWaitCountsDown(t *testing.T) {
 		}
 	}
 	board.WaitFor(30*time.Second, "High 4 ", "Middle 114")
-	for deadline := time.Now().Add(60 * time.Second); bulkEnded.FindString(lastLine(board.Screen())) == ""; time.Sleep(100 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the bulk never ended:\n%s", board.Screen())
-		}
-	}
+	waitBulkEnded(t, board)
 	t.Logf("the status line once the bulk ended: %s", lastLine(board.Screen()))
 }
 
