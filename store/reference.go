@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -98,7 +99,8 @@ func (c *Cache) LoadReference(service, user string, workspaceID int64) (Referenc
 }
 
 // SaveReference replaces the reference data of a workspace of a user of a
-// service. In no-cache mode it does nothing.
+// service, and shares its field information with the other processes of
+// the profile (fields_shared.go). In no-cache mode it does nothing.
 func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Reference) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
@@ -112,7 +114,7 @@ func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Refer
 	if err := gob.NewEncoder(&buf).Encode(ref); err != nil {
 		return fmt.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
 	}
-	return c.update(func(tx *bbolt.Tx) error {
+	err = c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
 		if err != nil {
 			return err
@@ -127,6 +129,10 @@ func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Refer
 		}
 		return rb.Put(workspaceKey(workspaceID), buf.Bytes())
 	})
+	if err != nil || !c.Available() {
+		return err
+	}
+	return shareFields(filepath.Dir(c.path), svc, workspaceID, ref.Fields)
 }
 
 func workspaceKey(workspaceID int64) []byte {

@@ -83,9 +83,11 @@ func (r *Replayer) claim(seq uint64) (j job, found Result, claimed bool, err err
 	if err != nil {
 		return job{}, Result{}, false, err
 	}
-	// Only a create or a comment looks for itself first, and only when it
-	// was tried before or comes from an earlier run.
-	replay := prev == StateMaybeApplied || e.Attempts > 1 || e.Session != r.session
+	// Only a create or a comment looks for itself first, and only when an
+	// attempt may have reached the service (maybe_applied: the client says
+	// which failures may have) or it comes from an earlier run. An attempt
+	// the service refused, a 429 above all, costs no read to look for it.
+	replay := prev == StateMaybeApplied || e.Session != r.session
 	return job{Edit: e, prev: prev, replay: replay}, Result{}, true, nil
 }
 

@@ -61,26 +61,16 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 			}
 		}
 		base := setPlan{ref: ref, ws: ws, item: it, names: names}
-		var mine []setPlan
-		var refused []Result
-		if r.flags.priority.set {
-			p, res, ok := r.priorityPlan(base)
-			if !ok {
-				refused = append(refused, res)
-			} else {
-				mine = append(mine, p)
+		mine, refused, err := r.planItem(ctx, base)
+		if err == nil && len(refused) > 0 && r.kept[it.Kind] {
+			// The kept field information may be a day old: the service's decides.
+			if base.names, err = r.readNames(ctx, ws, it.Kind); err == nil {
+				mine, refused, err = r.planItem(ctx, base)
 			}
 		}
-		if r.flags.title.set {
-			p := base
-			p.op, p.now, p.seen, p.to = store.OpTitle, it.Title, it.Title, strings.TrimSpace(r.flags.title.value)
-			mine = append(mine, p)
-		}
-		more, refusedMore, err := r.fieldPlans(ctx, base)
 		if err != nil {
 			return nil, err
 		}
-		mine, refused = append(mine, more...), append(refused, refusedMore...)
 		r.results = append(r.results, refused...)
 		if len(refused) > 0 {
 			for _, p := range mine {
@@ -91,6 +81,29 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 		plans = append(plans, mine...)
 	}
 	return plans, nil
+}
+
+// planItem checks the changes of one item: a plan per change, or why one
+// is refused.
+func (r *setRun) planItem(ctx context.Context, base setPlan) (mine []setPlan, refused []Result, err error) {
+	if r.flags.priority.set {
+		p, res, ok := r.priorityPlan(base)
+		if !ok {
+			refused = append(refused, res)
+		} else {
+			mine = append(mine, p)
+		}
+	}
+	if r.flags.title.set {
+		p := base
+		p.op, p.now, p.seen, p.to = store.OpTitle, base.item.Title, base.item.Title, strings.TrimSpace(r.flags.title.value)
+		mine = append(mine, p)
+	}
+	more, refusedMore, err := r.fieldPlans(ctx, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(mine, more...), append(refused, refusedMore...), nil
 }
 
 // priorityPlan checks --priority (and --if-priority) against the kind's
@@ -112,14 +125,25 @@ func (r *setRun) priorityPlan(p setPlan) (setPlan, Result, bool) {
 	return p, Result{}, true
 }
 
-// namesOf reads the field names of a kind once.
+// namesOf reads the field names of a kind once, from the field
+// information kept within the day when there is some (fieldinfo.go).
 func (r *setRun) namesOf(ctx context.Context, ws int64, kind api.Kind) (itemref.Names, error) {
 	if n, ok := r.names[kind]; ok {
 		return n, nil
 	}
-	n, err := itemref.ReadNames(ctx, r.t, ws, kind)
+	if n, ok := keptNames(r.t, ws, kind); ok {
+		r.names[kind], r.kept[kind] = n, true
+		return n, nil
+	}
+	return r.readNames(ctx, ws, kind)
+}
+
+// readNames reads the field names of a kind from the service, and keeps
+// them for the next command.
+func (r *setRun) readNames(ctx context.Context, ws int64, kind api.Kind) (itemref.Names, error) {
+	n, err := readAndKeepNames(ctx, r.t, ws, kind)
 	if err == nil {
-		r.names[kind] = n
+		r.names[kind], r.kept[kind] = n, false
 	}
 	return n, err
 }

@@ -163,7 +163,7 @@ func Run(ctx context.Context, o *Options) error {
 		return err
 	}
 	defer t.Close()
-	run := &setRun{cli: o.IO, t: t, flags: o.Flags, names: map[api.Kind]itemref.Names{}, ref: setReference{
+	run := &setRun{cli: o.IO, t: t, flags: o.Flags, names: map[api.Kind]itemref.Names{}, kept: map[api.Kind]bool{}, ref: setReference{
 		moves: map[workflowKey][]api.Transition{}, members: map[int64][]api.Member{}, iterations: map[int64][]api.Iteration{}}}
 	return run.do(ctx, o.Refs)
 }
@@ -174,6 +174,7 @@ type setRun struct {
 	t       *wiring.Target
 	flags   Flags
 	names   map[api.Kind]itemref.Names // read once per kind
+	kept    map[api.Kind]bool          // names taken from the field information kept (fieldinfo.go)
 	ref     setReference
 	user    string
 	results []Result

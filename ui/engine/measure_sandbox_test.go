@@ -1,0 +1,286 @@
+package engine
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"triage/api"
+	"triage/api/sandbox"
+	"triage/store"
+	"triage/ui/internal/uitest"
+)
+
+// The measures of issue 26, on the sandbox with its rate limit on, as
+// `triage serve --rate 60 --rate-window 1m` runs it: each action's requests
+// are counted as they reach the service, and a 429 would show as a request
+// more (the client asks again). Each measure starts a service of its own, so
+// that each has the minute's whole budget.
+
+// limitedOptions is the service of the measures: 60 requests a minute.
+var limitedOptions = sandbox.Options{Rate: 60, RateWindow: time.Minute}
+
+// measureTransport counts the requests by method and path, and holds the
+// first write until hold is closed (when hold is not nil), as a slow
+// service would while more moves are made.
+type measureTransport struct {
+	mu      sync.Mutex
+	n       map[string]int
+	status  map[int]int
+	hold    chan struct{}
+	written bool
+}
+
+func (m *measureTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	m.mu.Lock()
+	m.n[r.Method+" "+r.URL.Path]++
+	first := r.Method != http.MethodGet && !m.written
+	if first {
+		m.written = true
+	}
+	hold := m.hold
+	m.mu.Unlock()
+	if first && hold != nil {
+		<-hold
+	}
+	res, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil {
+		m.mu.Lock()
+		m.status[res.StatusCode]++
+		m.mu.Unlock()
+	}
+	return res, err
+}
+
+// take is the requests since the last take: reads, writes, by path, and
+// how many the service refused for the rate limit.
+func (m *measureTransport) take() (reads, writes int, paths map[string]int, limited int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for p, c := range m.n {
+		if p[:4] == "GET " {
+			reads += c
+		} else {
+			writes += c
+		}
+	}
+	paths, limited = m.n, m.status[http.StatusTooManyRequests]
+	m.n, m.status = map[string]int{}, map[int]int{}
+	return reads, writes, paths, limited
+}
+
+// limitedEngine is an engine on a service of its own that allows 60
+// requests a minute, opened on its first workspace as the demo user.
+func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Client, *store.Sender) {
+	t.Helper()
+	srv, err := sandbox.Start(limitedOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: mt}))
+	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
+	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	edits := uitest.NewEdits(t, client, srv.URL)
+	ctx.Edits = edits
+	g := New(ctx)
+	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	r := &rig{t: t, g: g}
+	r.run(g.Open(10022001))
+	return g, r, client, edits
+}
+
+// planningStories are n stories of the default type in planning, read
+// outside the count.
+func planningStories(t *testing.T, client *api.Client, mt *measureTransport, n int) []api.Item {
+	t.Helper()
+	var found []api.Item
+	err := client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story, Fields: api.ListFields(api.Story)}, func(p api.Page) {
+		for _, it := range p.Items {
+			it.Kind = api.Story
+			if id := it.ShortID(); id[len(id)-1] != '0' && it.Status == "planning" && len(found) < n {
+				found = append(found, it)
+			}
+		}
+	})
+	if err != nil || len(found) < n {
+		t.Fatalf("%d stories in planning, want %d: %v", len(found), n, err)
+	}
+	mt.take()
+	return found
+}
+
+func newMeasureTransport() *measureTransport {
+	return &measureTransport{n: map[string]int{}, status: map[int]int{}}
+}
+
+// TestMeasureBulkMoves: a bulk move of 50 cards from the board is one read
+// and one batch write (51 requests before batch writes); with a why, one
+// comment more per card, as TAPD's /comments adds one comment a request
+// ("一次插入一条数据") and has no batch form: 52 (107 before). No request is
+// refused for the rate limit.
+func TestMeasureBulkMoves(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		why           string
+		reads, writes int
+	}{
+		{"a bulk move of 50", "", 1, 1},
+		{"a bulk move of 50 with a why", "<p>sprint 12</p>", 1, 51},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mt := newMeasureTransport()
+			g, r, client, _ := limitedEngine(t, mt)
+			_, _, cmd := g.Moves(api.Story)
+			r.run(cmd)
+			stories := planningStories(t, client, mt, 50)
+			changes := make([]Change, len(stories))
+			for i, it := range stories {
+				changes[i] = Change{Item: it, Field: Status, To: "developing"}
+			}
+			_, cmd = g.ApplyBulk(api.Story, c.why, changes...)
+			r.run(cmd)
+			reads, writes, paths, limited := mt.take()
+			t.Logf("%s: %d requests: %d reads, %d writes (%v)", c.name, reads+writes, reads, writes, paths)
+			if reads != c.reads || writes != c.writes || limited != 0 {
+				t.Errorf("%s: %d reads, %d writes, %d refused for the rate limit; want %d, %d, 0", c.name, reads, writes, limited, c.reads, c.writes)
+			}
+		})
+	}
+}
+
+// TestMeasureTenQuickMoves: ten single moves made while the first is on its
+// way cost two reads and two writes (20 before): the first move reads and
+// writes its story; the nine made meanwhile go together, read in one
+// request and written in one batch.
+func TestMeasureTenQuickMoves(t *testing.T) {
+	mt := newMeasureTransport()
+	g, r, client, edits := limitedEngine(t, mt)
+	_, _, cmd := g.Moves(api.Story)
+	r.run(cmd)
+	stories := planningStories(t, client, mt, 10)
+	mt.mu.Lock()
+	mt.hold = make(chan struct{})
+	mt.mu.Unlock()
+
+	msgs := make(chan tea.Msg, 64)
+	var wg sync.WaitGroup
+	var runAway func(tea.Cmd)
+	runAway = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			for _, c := range msg {
+				wg.Go(func() { runAway(c) })
+			}
+		case nil:
+		default:
+			msgs <- msg
+		}
+	}
+	for _, it := range stories {
+		_, cmd := g.Apply(api.Story, Change{Item: it, Field: Status, To: "developing"})
+		wg.Go(func() { runAway(cmd) })
+	}
+	for {
+		pending, err := edits.Pending("demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pending) == len(stories) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // the nine reach the lane behind the held first
+	close(mt.hold)
+	wg.Wait()
+	close(msgs)
+	for msg := range msgs {
+		r.run(func() tea.Msg { return msg })
+	}
+	reads, writes, paths, limited := mt.take()
+	t.Logf("10 quick moves: %d requests (%v)", reads+writes, paths)
+	if reads > 2 || writes > 2 || limited != 0 {
+		t.Errorf("10 quick moves: %d reads, %d writes, %d refused for the rate limit; want at most 2 and 2, none refused", reads, writes, limited)
+	}
+	got, err := client.GetMany(context.Background(), 10022001, api.Story, []string{stories[0].ID, stories[9].ID})
+	if err != nil || len(got) != 2 || got[0].Status != "developing" || got[1].Status != "developing" {
+		t.Errorf("on the service: %+v, %v", got, err)
+	}
+}
+
+// TestMeasureFirstStatusMove: the first status move of a session costs
+// the workflow (read once a session), the story's read before the write,
+// and the write: 3 requests (4 before).
+func TestMeasureFirstStatusMove(t *testing.T) {
+	mt := newMeasureTransport()
+	g, r, client, _ := limitedEngine(t, mt)
+	st := planningStories(t, client, mt, 1)[0]
+	mt.take()
+	_, _, cmd := g.Moves(api.Story)
+	r.run(cmd)
+	_, cmd = g.Apply(api.Story, Change{Item: st, Field: Status, To: "developing"})
+	r.run(cmd)
+	reads, writes, paths, limited := mt.take()
+	t.Logf("the first status move: %d requests (%v)", reads+writes, paths)
+	if reads+writes > 3 || writes != 1 || limited != 0 {
+		t.Errorf("the first status move: %d reads, %d writes, %d refused; want at most 3 requests, one write", reads, writes, limited)
+	}
+}
+
+// TestMeasureWarmStart: a start with the cache saved costs one delta of the
+// kind opened and nothing else, on the rate-limited service (7 before); its
+// first status move is then the story's read and the write, the workflow
+// being kept from the day's first start (4 before).
+func TestMeasureWarmStart(t *testing.T) {
+	srv, err := sandbox.Start(limitedOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cache.Close() })
+	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	g, r := s.start(t)
+	_, _, cmd := g.Moves(api.Story)
+	r.run(cmd)
+	_, cold := s.pt.take()
+	s.now = s.now.Add(time.Hour)
+	g, r = s.start(t)
+	warm, warmSum := s.pt.take()
+	t.Logf("cold start: %d requests; warm start: %d requests: %s", cold, warmSum, requests(warm))
+	if warmSum != 1 || warm["GET /stories"] != 1 {
+		t.Errorf("warm start: %d requests (%s); want 1: one delta of the stories", warmSum, requests(warm))
+	}
+
+	var st api.Item
+	for _, it := range g.Items(api.Story).List {
+		if id := it.ShortID(); it.Status == "planning" && id[len(id)-1] != '0' {
+			st = it
+			break
+		}
+	}
+	if st.ID == "" {
+		t.Fatal("no story in planning on the board")
+	}
+	_, _, cmd = g.Moves(api.Story)
+	r.run(cmd)
+	_, cmd = g.Apply(api.Story, Change{Item: st, Field: Status, To: "developing"})
+	r.run(cmd)
+	move, moveSum := s.pt.take()
+	t.Logf("the first status move after a warm start: %d requests: %s", moveSum, requests(move))
+	if moveSum != 2 || move["POST /stories"] != 1 {
+		t.Errorf("the first status move after a warm start: %d requests (%s); want the story's read and the write", moveSum, requests(move))
+	}
+}
