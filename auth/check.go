@@ -79,20 +79,22 @@ func CredentialName(m Method) string {
 // Check asks the service whether a session's credential is good and who it
 // is: /users/info for a token (its nick and name are set on the session
 // returned), /quickstart/testauth for an API account. Reads are retried
-// through 429 and transient failures as every read is. A credential the
-// service does not confirm gives a *CheckError; a cancelled ctx, ctx's error.
-// Errors never hold the secret.
-func Check(ctx context.Context, s Session, httpClient *http.Client) (Session, error) {
+// through 429 and transient failures as every read is; opts give the
+// account's rate budget and who hears of a wait, so that a check is one of
+// the account's requests and its wait is told. A credential the service does
+// not confirm gives a *CheckError; a cancelled ctx, ctx's error. Errors never
+// hold the secret.
+func Check(ctx context.Context, s Session, httpClient *http.Client, opts ...api.ClientOption) (Session, error) {
 	var err error
 	if s.Method == MethodBasic {
 		var rec api.TestAuthRecord
-		rec, err = newClient(s, httpClient).TestAuth(ctx)
+		rec, err = newClient(s, httpClient, opts...).TestAuth(ctx)
 		if err == nil && rec.APIUser != "" && rec.APIUser != s.APIUser {
 			return Session{}, fmt.Errorf("the service checked another API account (%q) than the one given", rec.APIUser)
 		}
 	} else {
 		var u api.User
-		u, err = newClient(s, httpClient).UserInfo(ctx)
+		u, err = newClient(s, httpClient, opts...).UserInfo(ctx)
 		if err == nil {
 			s.Nick, s.UserName = string(u.Nick), string(u.Name)
 		}

@@ -58,10 +58,10 @@ func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient 
 // a service that cannot be reached is tried a few times within seconds.
 const checkTimeout = 30 * time.Second
 
-// newClient is an API client acting as the session, for the checks.
-func newClient(s Session, httpClient *http.Client) *api.Client {
+// newClient is an API client acting as the session, for the checks, with
+// the caller's options after its own (the account's rate budget, who hears
+// of its waits).
+func newClient(s Session, httpClient *http.Client, opts ...api.ClientOption) *api.Client {
 	return api.NewClient(s.Service, s.Authorizer(),
-		api.WithHTTPClient(httpClient),
-		api.WithTimeout(checkTimeout),
-	)
+		append([]api.ClientOption{api.WithHTTPClient(httpClient), api.WithTimeout(checkTimeout)}, opts...)...)
 }

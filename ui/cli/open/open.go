@@ -67,7 +67,7 @@ func Run(ctx context.Context, o *Options) error {
 		// service did not tell: ask who it belongs to, and whether the
 		// service takes it (the login view cannot replace one set in the
 		// environment). The session keeps its method, workspace and expiry.
-		checked, err := auth.Check(ctx, sess, nil)
+		checked, err := s.Check(ctx, sess, c.WaitTeller()) // a wait for the rate limit is said on stderr: the screen is not drawn yet
 		switch {
 		case err == nil:
 			sess = checked

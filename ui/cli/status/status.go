@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"triage/api"
 	"triage/auth"
 	"triage/ui/cli/wiring"
 	"triage/ui/i18n"
@@ -75,8 +76,9 @@ func Run(ctx context.Context, o *Options) error {
 }
 
 // checkStatus asks the service whether the credential in use is good and
-// whose it is (unless offline), and says what to do when it is not.
-func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusReport, error) {
+// whose it is (unless offline), as one of the account's requests (notice
+// hears of a wait for the rate limit), and says what to do when it is not.
+func checkStatus(ctx context.Context, s *wiring.Setup, offline bool, notice func(api.Wait)) (statusReport, error) {
 	sess, err := s.Session(ctx)
 	if errors.Is(err, wiring.ErrNotLoggedIn) {
 		return statusReport{sess: auth.Session{Service: s.Config.BaseURL}, notLoggedIn: true,
@@ -97,7 +99,7 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 		r.status = i18n.T("Not checked (--offline): this is what is stored")
 		return r, nil
 	}
-	checked, err := auth.Check(ctx, sess, nil)
+	checked, err := s.Check(ctx, sess, notice)
 	var ce *auth.CheckError
 	switch {
 	case err == nil:

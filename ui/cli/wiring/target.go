@@ -76,11 +76,11 @@ func (t *Target) Me(ctx context.Context) (string, error) {
 	case t.Session.Method == auth.MethodBasic:
 		return "", fmt.Errorf("%w: owner:@me needs a person's login, and an API account is not one: name the owner (owner:NICK), or log in with triage login --web or --token", ErrUsage)
 	}
-	checked, err := auth.Check(ctx, t.Session, nil)
+	u, err := t.Client.UserInfo(ctx) // the command's client: its budget, its waits said
 	if err != nil {
 		return "", err
 	}
-	return checked.Nick, nil
+	return string(u.Nick), nil
 }
 
 // Unreachable reports an error of the service and returns the error whose
