@@ -78,7 +78,13 @@ func (g *Engine) readCustomFields(ctx context.Context, k api.Kind) func() custom
 // they are not known yet, their settings are read first, in the same
 // command, and arrive with the list's first answer.
 func (g *Engine) listWithCustomFields(ctx context.Context, k api.Kind) tea.Cmd {
-	svc, gen, req := g.ctx.Service, g.gen, g.listRequest(k)
+	return g.listingWithCustomFields(ctx, k, g.listRequest(k))
+}
+
+// listingWithCustomFields is listWithCustomFields of the request req (a
+// load resumed past the pages it listed).
+func (g *Engine) listingWithCustomFields(ctx context.Context, k api.Kind, req api.ListRequest) tea.Cmd {
+	svc, gen := g.ctx.Service, g.gen
 	read := g.readCustomFields(ctx, k)
 	if read == nil {
 		return startList(ctx, svc, gen, req)

@@ -160,7 +160,13 @@ func (g *Engine) resume(k api.Kind, snap store.Snapshot) (tea.Cmd, bool) {
 	l.loaded = len(s.List)
 	req := g.listRequest(k)
 	req.Listed = maps.Clone(snap.Listed)
-	return tea.Batch(g.loaded(Loaded{Kind: k, Reset: true}), startList(l.listCtx, g.ctx.Service, l.gen, req)), true
+	if !g.ref.custom.read[k] {
+		g.ref.custom.asked[k] = false // the whole list dropped asked them; the resumed one reads them first
+	}
+	// The pages wait for the kind's fields (onFields), which the whole
+	// list dropped was to read.
+	return tea.Batch(g.loaded(Loaded{Kind: k, Reset: true}), g.fieldsFor(l.listCtx, k),
+		g.listingWithCustomFields(l.listCtx, k, req)), true
 }
 
 // closeGap ends a resumed load: the board is cached whole, with the sync

@@ -22,7 +22,7 @@ import (
 func profileReports(c *wiring.Factory, ctx context.Context, s *wiring.Setup, g *wiring.GlobalFlags, offline bool) ([]statusReport, error) {
 	names := s.Config.ProfileNames()
 	if len(names) == 0 {
-		r, err := checkStatus(ctx, s, offline, c.WaitTeller())
+		r, err := checkStatus(ctx, s, offline)
 		return []statusReport{r}, err
 	}
 	if !slices.Contains(names, store.DefaultProfile) {
@@ -39,7 +39,7 @@ func profileReports(c *wiring.Factory, ctx context.Context, s *wiring.Setup, g *
 				return nil, fmt.Errorf("profile %s: %w", name, err)
 			}
 		}
-		r, err := checkStatus(ctx, ps, offline, c.WaitTeller())
+		r, err := checkStatus(ctx, ps, offline)
 		if err != nil {
 			return nil, fmt.Errorf("profile %s: %w", name, err)
 		}

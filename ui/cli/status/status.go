@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"triage/api"
 	"triage/auth"
 	"triage/ui/cli/wiring"
 	"triage/ui/i18n"
@@ -76,9 +75,8 @@ func Run(ctx context.Context, o *Options) error {
 }
 
 // checkStatus asks the service whether the credential in use is good and
-// whose it is (unless offline), as one of the account's requests (notice
-// hears of a wait for the rate limit), and says what to do when it is not.
-func checkStatus(ctx context.Context, s *wiring.Setup, offline bool, notice func(api.Wait)) (statusReport, error) {
+// whose it is (unless offline), and says what to do when it is not.
+func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusReport, error) {
 	sess, err := s.Session(ctx)
 	if errors.Is(err, wiring.ErrNotLoggedIn) {
 		return statusReport{sess: auth.Session{Service: s.Config.BaseURL}, notLoggedIn: true,
@@ -99,7 +97,7 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool, notice func
 		r.status = i18n.T("Not checked (--offline): this is what is stored")
 		return r, nil
 	}
-	checked, err := s.Check(ctx, sess, notice)
+	checked, err := auth.Check(ctx, sess, nil)
 	var ce *auth.CheckError
 	switch {
 	case err == nil:
