@@ -119,7 +119,7 @@ func isProgramMsg(msg tea.Msg) bool {
 // Until handles queued messages until cond holds; it fails the test after 5s.
 func (d *Driver) Until(what string, cond func() bool) {
 	d.t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(20 * time.Second) // a bound for a loaded machine, not a measure of speed
 	for !cond() {
 		select {
 		case msg := <-d.queue:
