@@ -116,7 +116,7 @@ func isProgramMsg(msg tea.Msg) bool {
 	return t.PkgPath() == "charm.land/bubbletea/v2" && !token.IsExported(t.Name())
 }
 
-// Until handles queued messages until cond holds; it fails the test after 5s.
+// Until handles queued messages until cond holds; it fails the test after 20s.
 func (d *Driver) Until(what string, cond func() bool) {
 	d.t.Helper()
 	deadline := time.After(20 * time.Second) // a bound for a loaded machine, not a measure of speed

@@ -112,6 +112,7 @@ func TestEditGoesToTheItemsWorkspace(t *testing.T) {
 		t.Errorf("story %s is found in Atlas Web too", id)
 	}
 
+	d.Until("the engine has the service's answer", func() bool { return !r.eng.OnTheirWay() })
 	d.Press("u")
 	d.Until("u puts the priority back in 星河移动", func() bool { return read() == was })
 	if e := lastEdit(); e.WorkspaceID != 10022002 || e.To != was {
@@ -121,6 +122,7 @@ func TestEditGoesToTheItemsWorkspace(t *testing.T) {
 		t.Errorf("after u, the card does not show %q:\n%s", was, cursorOrAny(r.v, "#"+short+" "))
 	}
 
+	d.Until("the engine has the undo's answer", func() bool { return !r.eng.OnTheirWay() })
 	d.Press("ctrl+r")
 	d.Until("ctrl+r makes the change again in 星河移动", func() bool { return read() == moved })
 	if e := lastEdit(); e.WorkspaceID != 10022002 || e.To != moved {
