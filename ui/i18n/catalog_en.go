@@ -1,10 +1,9 @@
 package i18n
 
-import "sync"
-
-// english lists every message the app draws through T and Tf, in English,
-// which is also its key in the other catalogues.
-var english = []string{
+// englishCore lists the messages of the board, the key help, the status
+// line, the command line's help, triage status and the login view, in
+// English, which is also their key in the other catalogues.
+var englishCore = []string{
 	// The kinds.
 	"Stories",
 	"Bugs",
@@ -322,12 +321,3 @@ var english = []string{
 	"The fields the workspace requires on a new item (its workflow's first step) must be\ngiven as --field NAME=VALUE, by name or label, a value by its name or label; the\nowner defaults to you. A field missing names the values it takes (exit 1), and\nnothing is queued. Prints the new item's id and address, or --json the item.\nExample: triage new --kind bug --title 'Totals are off' --field severity=serious --field owner=alice",
 	"a field of the new item as NAME=VALUE (severity=serious, owner=alice, a custom field by name or label); repeat it for more",
 }
-
-// englishSet is english as a set.
-var englishSet = sync.OnceValue(func() map[string]bool {
-	set := make(map[string]bool, len(english))
-	for _, msg := range english {
-		set[msg] = true
-	}
-	return set
-})

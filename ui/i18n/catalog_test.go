@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -9,19 +10,36 @@ import (
 // TestEveryMessageIsInBothCatalogues fails when a message exists in one
 // language only.
 func TestEveryMessageIsInBothCatalogues(t *testing.T) {
+	if len(englishParts) != len(chineseParts) {
+		t.Fatalf("%d English parts, %d Chinese ones: a part is in one language only", len(englishParts), len(chineseParts))
+	}
 	seen := map[string]bool{}
-	for _, msg := range english {
-		if seen[msg] {
-			t.Errorf("the English catalogue lists %q twice", msg)
-		}
-		seen[msg] = true
-		if _, ok := chinese[msg]; !ok {
-			t.Errorf("%q is in the English catalogue only: add it to catalog_zh.go", msg)
+	for i, part := range englishParts {
+		for _, msg := range part {
+			if seen[msg] {
+				t.Errorf("the English catalogue lists %q twice", msg)
+			}
+			seen[msg] = true
+			if _, ok := chineseParts[i][msg]; !ok {
+				t.Errorf("%q is in the English catalogue only: add it to the Chinese file of its part", msg)
+			}
 		}
 	}
-	for msg, zh := range chinese {
+	inChinese := map[string]bool{}
+	for i, part := range chineseParts {
+		for msg := range part {
+			if inChinese[msg] {
+				t.Errorf("two Chinese parts hold %q: keep it in one", msg)
+			}
+			inChinese[msg] = true
+			if !slices.Contains(englishParts[i], msg) {
+				t.Errorf("%q is in a Chinese part but not in the English file of the same part", msg)
+			}
+		}
+	}
+	for msg, zh := range chinese() {
 		if !seen[msg] {
-			t.Errorf("%q (%s) is in the Chinese catalogue only: add it to catalog_en.go", msg, zh)
+			t.Errorf("%q (%s) is in the Chinese catalogue only: add it to the English file of its part", msg, zh)
 		}
 		if zh == "" {
 			t.Errorf("%q has an empty Chinese text", msg)
@@ -35,7 +53,7 @@ var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
 // TestChineseFormatsTakeTheSameValues fails when a Chinese format takes
 // other values than its English one: more, fewer, or of another verb.
 func TestChineseFormatsTakeTheSameValues(t *testing.T) {
-	for msg, zh := range chinese {
+	for msg, zh := range chinese() {
 		if got, want := verbsOf(zh), verbsOf(msg); !equal(got, want) {
 			t.Errorf("%q takes %v, its Chinese %q takes %v", msg, want, zh, got)
 		}

@@ -1,8 +1,8 @@
 package i18n
 
-// chinese maps each message of the English catalogue to its Chinese text,
-// in TAPD's own words: 需求, 缺陷, 任务, 优先级, 状态, 处理人, 迭代.
-var chinese = map[string]string{
+// chineseCore maps each message of englishCore to its Chinese text, in
+// TAPD's own words: 需求, 缺陷, 任务, 优先级, 状态, 处理人, 迭代.
+var chineseCore = map[string]string{
 	// The kinds.
 	"Stories": "需求",
 	"Bugs":    "缺陷",

@@ -6,7 +6,7 @@ import "fmt"
 // Chinese catalogue lacks it.
 func T(msg string) string {
 	if Current() == Chinese {
-		if zh, ok := chinese[msg]; ok {
+		if zh, ok := chinese()[msg]; ok {
 			return zh
 		}
 	}
@@ -23,7 +23,7 @@ func Missing(msg string) []Lang {
 	if !englishSet()[msg] {
 		missing = append(missing, English)
 	}
-	if _, ok := chinese[msg]; !ok {
+	if _, ok := chinese()[msg]; !ok {
 		missing = append(missing, Chinese)
 	}
 	return missing
