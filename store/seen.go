@@ -1,12 +1,7 @@
 package store
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 
 	"triage/api"
@@ -47,33 +42,14 @@ func LoadSeen(stateDir, service, user string, ws int64, kind api.Kind) (Seen, bo
 
 // SaveSeen remembers what user has looked at in a kind of a workspace.
 func SaveSeen(stateDir, service, user string, ws int64, kind api.Kind, s Seen) error {
-	all, err := readSeen(stateDir)
-	if err != nil {
-		all = map[string]Seen{} // an unreadable file is replaced
-	}
-	all[seenKey(service, user, ws, kind)] = s
-	data, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(stateDir, dirMode); err != nil {
-		return fmt.Errorf("state %s: %w", stateDir, err)
-	}
-	return writeFileAtomic(filepath.Join(stateDir, SeenFile), data)
+	return saveKeyed(stateDir, SeenFile, seenKey(service, user, ws, kind), s)
 }
 
 // readSeen reads the file: "service user workspace kind" → what was seen.
 func readSeen(stateDir string) (map[string]Seen, error) {
-	data, err := os.ReadFile(filepath.Join(stateDir, SeenFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]Seen{}, nil
-	}
+	all, err := readKeyedFile[Seen](stateDir, SeenFile)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", SeenFile, err)
-	}
-	var all map[string]Seen
-	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s is not readable (%w): what you last looked at starts afresh", SeenFile, err)
+		return nil, fmt.Errorf("%w: what you last looked at starts afresh", err)
 	}
 	return all, nil
 }

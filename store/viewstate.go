@@ -1,12 +1,6 @@
 package store
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 )
 
@@ -39,7 +33,7 @@ func viewStateKey(service string, ws int64) string {
 // service, and whether that is known. A file that cannot be read is as
 // good as none: it only saves the user some keys.
 func LoadViewState(stateDir, service string, ws int64) (ViewState, bool) {
-	all, err := readViewStates(stateDir)
+	all, err := readKeyedFile[ViewState](stateDir, ViewStateFile)
 	if err != nil {
 		return ViewState{}, false
 	}
@@ -49,33 +43,5 @@ func LoadViewState(stateDir, service string, ws int64) (ViewState, bool) {
 
 // SaveViewState remembers how the board is shown in a workspace.
 func SaveViewState(stateDir, service string, ws int64, st ViewState) error {
-	all, err := readViewStates(stateDir)
-	if err != nil {
-		all = map[string]ViewState{}
-	}
-	all[viewStateKey(service, ws)] = st
-	data, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(stateDir, dirMode); err != nil {
-		return fmt.Errorf("state %s: %w", stateDir, err)
-	}
-	return writeFileAtomic(filepath.Join(stateDir, ViewStateFile), data)
-}
-
-// readViewStates reads the file: "service workspace" → state.
-func readViewStates(stateDir string) (map[string]ViewState, error) {
-	data, err := os.ReadFile(filepath.Join(stateDir, ViewStateFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]ViewState{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var all map[string]ViewState
-	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s: %w", ViewStateFile, err)
-	}
-	return all, nil
+	return saveKeyed(stateDir, ViewStateFile, viewStateKey(service, ws), st)
 }
