@@ -1,14 +1,11 @@
 package store
 
 import (
-	"bytes"
-	"encoding/gob"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
 	"time"
-
-	"go.etcd.io/bbolt"
 
 	"triage/api"
 )
@@ -55,12 +52,12 @@ func (d Dated[T]) Fresh(now time.Time) bool {
 	return !d.Read.IsZero() && !d.Read.After(now) && now.Sub(d.Read) < ReferenceTTL
 }
 
-// referenceBucket holds the Reference of each workspace of a user, by
-// workspace id, apart from the boards (Find reads those).
-const referenceBucket = "reference"
-
-// referenceVersion starts a stored Reference; another version is a miss.
-const referenceVersion byte = 1
+// referenceRecord is where the Reference of a workspace lies in a user's
+// bucket: in a bucket of its own, apart from the boards (Find reads those),
+// by workspace id. Another version is a miss.
+func referenceRecord(workspaceID int64) userRecord {
+	return userRecord{bucket: "reference", key: workspaceKey(workspaceID), version: 1}
+}
 
 // LoadReference returns the reference data saved for a workspace of a user
 // of a service, and whether there is any. An error means it could not be
@@ -70,28 +67,11 @@ func (c *Cache) LoadReference(service, user string, workspaceID int64) (Referenc
 	if err != nil {
 		return Reference{}, false, fmt.Errorf("load the cached reference data: %w", err)
 	}
-	var (
-		ref   Reference
-		found bool
-	)
-	err = c.view(func(tx *bbolt.Tx) error {
-		b := userBucket(tx, svc, user)
-		if b == nil {
-			return nil
-		}
-		if b = b.Bucket([]byte(referenceBucket)); b == nil {
-			return nil
-		}
-		raw := b.Get(workspaceKey(workspaceID))
-		if len(raw) == 0 || raw[0] != referenceVersion {
-			return nil
-		}
-		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&ref); err != nil {
-			return fmt.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
-		}
-		found = true
-		return nil
-	})
+	var ref Reference
+	found, err := c.loadUserRecord(svc, user, referenceRecord(workspaceID), &ref)
+	if errors.Is(err, errRecordUnreadable) {
+		return Reference{}, false, fmt.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
+	}
 	if err != nil {
 		return Reference{}, false, err
 	}
@@ -109,28 +89,11 @@ func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Refer
 	if user == "" {
 		return fmt.Errorf("cache the reference data: no user")
 	}
-	var buf bytes.Buffer
-	buf.WriteByte(referenceVersion)
-	if err := gob.NewEncoder(&buf).Encode(ref); err != nil {
+	if err := c.saveUserRecord(svc, user, referenceRecord(workspaceID), ref); err != nil {
 		return fmt.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
 	}
-	err = c.update(func(tx *bbolt.Tx) error {
-		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
-		if err != nil {
-			return err
-		}
-		ub, err := sb.CreateBucketIfNotExists([]byte(user))
-		if err != nil {
-			return err
-		}
-		rb, err := ub.CreateBucketIfNotExists([]byte(referenceBucket))
-		if err != nil {
-			return err
-		}
-		return rb.Put(workspaceKey(workspaceID), buf.Bytes())
-	})
-	if err != nil || !c.Available() {
-		return err
+	if !c.Available() {
+		return nil
 	}
 	return shareFields(filepath.Dir(c.path), svc, workspaceID, ref.Fields)
 }

@@ -1,8 +1,6 @@
 package store
 
 import (
-	"bytes"
-	"encoding/gob"
 	"fmt"
 	"time"
 
@@ -24,34 +22,23 @@ func (c *Cache) KeepFieldInfo(service, user string, workspaceID int64, kind api.
 	if user == "" {
 		return fmt.Errorf("cache the field information: no user")
 	}
+	r := referenceRecord(workspaceID)
 	return c.update(func(tx *bbolt.Tx) error {
-		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
-		if err != nil {
-			return err
-		}
-		ub, err := sb.CreateBucketIfNotExists([]byte(user))
-		if err != nil {
-			return err
-		}
-		rb, err := ub.CreateBucketIfNotExists([]byte(referenceBucket))
+		b, err := r.bucketIn(tx, svc, user)
 		if err != nil {
 			return err
 		}
 		var ref Reference
-		if raw := rb.Get(workspaceKey(workspaceID)); len(raw) > 0 && raw[0] == referenceVersion {
-			if gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&ref) != nil {
-				ref = Reference{} // unreadable: replaced by what was read now
-			}
+		if _, err := r.decode(b, &ref); err != nil {
+			ref = Reference{} // unreadable: replaced by what was read now
 		}
 		if ref.Fields == nil {
 			ref.Fields = map[api.Kind]Dated[api.FieldInfo]{}
 		}
 		ref.Fields[kind] = Dated[api.FieldInfo]{Value: fi, Read: now}
-		var buf bytes.Buffer
-		buf.WriteByte(referenceVersion)
-		if err := gob.NewEncoder(&buf).Encode(ref); err != nil {
+		if err := r.encode(b, ref); err != nil {
 			return fmt.Errorf("cache the field information of workspace %d: %w", workspaceID, err)
 		}
-		return rb.Put(workspaceKey(workspaceID), buf.Bytes())
+		return nil
 	})
 }

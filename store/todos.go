@@ -1,25 +1,20 @@
 package store
 
 import (
-	"bytes"
-	"encoding/gob"
+	"errors"
 	"fmt"
 	"time"
-
-	"go.etcd.io/bbolt"
 
 	"triage/api"
 )
 
 // "My work" as last read is kept in the item cache beside the boards, under
-// a key of its own (todoKey, which no board's "ID/kind" key can be), so the
+// a key of its own ("todo/mine", which no board's "ID/kind" key can be), so the
 // view is drawn at once on the next open and refreshed by what changed.
 
-// todoKey names "my work" in a user's bucket.
-var todoKey = []byte("todo/mine")
-
-// todoVersion starts a stored Todos; another version is a miss.
-const todoVersion byte = 1
+// todoRecord is where "my work" lies in a user's bucket; another version
+// is a miss.
+var todoRecord = userRecord{key: []byte("todo/mine"), version: 1}
 
 // Todos is "my work" as last read: the to-dos of each kind of each
 // workspace of a user.
@@ -54,25 +49,11 @@ func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 	if err != nil {
 		return Todos{}, false, fmt.Errorf("load cached work: %w", err)
 	}
-	var (
-		out   Todos
-		found bool
-	)
-	err = c.view(func(tx *bbolt.Tx) error {
-		b := userBucket(tx, svc, user)
-		if b == nil {
-			return nil
-		}
-		raw := b.Get(todoKey)
-		if len(raw) == 0 || raw[0] != todoVersion {
-			return nil
-		}
-		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&out); err != nil {
-			return fmt.Errorf("your cached work is unreadable, reading it from the service: %w", err)
-		}
-		found = true
-		return nil
-	})
+	var out Todos
+	found, err := c.loadUserRecord(svc, user, todoRecord, &out)
+	if errors.Is(err, errRecordUnreadable) {
+		return Todos{}, false, fmt.Errorf("your cached work is unreadable, reading it from the service: %w", err)
+	}
 	if err != nil {
 		return Todos{}, false, err
 	}
@@ -92,20 +73,8 @@ func (c *Cache) SaveTodos(service, user string, t Todos) error {
 	if t.SavedAt.IsZero() {
 		t.SavedAt = c.cfg.now()
 	}
-	var buf bytes.Buffer
-	buf.WriteByte(todoVersion)
-	if err := gob.NewEncoder(&buf).Encode(t); err != nil {
+	if err := c.saveUserRecord(svc, user, todoRecord, t); err != nil {
 		return fmt.Errorf("cache your work: %w", err)
 	}
-	return c.update(func(tx *bbolt.Tx) error {
-		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
-		if err != nil {
-			return err
-		}
-		ub, err := sb.CreateBucketIfNotExists([]byte(user))
-		if err != nil {
-			return err
-		}
-		return ub.Put(todoKey, buf.Bytes())
-	})
+	return nil
 }
