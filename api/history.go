@@ -52,7 +52,14 @@ const (
 // ItemChanges lists the changes of a kind's items in a workspace made at or
 // after since, oldest first, every page of them.
 func (c *Client) ItemChanges(ctx context.Context, workspaceID int64, kind Kind, since time.Time) ([]ItemChange, error) {
-	op := "read the " + kind.String() + " change history"
+	q, limit := changesQuery(workspaceID, kind, since)
+	return c.changePages(ctx, kind, q, limit, nil)
+}
+
+// changesQuery asks a kind's history of a workspace for the changes made
+// at or after since, oldest first, a bug's creation among them, and the
+// most a page of that history lists.
+func changesQuery(workspaceID int64, kind Kind, since time.Time) (url.Values, int) {
 	limit := changePage
 	q := workspaceQuery(workspaceID)
 	q.Set("created", ">="+FormatTime(since))
@@ -62,7 +69,12 @@ func (c *Client) ItemChanges(ctx context.Context, workspaceID int64, kind Kind, 
 		q.Set("include_add_bug", "1")
 	}
 	q.Set("limit", strconv.Itoa(limit))
-	var out []ItemChange
+	return q, limit
+}
+
+// changePages reads every page of the history q asks for onto out.
+func (c *Client) changePages(ctx context.Context, kind Kind, q url.Values, limit int, out []ItemChange) ([]ItemChange, error) {
+	op := "read the " + kind.String() + " change history"
 	for page := 1; ; page++ {
 		q.Set("page", strconv.Itoa(page))
 		got, err := c.changePage(ctx, op, kind, q)

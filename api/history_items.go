@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -18,31 +17,17 @@ const ChangeIDsPerRead = 100
 // ChangeIDsPerRead items, never the whole workspace's history. A bug's
 // creation is listed too (include_add_bug=1), as the other kinds' are.
 func (c *Client) ItemChangesOf(ctx context.Context, workspaceID int64, kind Kind, ids []string, since time.Time) ([]ItemChange, error) {
-	op := "read the " + kind.String() + " change history"
-	limit := changePage
-	q := workspaceQuery(workspaceID)
-	q.Set("created", ">="+FormatTime(since))
-	q.Set("order", "created asc")
-	if kind == Bug {
-		limit = bugChangePage
-		q.Set("include_add_bug", "1")
-	}
-	q.Set("limit", strconv.Itoa(limit))
-	var out []ItemChange
+	q, limit := changesQuery(workspaceID, kind, since)
+	var (
+		out []ItemChange
+		err error
+	)
 	for len(ids) > 0 {
 		n := min(len(ids), ChangeIDsPerRead)
 		q.Set(kind.String()+"_id", strings.Join(ids[:n], ","))
 		ids = ids[n:]
-		for page := 1; ; page++ {
-			q.Set("page", strconv.Itoa(page))
-			got, err := c.changePage(ctx, op, kind, q)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, got...)
-			if len(got) < limit {
-				break
-			}
+		if out, err = c.changePages(ctx, kind, q, limit, out); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
