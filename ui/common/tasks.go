@@ -51,7 +51,9 @@ func (t *Tasks) Running(id TaskID) bool {
 	return ok
 }
 
-// Busy returns the labels of the running tasks, oldest first.
+// Busy returns the labels of the running tasks, oldest first, each once:
+// five saves of the board under way read "caching the board", not five
+// times over.
 func (t *Tasks) Busy() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -60,9 +62,11 @@ func (t *Tasks) Busy() []string {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	labels := make([]string, len(ids))
-	for i, id := range ids {
-		labels[i] = t.running[id]
+	labels := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if label := t.running[id]; !slices.Contains(labels, label) {
+			labels = append(labels, label)
+		}
 	}
 	return labels
 }

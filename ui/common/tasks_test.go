@@ -17,6 +17,7 @@ func TestTasks(t *testing.T) {
 		{"one running", []string{"loading bugs"}, nil, []string{"loading bugs"}},
 		{"oldest first", []string{"a", "b", "c"}, []int{1}, []string{"a", "c"}},
 		{"all done", []string{"a", "b"}, []int{0, 1, 1}, []string{}},
+		{"a label once", []string{"caching the board", "loading bugs", "caching the board", "caching the board"}, []int{0}, []string{"loading bugs", "caching the board"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
