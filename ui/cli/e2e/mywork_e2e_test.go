@@ -180,8 +180,7 @@ func TestMyWorkAcrossWorkspaces(t *testing.T) {
 		t.Fatalf("] on %s #%s (%s) changed nothing in Billing Legacy:\n%s", kind, short, before, term.Screen())
 	}
 	t.Logf("] moved %s #%s in Billing Legacy: %s → %s", kind, short, was, moved)
-	term.Send("u")
-	term.WaitFor(10*time.Second, "undid #"+short)
+	undoWhenSaved(t, term, short)
 	for read() != was && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -211,4 +210,17 @@ func TestMyWorkAcrossWorkspaces(t *testing.T) {
 		t.Errorf("r made %d requests, want 10: the workspaces and one per workspace and kind (%v)", n, warm)
 	}
 	t.Logf("warm refresh: %d requests: %v", todoReads(warm), warm)
+}
+
+// undoWhenSaved presses u once the change is saved (the status line no
+// longer says "saving #N"): pressed while it is still being saved, u says
+// to press again in a moment.
+func undoWhenSaved(t *testing.T, term *terminal, short string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Contains(term.Screen(), "saving #"+short) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	term.Send("u")
+	term.WaitFor(10*time.Second, "undid #"+short)
 }
