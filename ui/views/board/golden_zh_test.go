@@ -1,8 +1,8 @@
 package board
 
 import (
+	"regexp"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +19,10 @@ import (
 	"triage/ui/views/board/sortkey"
 )
 
+// bugsListed is the information line once the bugs are loaded, where the
+// tab's "缺陷 11" shows the count as soon as it is read.
+var bugsListed = regexp.MustCompile(`未筛选\s+缺陷 11`)
+
 // TestBoardScreensInChinese draws the board in Chinese at every size: its
 // tabs, information line, column titles and help line in TAPD's words, and
 // no line wider than the terminal though each Chinese rune takes two cells.
@@ -27,12 +31,12 @@ func TestBoardScreensInChinese(t *testing.T) {
 	i18n.Use(i18n.Chinese)
 	tests := []struct {
 		name  string
-		ready string
+		ready *regexp.Regexp
 		keys  []string
 	}{
-		{"columns_zh", "#1003 ·", []string{"l", "l", "j"}},
-		{"list_zh", "按", []string{"v"}},
-		{"filtered_zh", "/ 王", []string{"/", "王"}},
+		{"columns_zh", regexp.MustCompile(`[▶▌]\s*导出 Excel`), []string{"l", "l", "j"}}, // the cursor on #1003
+		{"list_zh", regexp.MustCompile("按"), []string{"v"}},
+		{"filtered_zh", regexp.MustCompile("/ 王"), []string{"/", "王"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,11 +52,11 @@ func TestBoardScreensInChinese(t *testing.T) {
 				Drive: func(tm *teatest.TestModel) {
 					tm.Send(uitest.Key("tab"))
 					teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-						return strings.Contains(ansi.Strip(host.Last()), "缺陷 11")
+						return bugsListed.MatchString(ansi.Strip(host.Last()))
 					}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 					uitest.Send(tm, uitest.Keys(tt.keys...)...)
 				},
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
+				Ready: tt.ready.MatchString,
 			})
 		})
 	}
