@@ -21,7 +21,7 @@ func (m *Model) header() []string {
 	if note == "" {
 		return append(lines, "")
 	}
-	return append(lines, strings.Split(ansi.Wordwrap(note, max(m.width, 20), " "), "\n")...)
+	return append(lines, wrap(note, max(m.width, 20))...)
 }
 
 // listHeight is how many lines the list has.
@@ -58,7 +58,7 @@ func (m *Model) title() string {
 	}
 	parts := []string{i18n.T("My work"), i18n.Tf("%s in %s", common.Plural(m.count(), i18n.T("item"), i18n.T("items")),
 		common.Plural(len(spaces), i18n.T("workspace"), i18n.T("workspaces"))),
-		i18n.Tf("by %s", i18n.T(m.by.String()))}
+		m.byWhat()}
 	switch {
 	case m.refreshing && m.work.SavedAt.IsZero():
 		parts = append(parts, i18n.T("reading…"))
@@ -200,6 +200,14 @@ func (m *Model) card(c mine.Card, selected bool, wsWidth int) string {
 func pad(text string, width int) string {
 	text = ansi.Truncate(text, width, "…")
 	return text + strings.Repeat(" ", max(width-ansi.StringWidth(text), 0))
+}
+
+// byWhat says what the cards are grouped by.
+func (m *Model) byWhat() string {
+	if m.by == mine.ByPriority {
+		return i18n.T("by priority")
+	}
+	return i18n.T("by workspace")
 }
 
 // groupTitle is a group's heading: a workspace by its name, a priority
