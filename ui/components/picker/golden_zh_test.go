@@ -46,8 +46,14 @@ func TestPickerScreensInChinese(t *testing.T) {
 }
 
 // TestPickerKeysAreCatalogued: every key of the picker says what it does
-// in both languages.
+// in both languages, and the filter's key, which is words, is named in
+// Chinese too.
 func TestPickerKeysAreCatalogued(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.Chinese)
+	if got := DefaultKeyMap().Filter.Help().Key; got != "/ 或直接输入" {
+		t.Errorf("the filter's key is named %q in Chinese", got)
+	}
 	for _, group := range DefaultKeyMap().FullHelp() {
 		for _, b := range group {
 			if missing := i18n.Missing(b.Help().Desc); len(missing) > 0 {

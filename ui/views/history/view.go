@@ -55,8 +55,9 @@ func (m *Model) View() string {
 	}
 	visible := m.groups[m.offset:min(m.offset+m.rows(), len(m.groups))]
 	cols := m.columns(visible, w)
-	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit(i18n.T("when"), cols.when)+"  "+common.Fit(i18n.T("item"), cols.item)+"  "+
-		common.Fit(i18n.T("change"), cols.change)+"  "+i18n.T("state"), w)))
+	head := columnTitles()
+	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit(head[0], cols.when)+"  "+common.Fit(head[1], cols.item)+"  "+
+		common.Fit(head[2], cols.change)+"  "+head[3], w)))
 	for i, g := range visible {
 		lines = append(lines, m.row(g, m.offset+i == m.cursor, cols))
 	}
@@ -116,6 +117,11 @@ func (m *Model) counts() string {
 	return strings.Join(parts, " · ")
 }
 
+// columnTitles are the titles of the columns: when, item, change, state.
+// They are one message, so that their words stay apart from the same
+// words counted ("1 change").
+func columnTitles() []string { return strings.Fields(i18n.T("when item change state")) }
+
 // widths are the cells of the columns of the rows on screen.
 type widths struct{ when, item, change int }
 
@@ -123,7 +129,7 @@ type widths struct{ when, item, change int }
 // shorter, and so are most items.
 func (m *Model) columns(visible [][]store.Edit, w int) widths {
 	now := m.ctx.Clock()
-	c := widths{when: todayCells, item: ansi.StringWidth(i18n.T("item"))}
+	c := widths{when: todayCells, item: ansi.StringWidth(columnTitles()[1])}
 	for _, g := range visible {
 		c.when = max(c.when, ansi.StringWidth(when(g[len(g)-1].CreatedAt, now)))
 		c.item = max(c.item, min(ansi.StringWidth(stepTarget(g)), itemCells))
