@@ -220,7 +220,7 @@ var englishViews = []string{
 	"by priority",
 	"reading…",
 	"%s, refreshing…",
-	"Other priority",
+	"Urgent|High|Middle|Low|Nice to have|Other priority|No priority",
 	"Reading the items waiting on you in every workspace…",
 	"Nothing waits on you: no open item names you as its owner.",
 	"This login reaches %s only, so my work holds only %s: to see %s too, log in with a personal access token (triage login --token) or authorize it (triage login --web).",

@@ -74,8 +74,7 @@ func TestMyWorkInChinese(t *testing.T) {
 }
 
 // TestMyWorkWordsAreCatalogued walks the words my work translates where it
-// draws them: its keys' help, what it groups by, and the ranks of
-// priority that are ours (the others are TAPD's labels, drawn as they are).
+// draws them: its keys' help.
 func TestMyWorkWordsAreCatalogued(t *testing.T) {
 	var words []string
 	for _, group := range mywork.DefaultKeyMap().FullHelp() {
@@ -83,10 +82,24 @@ func TestMyWorkWordsAreCatalogued(t *testing.T) {
 			words = append(words, b.Help().Desc)
 		}
 	}
-	words = append(words, mine.Ranks[len(mine.Ranks)-2], mine.Ranks[len(mine.Ranks)-1])
 	for _, w := range words {
 		if missing := i18n.Missing(w); len(missing) > 0 {
 			t.Errorf("%q is drawn translated but missing from the %v catalogue", w, missing)
 		}
+	}
+}
+
+// TestRankNamesFollowTheRanks: the message that names the priority ranks
+// in English is mine.Ranks, in their order, and names as many in Chinese.
+func TestRankNamesFollowTheRanks(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.English)
+	english := "Urgent|High|Middle|Low|Nice to have|Other priority|No priority"
+	if got := strings.Join(mine.Ranks, "|"); got != english {
+		t.Fatalf("mine.Ranks are %q; the message naming them is %q: change both", got, english)
+	}
+	i18n.Use(i18n.Chinese)
+	if got := strings.Split(i18n.T(english), "|"); len(got) != len(mine.Ranks) || got[0] != "紧急" {
+		t.Errorf("the ranks in Chinese: %q", got)
 	}
 }

@@ -2,6 +2,7 @@ package mywork
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -214,9 +215,18 @@ func (m *Model) byWhat() string {
 // rank (mine.Ranks) in the language in use.
 func (m *Model) groupTitle(grp mine.Group) string {
 	if m.by == mine.ByPriority {
-		return i18n.T(grp.Title)
+		if at := slices.Index(mine.Ranks, grp.Title); at >= 0 {
+			return rankNames()[at]
+		}
 	}
 	return grp.Title
+}
+
+// rankNames are mine.Ranks in the language in use: one message, so that
+// TAPD's labels of the same words (High) stay as the service gives them
+// elsewhere.
+func rankNames() []string {
+	return strings.Split(i18n.T("Urgent|High|Middle|Low|Nice to have|Other priority|No priority"), "|")
 }
 
 // them is how the note names the workspaces reached.
