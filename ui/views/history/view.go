@@ -109,7 +109,7 @@ func (m *Model) counts() string {
 		parts = append(parts, i18n.Tf("%s waiting", common.Count(pending)))
 	}
 	if conflicts > 0 {
-		parts = append(parts, common.Plural(conflicts, i18n.T("conflict"), i18n.T("conflicts")))
+		parts = append(parts, conflictCount(conflicts))
 	}
 	if failed > 0 {
 		parts = append(parts, i18n.Tf("%s failed", common.Count(failed)))
@@ -121,6 +121,14 @@ func (m *Model) counts() string {
 // They are one message, so that their words stay apart from the same
 // words counted ("1 change").
 func columnTitles() []string { return strings.Fields(i18n.T("when item change state")) }
+
+// conflictCount is "1 conflict", "3 conflicts".
+func conflictCount(n int) string {
+	if n == 1 {
+		return i18n.T("1 conflict")
+	}
+	return i18n.Tf("%s conflicts", common.Count(n))
+}
 
 // widths are the cells of the columns of the rows on screen.
 type widths struct{ when, item, change int }
