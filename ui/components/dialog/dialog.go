@@ -5,13 +5,13 @@
 package dialog
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // OutputLines is how many of a program's last lines Output shows.
@@ -29,9 +29,9 @@ type Box struct {
 func Output(title, output string) Box {
 	lines := strings.Split(strings.TrimRight(output, "\n"), "\n")
 	if len(lines) > OutputLines {
-		lines = append([]string{fmt.Sprintf("(%d lines before)", len(lines)-OutputLines)}, lines[len(lines)-OutputLines:]...)
+		lines = append([]string{i18n.Tf("(%d lines before)", len(lines)-OutputLines)}, lines[len(lines)-OutputLines:]...)
 	}
-	return Box{Title: title, Lines: lines, Hint: "any key closes"}
+	return Box{Title: title, Lines: lines, Hint: i18n.T("any key closes")}
 }
 
 // width is how wide the box is drawn (inside its border) over a view

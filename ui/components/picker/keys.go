@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // KeyMap is the picker's keys; it implements help.KeyMap.
@@ -28,7 +29,7 @@ func DefaultKeyMap() KeyMap {
 		Motion:   nav,
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Numbered: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1–9", "choose the row so numbered")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/ or type", "filter")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp(i18n.T("/ or type"), "filter")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter / cancel")),
 	}
 }

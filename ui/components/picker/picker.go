@@ -6,7 +6,6 @@
 package picker
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -15,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Item is one choice: Title is shown, Detail beside it (subtle), Value is
@@ -54,7 +54,7 @@ type Model struct {
 func New(ctx *common.Context, title string, items []Item) *Model {
 	m := &Model{ctx: ctx, title: title, keys: DefaultKeyMap()}
 	ctx.KeyOverrides.Remap("picker", &m.keys)
-	m.filter = common.NewTextField(ctx.Styles, "/ ", "type to filter")
+	m.filter = common.NewTextField(ctx.Styles, "/ ", i18n.T("type to filter"))
 	m.SetItems(items)
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -145,7 +145,7 @@ func (m *Model) Wide() int {
 	for _, it := range m.items {
 		row := 2 + ansi.StringWidth(it.Title) + ansi.StringWidth(m.ctx.Styles.Swatch(it.Color))
 		if it.Value == m.current && m.current != "" {
-			row += len(" (current)")
+			row += ansi.StringWidth(i18n.T(" (current)"))
 		}
 		if it.Detail != "" {
 			row += 2 + ansi.StringWidth(it.Detail)
@@ -295,9 +295,9 @@ func (m *Model) View() string {
 		"  "+m.filter.View(),
 		"")
 	if len(m.shown) == 0 {
-		msg := "Nothing to choose from."
+		msg := i18n.T("Nothing to choose from.")
 		if m.filter.Value() != "" {
-			msg = fmt.Sprintf("Nothing matches %q — esc clears the filter.", m.filter.Value())
+			msg = i18n.Tf("Nothing matches %q — esc clears the filter.", m.filter.Value())
 		}
 		lines = append(lines, "  "+s.Subtle.Render(common.Fit(msg, w-2)))
 		return strings.Join(lines, "\n")
@@ -317,7 +317,7 @@ func (m *Model) row(it Item, selected bool, w int) string {
 	}
 	title := it.Title
 	if it.Value == m.current && m.current != "" {
-		title += " (current)"
+		title += i18n.T(" (current)")
 	}
 	swatch := s.Swatch(it.Color)
 	room := w - 2 - ansi.StringWidth(swatch)

@@ -1,13 +1,12 @@
 package preview
 
 import (
-	"strconv"
-
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // The pane lists the item's attachments under its description: name, size
@@ -91,14 +90,14 @@ func (p *Model) SaveFile() tea.Cmd {
 
 // noFile says why an attachment key did nothing.
 func (p *Model) noFile() tea.Cmd {
-	text := "this item has no attachments"
+	text := i18n.T("this item has no attachments")
 	switch a, ok := p.shownFiles(); {
 	case !p.open:
-		text = "open the preview (P) to see the item's attachments"
+		text = i18n.T("open the preview (P) to see the item's attachments")
 	case !ok || a.Reading:
-		text = "the attachments are still being read; try again in a moment"
+		text = i18n.T("the attachments are still being read; try again in a moment")
 	case a.Err != nil:
-		text = "the attachments could not be read: " + a.Err.Error()
+		text = i18n.Tf("the attachments could not be read: %s", a.Err.Error())
 	}
 	return common.Cmd(common.StatusMsg{Text: text})
 }
@@ -111,18 +110,18 @@ func (p *Model) fileLines(add func(string)) {
 	case !ok || a.Reading:
 		if _, has := p.files(); has {
 			add("")
-			add(s.Subtle.Render("reading the attachments…"))
+			add(s.Subtle.Render(i18n.T("reading the attachments…")))
 		}
 		return
 	case a.Err != nil:
 		add("")
-		add(s.Error.Render("could not read the attachments: " + a.Err.Error()))
+		add(s.Error.Render(i18n.Tf("could not read the attachments: %s", a.Err.Error())))
 		return
 	case len(a.List) == 0:
 		return
 	}
 	add("")
-	head := "Attachments (" + strconv.Itoa(len(a.List)) + ")"
+	head := i18n.Tf("Attachments (%d)", len(a.List))
 	if p.FileKeys != "" {
 		head += " · " + p.FileKeys
 	}

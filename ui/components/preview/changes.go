@@ -4,6 +4,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // The pane shows, under an item's fields, what changed in it since the
@@ -26,14 +27,14 @@ func (p *Model) changeLines(it api.Item, add func(string)) {
 		return
 	}
 	s := p.ctx.Styles
-	title := "Changed since you last looked"
+	title := i18n.T("Changed since you last looked")
 	if isNew {
-		title = "New since you last looked"
+		title = i18n.T("New since you last looked")
 	}
 	add("")
 	add(s.Changed.Render(title))
 	if !read {
-		add(s.Subtle.Render("reading what changed…"))
+		add(s.Subtle.Render(i18n.T("reading what changed…")))
 		return
 	}
 	for _, ch := range changes {

@@ -4,6 +4,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/components/richtext"
+	"triage/ui/i18n"
 )
 
 // The preview pane shows an item's comments under its description, oldest
@@ -21,7 +22,7 @@ func (p *Model) commentLines(list []api.Comment, note string, add func(string)) 
 		return
 	}
 	add("")
-	add(s.Subtle.Render("Comments"))
+	add(s.Subtle.Render(i18n.T("Comments")))
 	for _, c := range list {
 		add(s.Label.Render(common.Sanitize(c.Author)) + s.Subtle.Render(" · "+common.Sanitize(p.ctx.ShownTime(c.Created))))
 		for _, l := range richtext.PlainText(c.Description) {

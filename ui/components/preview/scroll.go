@@ -1,6 +1,6 @@
 package preview
 
-import "fmt"
+import "triage/ui/i18n"
 
 // The pane scrolls when the item is longer than it: a sign on its last
 // line says how many lines follow (and on its first, how many are above),
@@ -29,7 +29,7 @@ func (p *Model) window(lines []string, h int, sign func(string) string) []string
 	rows := h
 	out := make([]string, 0, h)
 	if p.top > 0 {
-		out = append(out, sign(fmt.Sprintf("↑ %d %s above", p.top, linesWord(p.top))))
+		out = append(out, sign(i18n.Tf("↑ %d %s above", p.top, linesWord(p.top))))
 		rows--
 	}
 	below := len(lines) - p.top - rows
@@ -39,9 +39,9 @@ func (p *Model) window(lines []string, h int, sign func(string) string) []string
 	}
 	out = append(out, lines[p.top:p.top+rows]...)
 	if below > 0 {
-		more := fmt.Sprintf("↓ %d more %s", below, linesWord(below))
+		more := i18n.Tf("↓ %d more %s", below, linesWord(below))
 		if p.ScrollKeys != "" {
-			more += " · " + p.ScrollKeys + " scroll"
+			more += " · " + i18n.Tf("%s scroll", p.ScrollKeys)
 		}
 		out = append(out, sign(more))
 	}
@@ -51,7 +51,7 @@ func (p *Model) window(lines []string, h int, sign func(string) string) []string
 // linesWord is "line" for one, "lines" otherwise.
 func linesWord(n int) string {
 	if n == 1 {
-		return "line"
+		return i18n.T("line")
 	}
-	return "lines"
+	return i18n.T("lines")
 }

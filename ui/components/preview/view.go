@@ -9,6 +9,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/richtext"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // Names are an item's fields as the embedding view shows them.
@@ -67,7 +68,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 	}
 	switch {
 	case !ok:
-		lines = append(lines, s.Subtle.Render("nothing selected"))
+		lines = append(lines, s.Subtle.Render(i18n.T("nothing selected")))
 	default:
 		add(s.Title.Render("#" + it.ShortID() + " " + common.Sanitize(it.Title)))
 		lines = append(lines, "")
@@ -76,7 +77,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		label := func(text string) string { return s.Subtle.Render(common.Fit(text, cells) + " ") }
 		field := func(name, value string) {
 			if value != "" {
-				add(label(name) + common.Sanitize(value))
+				add(label(i18n.T(name)) + common.Sanitize(value))
 			}
 		}
 		field("Priority", n.Priority)
@@ -86,7 +87,7 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		customLines(s, n.Custom, cells, add)
 		switch {
 		case it.Created != "" && it.Modified != "":
-			add(label("Created") + common.Sanitize(p.ctx.ShownTime(it.Created)) + s.Subtle.Render(" · modified ") + common.Sanitize(p.ctx.ShownTime(it.Modified)))
+			add(label(i18n.T("Created")) + common.Sanitize(p.ctx.ShownTime(it.Created)) + s.Subtle.Render(i18n.T(" · modified ")) + common.Sanitize(p.ctx.ShownTime(it.Modified)))
 		case it.Created != "":
 			field("Created", p.ctx.ShownTime(it.Created))
 		default:
@@ -96,11 +97,11 @@ func (p *Model) View(w, h int, it api.Item, ok bool, name Namer) string {
 		lines = append(lines, "")
 		switch {
 		case err != nil:
-			add(s.Error.Render("could not read the item: " + err.Error()))
+			add(s.Error.Render(i18n.Tf("could not read the item: %s", err.Error())))
 		case !full:
-			lines = append(lines, s.Subtle.Render("reading the description…"))
+			lines = append(lines, s.Subtle.Render(i18n.T("reading the description…")))
 		case strings.TrimSpace(it.Description) == "":
-			lines = append(lines, s.Subtle.Render("no description"))
+			lines = append(lines, s.Subtle.Render(i18n.T("no description")))
 		default:
 			for _, l := range richtext.Render(it.Description, richtext.Options{Hyperlinks: true, Base: p.ctx.WebURL}) {
 				add(l)

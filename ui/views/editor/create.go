@@ -1,13 +1,14 @@
 package editor
 
 import (
-	"fmt"
+	"errors"
 	"slices"
 	"strings"
 
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // A new item's form: after the title and the priority, the fields an item
@@ -46,7 +47,7 @@ func (m *Model) loadNew(create []api.TransitionField) {
 		}
 		o := other{spec: spec}
 		if spec.Pick == store.PickOwners {
-			o.nicks = m.typedField("nicks, separated by ;")
+			o.nicks = m.typedField(i18n.T("nicks, separated by ;"))
 			if m.creating.required[spec.Key] {
 				o.nicks.SetValue(m.ctx.User) // TAPD's form offers the one who creates it
 			}
@@ -66,7 +67,7 @@ func (m *Model) loadNew(create []api.TransitionField) {
 		}
 		o := other{spec: m.askedField(f.Name)}
 		if len(m.fields[f.Name].Options.Pairs) == 0 {
-			o.nicks = m.typedField("text")
+			o.nicks = m.typedField(i18n.T("text"))
 		}
 		m.creating.required[o.spec.Key] = f.Required
 		m.more = append(m.more, o)
@@ -147,13 +148,13 @@ func (m *Model) missingNew() (int, error) {
 		}
 		where := string(m.ctx.Workspace.Name)
 		if where == "" {
-			where = "this workspace"
+			where = i18n.T("this workspace")
 		}
-		name := o.spec.Name
+		name := i18n.T(o.spec.Name)
 		if o.custom != nil {
 			name = o.custom.Name
 		}
-		return k, fmt.Errorf("%s is required in %s: %s", name, where, m.howToFill(o))
+		return k, errors.New(i18n.Tf("%s is required in %s: %s", name, where, m.howToFill(o)))
 	}
 	return -1, nil
 }
@@ -163,12 +164,12 @@ func (m *Model) missingNew() (int, error) {
 func (m *Model) howToFill(o *other) string {
 	if o.nicks != nil {
 		if o.spec.Pick == store.PickOwners || o.custom != nil {
-			return "type a member's nick"
+			return i18n.T("type a member's nick")
 		}
-		return "type a value"
+		return i18n.T("type a value")
 	}
 	if o.text != nil {
-		return "type a value"
+		return i18n.T("type a value")
 	}
 	options := m.fields[o.spec.Key].Options.Pairs
 	if o.custom != nil {
@@ -179,9 +180,9 @@ func (m *Model) howToFill(o *other) string {
 		names = append(names, opt.Label)
 	}
 	if len(names) == 0 {
-		return "press enter on it to choose one"
+		return i18n.T("press enter on it to choose one")
 	}
-	return "choose one (" + strings.Join(names, ", ") + ")"
+	return i18n.Tf("choose one (%s)", strings.Join(names, i18n.T(", ")))
 }
 
 // newFields are the fields a new item is sent with, as the service names
@@ -216,5 +217,5 @@ func (m *Model) requiredMark(o *other) string {
 	if !m.requiredNew(o) {
 		return ""
 	}
-	return m.ctx.Styles.Subtle.Render("  required")
+	return m.ctx.Styles.Subtle.Render("  " + i18n.T("required"))
 }

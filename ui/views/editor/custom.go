@@ -7,6 +7,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 )
 
 // The editor edits the custom fields the workspace enabled for the kind,
@@ -31,11 +32,11 @@ func (m *Model) customOther(cf *api.CustomField, value string) other {
 	o := other{spec: spec, value: value, custom: cf}
 	switch holds := cf.Holds(); {
 	case holds == api.CustomMember && len(m.members) == 0:
-		nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
+		nicks := common.NewTextField(m.ctx.Styles, "", i18n.T("nicks, separated by ;"))
 		nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
 		o.nicks = &nicks
 	case holds == api.CustomText:
-		text := common.NewTextField(m.ctx.Styles, "", "text")
+		text := common.NewTextField(m.ctx.Styles, "", i18n.T("text"))
 		text.SetValue(o.value)
 		o.text = &text
 	}
@@ -55,7 +56,7 @@ func (o *other) label() string {
 	if o.custom != nil {
 		return o.custom.Name
 	}
-	return o.spec.Label
+	return i18n.T(o.spec.Label)
 }
 
 // openCustomPicker offers a select's options and none, the coming days
@@ -70,7 +71,7 @@ func (m *Model) openCustomPicker(o *other) {
 	case o.custom.Holds() == api.CustomDate:
 		items = m.dateItems(o.value)
 	default:
-		items = []picker.Item{{Title: "none", Detail: "clear it", Value: ""}}
+		items = []picker.Item{{Title: i18n.T("none"), Detail: i18n.T("clear it"), Value: ""}}
 		for _, opt := range o.custom.Options {
 			items = append(items, picker.Item{Title: opt.Label, Value: opt.Value})
 		}

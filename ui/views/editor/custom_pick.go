@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 )
 
 // The pickers of custom fields that hold several values and of dates: a
@@ -57,11 +57,11 @@ func (o *other) joinTicks(ticks []string) string {
 
 // tickItems are "done", then the choices, the ticked ones marked.
 func (m *Model) tickItems(o *other) []picker.Item {
-	detail := "clear it" // the values are not named here, so that typing one does not find done
+	detail := i18n.T("clear it") // the values are not named here, so that typing one does not find done
 	if n := len(o.ticks); n > 0 {
-		detail = fmt.Sprintf("set the %d ticked", n)
+		detail = i18n.Tf("set the %d ticked", n)
 	}
-	items := []picker.Item{{Title: "done", Detail: detail, Value: doneValue}}
+	items := []picker.Item{{Title: i18n.T("done"), Detail: detail, Value: doneValue}}
 	add := func(value, title, detail string) {
 		mark := "  "
 		if slices.Contains(o.ticks, value) {
@@ -100,20 +100,20 @@ func (m *Model) chooseTick(o *other, value string) {
 // dateItems are none, then the coming days from today in the service's
 // zone, the field's date first when it is another.
 func (m *Model) dateItems(current string) []picker.Item {
-	items := []picker.Item{{Title: "none", Detail: "clear it", Value: ""}}
+	items := []picker.Item{{Title: i18n.T("none"), Detail: i18n.T("clear it"), Value: ""}}
 	today := m.ctx.Clock().In(api.ServiceZone)
 	day := func(t time.Time) string { return t.Format(time.DateOnly) }
 	if current != "" && (current < day(today) || current > day(today.AddDate(0, 0, dateDays))) {
-		items = append(items, picker.Item{Title: current, Detail: "current", Value: current})
+		items = append(items, picker.Item{Title: current, Detail: i18n.T("current"), Value: current})
 	}
 	for n := range dateDays + 1 {
 		t := today.AddDate(0, 0, n)
-		detail := t.Format("Mon")
+		detail := i18n.T(t.Format("Mon"))
 		switch n {
 		case 0:
-			detail += " · today"
+			detail += " · " + i18n.T("today")
 		case 1:
-			detail += " · tomorrow"
+			detail += " · " + i18n.T("tomorrow")
 		}
 		items = append(items, picker.Item{Title: day(t), Detail: detail, Value: day(t)})
 	}

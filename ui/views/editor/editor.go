@@ -18,6 +18,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 )
 
 // field is the field with the focus.
@@ -27,8 +28,6 @@ const (
 	fieldTitle field = iota
 	fieldPriority
 )
-
-var errEmptyTitle = errors.New("the title is empty: type one, or press esc to leave")
 
 // Model is the editor.
 type Model struct {
@@ -64,7 +63,7 @@ func (m *Model) Closed() bool { return m.closed }
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options, fields: msg.Fields,
 		custom: msg.Custom, members: msg.Members,
-		title: common.NewTextField(ctx.Styles, "> ", msg.Kind.String()+" title")}
+		title: common.NewTextField(ctx.Styles, "> ", i18n.Tf("%s title", i18n.T(msg.Kind.String())))}
 	ctx.KeyOverrides.Remap("editor", &m.keys)
 	if msg.Item != nil {
 		it := *msg.Item
@@ -96,7 +95,7 @@ func (m *Model) Capturing() bool {
 }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "Editor" }
+func (m *Model) Title() string { return i18n.T("Editor") }
 
 // KeyMap returns the editor's keys, or the priority picker's while it is open.
 func (m *Model) KeyMap() help.KeyMap {
@@ -233,7 +232,7 @@ func (m *Model) openPicker() {
 	var items []picker.Item
 	if m.priority != "" && m.option(m.priority) == nil {
 		items = append(items, picker.Item{Title: ansi.Strip(m.ctx.Styles.Marks.Unknown) + " " + m.priority,
-			Detail: "not in this workspace's options", Value: m.priority})
+			Detail: i18n.T("not in this workspace's options"), Value: m.priority})
 	}
 	for _, o := range m.options {
 		detail := ""
@@ -243,9 +242,9 @@ func (m *Model) openPicker() {
 		items = append(items, picker.Item{Title: o.Label, Detail: detail, Value: o.Value, Color: o.Color})
 	}
 	if m.item == nil {
-		items = append(items, picker.Item{Title: "No priority", Value: ""})
+		items = append(items, picker.Item{Title: i18n.T("No priority"), Value: ""})
 	}
-	m.choose = picker.New(m.ctx, "Priority", items)
+	m.choose = picker.New(m.ctx, i18n.T("Priority"), items)
 	m.choose.SetSize(m.width-4, m.pickerHeight())
 	if m.priority != "" {
 		m.choose.SetCurrent(m.priority)
@@ -268,7 +267,7 @@ func (m *Model) option(value string) *api.PriorityOption {
 func (m *Model) save() tea.Cmd {
 	title := strings.TrimSpace(m.title.Value())
 	if title == "" {
-		m.err = errEmptyTitle
+		m.err = errors.New(i18n.T("the title is empty: type one, or press esc to leave"))
 		m.focus = fieldPriority
 		m.moveFocus(-1)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 )
 
 // The editor edits, besides the title and the priority, the other fields of
@@ -51,7 +52,7 @@ func (m *Model) loadOthers(it api.Item) {
 		}
 		o := other{spec: spec, value: spec.Value(it)}
 		if spec.Pick == store.PickOwners {
-			nicks := common.NewTextField(m.ctx.Styles, "", "nicks, separated by ;")
+			nicks := common.NewTextField(m.ctx.Styles, "", i18n.T("nicks, separated by ;"))
 			nicks.SetValue(strings.Join(store.Owners(o.value), "; "))
 			o.nicks = &nicks
 		}
@@ -106,14 +107,14 @@ func (m *Model) openOtherPicker(o *other) {
 	}
 	var items []picker.Item
 	if o.spec.Pick == store.PickIteration {
-		items = append(items, picker.Item{Title: "none", Detail: "unplan", Value: ""})
+		items = append(items, picker.Item{Title: i18n.T("none"), Detail: i18n.T("unplan"), Value: ""})
 	}
 	for _, opt := range m.fields[o.spec.Key].Options.Pairs {
 		items = append(items, picker.Item{Title: opt.Label, Value: opt.Value})
 	}
-	title := o.spec.Label
+	title := i18n.T(o.spec.Label)
 	if o.spec.Pick == store.PickStatus {
-		title += " (the service checks the workflow)"
+		title = i18n.Tf("%s (the service checks the workflow)", title)
 	}
 	m.choose = picker.New(m.ctx, title, items)
 	m.choose.SetSize(m.width-4, m.pickerHeight())
@@ -129,7 +130,7 @@ func (o *other) view(fi api.FieldInfo) string {
 	case o.text != nil:
 		return o.text.View()
 	case o.value == "":
-		return "none"
+		return i18n.T("none")
 	case o.custom != nil:
 		return o.custom.Shown(o.value)
 	}

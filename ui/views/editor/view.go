@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // labelWidth is the width of a label with the mark in front of it.
@@ -21,8 +22,8 @@ func (m *Model) View() string {
 	add := func(l ...string) { lines = append(lines, l...) }
 
 	add(s.Title.Render(common.Fit(m.heading(), w)), "")
-	add(m.label("Title", m.focus == fieldTitle) + m.title.View())
-	add(m.label("Priority", m.focus == fieldPriority) + m.priorityView(w-labelCells))
+	add(m.label(i18n.T("Title"), m.focus == fieldTitle) + m.title.View())
+	add(m.label(i18n.T("Priority"), m.focus == fieldPriority) + m.priorityView(w-labelCells))
 	for k, o := range m.more {
 		value := o.view(m.fields) + m.requiredMark(&o)
 		if o.typed() == nil {
@@ -37,7 +38,7 @@ func (m *Model) View() string {
 		add("", s.Marks.Error+" "+s.Error.Render(common.Fit(sentence(m.err.Error()), w-2)))
 	}
 	if m.confirm {
-		add("", s.Warning.Render("Discard changes?")+" "+s.Accent.Render("y")+s.Subtle.Render("/")+s.Accent.Render("n"))
+		add("", s.Warning.Render(i18n.T("Discard changes?"))+" "+s.Accent.Render("y")+s.Subtle.Render("/")+s.Accent.Render("n"))
 	}
 	if m.choose != nil {
 		add("")
@@ -57,13 +58,12 @@ func (m *Model) View() string {
 func (m *Model) heading() string {
 	ws := string(m.ctx.Workspace.Name)
 	if m.item == nil {
-		h := "New " + m.kind.String()
 		if ws != "" {
-			h += " in " + ws
+			return i18n.Tf("New %s in %s", i18n.T(m.kind.String()), ws)
 		}
-		return h
+		return i18n.Tf("New %s", i18n.T(m.kind.String()))
 	}
-	return "Edit " + m.kind.String() + " " + m.item.ShortID() + " · " + m.item.Title
+	return i18n.Tf("Edit %s %s · %s", i18n.T(m.kind.String()), m.item.ShortID(), m.item.Title)
 }
 
 // label is a field's label, behind the cursor mark when it has the focus.
@@ -90,9 +90,9 @@ func (m *Model) priorityView(w int) string {
 	var text string
 	switch o := m.option(m.priority); {
 	case m.priority == "":
-		text = s.Subtle.Render("none")
+		text = s.Subtle.Render(i18n.T("none"))
 	case o == nil:
-		text = s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+m.priority) + s.Subtle.Render("  not in this workspace's options")
+		text = s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+m.priority) + s.Subtle.Render("  "+i18n.T("not in this workspace's options"))
 	default:
 		text = s.Swatch(o.Color) + o.Label
 		if o.Label != o.Value {
@@ -100,10 +100,10 @@ func (m *Model) priorityView(w int) string {
 		}
 	}
 	if m.priority != m.initial && m.item != nil {
-		text += s.Subtle.Render("  was " + orNone(m.initialLabel()))
+		text += s.Subtle.Render("  " + i18n.Tf("was %s", orNone(m.initialLabel())))
 	}
 	if m.focus == fieldPriority && m.choose == nil {
-		text += s.Subtle.Render("  enter to choose")
+		text += s.Subtle.Render("  " + i18n.T("enter to choose"))
 	}
 	return common.Fit(text, w)
 }
@@ -117,7 +117,7 @@ func (m *Model) initialLabel() string {
 
 func orNone(s string) string {
 	if s == "" {
-		return "none"
+		return i18n.T("none")
 	}
 	return s
 }

@@ -4,7 +4,6 @@
 package errlog
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Entry is one error the status line showed.
@@ -51,7 +51,7 @@ func New(ctx *common.Context, entries []Entry) *Model {
 }
 
 // Title names the view.
-func (m *Model) Title() string { return "Recent errors" }
+func (m *Model) Title() string { return i18n.T("Recent errors") }
 
 // ClaimsKey reports whether msg closes the view (! on it closes it rather
 // than opening it again).
@@ -71,7 +71,7 @@ func (m *Model) SetSize(width, height int) {
 func (m *Model) render() []string {
 	s := m.ctx.Styles
 	if len(m.entries) == 0 {
-		return []string{s.Subtle.Render("No error so far in this run.")}
+		return []string{s.Subtle.Render(i18n.T("No error so far in this run."))}
 	}
 	w := max(m.page.Width()-4-len("15:04:05  "), 20)
 	var out []string
@@ -103,5 +103,5 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 
 // View draws the title, with the position when it scrolls, and the errors.
 func (m *Model) View() string {
-	return m.page.View(m.ctx.Styles, fmt.Sprintf("Recent errors (%d), newest first", len(m.entries)))
+	return m.page.View(m.ctx.Styles, i18n.Tf("Recent errors (%d), newest first", len(m.entries)))
 }

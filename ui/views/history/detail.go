@@ -11,6 +11,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // detail describes the selected step under a rule: the items, each change
@@ -31,12 +32,12 @@ func (m *Model) detail(w int) []string {
 	if title := m.title(e); title != "" && oneItem(g) {
 		item += " · " + title
 	}
-	made := "made " + when(e.CreatedAt, now)
+	made := i18n.Tf("made %s", when(e.CreatedAt, now))
 	if !e.CreatedAt.IsZero() {
-		made += " (" + ago(e.CreatedAt, now) + ")"
+		made += i18n.Tf(" (%s)", ago(e.CreatedAt, now))
 	}
 	if !e.SentAt.IsZero() {
-		made += " · sent " + when(e.SentAt, now)
+		made += " · " + i18n.Tf("sent %s", when(e.SentAt, now))
 	}
 	out := []string{
 		s.Subtle.Render(strings.Repeat("─", w)),
@@ -96,13 +97,13 @@ func (m *Model) opName(e store.Edit) string {
 	s := m.ctx.Styles
 	switch e.Op {
 	case store.OpTitle:
-		return s.Label.Render("Title")
+		return s.Label.Render(i18n.T("Title"))
 	case store.OpCreate:
-		return s.Label.Render("New " + e.Kind.String())
+		return s.Label.Render(i18n.Tf("New %s", i18n.T(e.Kind.String())))
 	case store.OpDescription:
-		return s.Label.Render("Description")
+		return s.Label.Render(i18n.T("Description"))
 	}
-	return s.Label.Render("Priority")
+	return s.Label.Render(i18n.T("Priority"))
 }
 
 // explain says what the state means for the user, with the reason the
@@ -114,36 +115,36 @@ func (m *Model) explain(e store.Edit) (string, lipgloss.Style) {
 	style := s.Text
 	switch e.State {
 	case store.StateSent:
-		text = "Sent: the service confirmed it."
+		text = i18n.T("Sent: the service confirmed it.")
 		if e.Undoes != 0 {
-			text += fmt.Sprintf(" It undoes change %d.", e.Undoes)
+			text += i18n.Tf(" It undoes change %d.", e.Undoes)
 		}
 		if e.UndoneBy != 0 {
-			text += fmt.Sprintf(" Undone by change %d.", e.UndoneBy)
+			text += i18n.Tf(" Undone by change %d.", e.UndoneBy)
 		}
 		style = s.Success
 	case store.StateWaiting:
-		text = "Waiting to be sent"
+		text = i18n.T("Waiting to be sent")
 		if !e.NextAttempt.IsZero() {
-			text += ", next attempt " + when(e.NextAttempt, m.ctx.Clock())
+			text += i18n.Tf(", next attempt %s", when(e.NextAttempt, m.ctx.Clock()))
 		}
 		if e.Attempts > 0 {
-			text += fmt.Sprintf(" (%s so far)", plural(e.Attempts, "attempt"))
+			text += i18n.Tf(" (%s so far)", common.Plural(e.Attempts, i18n.T("attempt"), i18n.T("attempts")))
 		}
-		text += "."
+		text += i18n.T(".")
 		style = s.Warning
 	case store.StateSending:
-		text, style = "Sending now.", s.Pending
+		text, style = i18n.T("Sending now."), s.Pending
 	case store.StateMaybeApplied:
-		text = "Maybe applied: a send may have reached the service, so the item is read again before it is sent."
+		text = i18n.T("Maybe applied: a send may have reached the service, so the item is read again before it is sent.")
 		style = s.Warning
 	case store.StateConflict:
-		text = fmt.Sprintf("Conflict: someone else set it to %s meanwhile; on the board, keep yours or take theirs.", m.quoteValue(e))
+		text = i18n.Tf("Conflict: someone else set it to %s meanwhile; on the board, keep yours or take theirs.", m.quoteValue(e))
 		style = s.Error
 	case store.StateFailed:
-		text, style = "Failed: the service refused it.", s.Error
+		text, style = i18n.T("Failed: the service refused it."), s.Error
 	case store.StateDiscarded:
-		text, style = "Discarded: the other change was kept.", s.Subtle
+		text, style = i18n.T("Discarded: the other change was kept."), s.Subtle
 	default:
 		text = string(e.State)
 	}

@@ -18,6 +18,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // Model is the history. It holds the keyboard (Capturing), so q closes it
@@ -107,7 +108,7 @@ func (m *Model) Capturing() bool { return true }
 func (m *Model) WatchesEdits() bool { return true }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "This session's changes" }
+func (m *Model) Title() string { return i18n.T("This session's changes") }
 
 // KeyMap returns the history's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }

@@ -1,13 +1,13 @@
 package history
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // regroup makes the rows again from the changes and the steps: the changes
@@ -83,10 +83,10 @@ func stepTarget(g []store.Edit) string {
 	}
 	for _, e := range g[1:] {
 		if e.Kind != g[0].Kind {
-			return plural(len(g), "item")
+			return common.Plural(len(g), i18n.T("item"), i18n.T("items"))
 		}
 	}
-	return common.Count(len(g)) + " " + g[0].Kind.Path()
+	return i18n.Tf("%[1]s %[2]s", common.Count(len(g)), i18n.T(g[0].Kind.Path()))
 }
 
 // stepChange says what a step changed: the change itself for one; for a
@@ -135,11 +135,11 @@ func sameValue(g []store.Edit) bool {
 func fieldWord(e store.Edit) string {
 	switch e.Op {
 	case store.OpTitle:
-		return "renamed"
+		return i18n.T("renamed")
 	case store.OpCreate:
-		return "created"
+		return i18n.T("created")
 	}
-	return "priority"
+	return i18n.T("priority")
 }
 
 // marks says that a step undoes another, or was undone, when all its
@@ -152,10 +152,10 @@ func (m *Model) marks(g []store.Edit, text string) string {
 		undone = undone && e.UndoneBy != 0
 	}
 	if undo {
-		text = s.Subtle.Render("undo ") + text
+		text = s.Subtle.Render(i18n.T("undo")+" ") + text
 	}
 	if undone {
-		text += s.Subtle.Render(" (undone)")
+		text += s.Subtle.Render(i18n.T(" (undone)"))
 	}
 	return text
 }
@@ -183,7 +183,7 @@ func (m *Model) undoLine(g []store.Edit) string {
 	case !m.undoable(g[len(g)-1].Seq):
 		return ""
 	case len(g) == 1:
-		return " Enter undoes it."
+		return i18n.T(" Enter undoes it.")
 	}
-	return fmt.Sprintf(" Enter undoes this step: its %d changes as one.", len(g))
+	return i18n.Tf(" Enter undoes this step: its %d changes as one.", len(g))
 }

@@ -11,6 +11,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/richtext"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // The screen: a heading with the counts, a blank line, the column names,
@@ -48,14 +49,15 @@ func (m *Model) View() string {
 	lines = append(lines, m.heading(w), "")
 	if len(m.groups) == 0 {
 		lines = append(lines,
-			"  "+common.Fit(s.Text.Render("No changes in this session yet."), w-2),
-			"  "+common.Fit(s.Subtle.Render("Priority changes, renames and new items show up here as you make them."), w-2))
+			"  "+common.Fit(s.Text.Render(i18n.T("No changes in this session yet.")), w-2),
+			"  "+common.Fit(s.Subtle.Render(i18n.T("Priority changes, renames and new items show up here as you make them.")), w-2))
 		return m.cut(lines)
 	}
 	visible := m.groups[m.offset:min(m.offset+m.rows(), len(m.groups))]
 	cols := m.columns(visible, w)
-	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit("when", cols.when)+"  "+common.Fit("item", cols.item)+"  "+
-		common.Fit("change", cols.change)+"  state", w)))
+	head := columnTitles()
+	lines = append(lines, s.Subtle.Render(common.Fit("  "+common.Fit(head[0], cols.when)+"  "+common.Fit(head[1], cols.item)+"  "+
+		common.Fit(head[2], cols.change)+"  "+head[3], w)))
 	for i, g := range visible {
 		lines = append(lines, m.row(g, m.offset+i == m.cursor, cols))
 	}
@@ -80,7 +82,7 @@ func (m *Model) heading(w int) string {
 	s := m.ctx.Styles
 	counts := m.counts()
 	room := max(w-ansi.StringWidth(counts)-2, 1)
-	return " " + s.Title.Render(common.Fit("Changes this session", room)) + s.Subtle.Render(counts) + " "
+	return " " + s.Title.Render(common.Fit(i18n.T("Changes this session"), room)) + s.Subtle.Render(counts) + " "
 }
 
 // counts is "5 changes · 2 waiting · 1 conflict · 1 failed", and how
@@ -99,20 +101,33 @@ func (m *Model) counts() string {
 			}
 		}
 	}
-	parts := []string{plural(len(m.edits), "change")}
+	parts := []string{common.Plural(len(m.edits), i18n.T("change"), i18n.T("changes"))}
 	if len(m.groups) < len(m.edits) {
-		parts[0] += " in " + plural(len(m.groups), "step")
+		parts[0] = i18n.Tf("%s in %s", parts[0], common.Plural(len(m.groups), i18n.T("step"), i18n.T("steps")))
 	}
 	if pending > 0 {
-		parts = append(parts, common.Count(pending)+" waiting")
+		parts = append(parts, i18n.Tf("%s waiting", common.Count(pending)))
 	}
 	if conflicts > 0 {
-		parts = append(parts, plural(conflicts, "conflict"))
+		parts = append(parts, conflictCount(conflicts))
 	}
 	if failed > 0 {
-		parts = append(parts, common.Count(failed)+" failed")
+		parts = append(parts, i18n.Tf("%s failed", common.Count(failed)))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// columnTitles are the titles of the columns: when, item, change, state.
+// They are one message, so that their words stay apart from the same
+// words counted ("1 change").
+func columnTitles() []string { return strings.Fields(i18n.T("when item change state")) }
+
+// conflictCount is "1 conflict", "3 conflicts".
+func conflictCount(n int) string {
+	if n == 1 {
+		return i18n.T("1 conflict")
+	}
+	return i18n.Tf("%s conflicts", common.Count(n))
 }
 
 // widths are the cells of the columns of the rows on screen.
@@ -122,7 +137,7 @@ type widths struct{ when, item, change int }
 // shorter, and so are most items.
 func (m *Model) columns(visible [][]store.Edit, w int) widths {
 	now := m.ctx.Clock()
-	c := widths{when: todayCells, item: len("item")}
+	c := widths{when: todayCells, item: ansi.StringWidth(columnTitles()[1])}
 	for _, g := range visible {
 		c.when = max(c.when, ansi.StringWidth(when(g[len(g)-1].CreatedAt, now)))
 		c.item = max(c.item, min(ansi.StringWidth(stepTarget(g)), itemCells))
@@ -141,7 +156,7 @@ func (m *Model) row(g []store.Edit, selected bool, cols widths) string {
 	e := g[len(g)-1]
 	what := m.stepChange(g)
 	if len(g) == 1 && e.Op == store.OpCreate {
-		what = "create " + what
+		what = i18n.Tf("create %s", what)
 	}
 	if title := m.title(e); title != "" && oneItem(g) {
 		what += "  " + s.Subtle.Render(title)
@@ -173,11 +188,11 @@ func (m *Model) plainChange(e store.Edit) string {
 			text += " · " + m.value(e, e.To)
 		}
 	case e.Op == store.OpDescription:
-		text = "new description"
+		text = i18n.T("new description")
 	case e.Op == store.OpComment:
-		text = "comment " + fmt.Sprintf("%q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
+		text = i18n.Tf("comment %q", common.Clean(strings.Join(richtext.PlainText(e.To), " ")))
 	case namesItsField(e.Op):
-		text = string(e.Op) + " " + m.value(e, e.From) + " → " + m.value(e, e.To)
+		text = i18n.T(string(e.Op)) + " " + m.value(e, e.From) + " → " + m.value(e, e.To)
 	default:
 		text = m.value(e, e.From) + " → " + m.value(e, e.To)
 	}
@@ -209,19 +224,19 @@ func (m *Model) state(e store.Edit) string {
 	text, style := "", s.Text
 	switch e.State {
 	case store.StateSent:
-		text, style = "✓ sent", s.Success
+		text, style = i18n.T("✓ sent"), s.Success
 	case store.StateWaiting:
-		text, style = "… waiting", s.Warning
+		text, style = i18n.T("… waiting"), s.Warning
 	case store.StateSending:
-		text, style = "↑ sending", s.Pending
+		text, style = i18n.T("↑ sending"), s.Pending
 	case store.StateMaybeApplied:
-		text, style = "? maybe applied", s.Warning
+		text, style = i18n.T("? maybe applied"), s.Warning
 	case store.StateConflict:
-		text, style = "! conflict", s.Error
+		text, style = i18n.T("! conflict"), s.Error
 	case store.StateFailed:
-		text, style = "✗ failed", s.Error
+		text, style = i18n.T("✗ failed"), s.Error
 	case store.StateDiscarded:
-		text, style = "– discarded", s.Subtle
+		text, style = i18n.T("– discarded"), s.Subtle
 	default:
 		text = string(e.State)
 	}
@@ -232,7 +247,7 @@ func (m *Model) state(e store.Edit) string {
 func target(e store.Edit) string {
 	t := engine.Target(e)
 	if strings.HasPrefix(t, "#") {
-		return e.Kind.String() + " " + t
+		return i18n.T(e.Kind.String()) + " " + t
 	}
 	return t
 }
@@ -255,25 +270,18 @@ func ago(t, now time.Time) string {
 	d := now.Sub(t)
 	switch {
 	case d < time.Minute:
-		return "just now"
+		return i18n.T("just now")
 	case d < time.Hour:
-		return plural(int(d/time.Minute), "minute") + " ago"
+		return i18n.Tf("%s ago", common.Plural(int(d/time.Minute), i18n.T("minute"), i18n.T("minutes")))
 	case d < 24*time.Hour:
-		return plural(int(d/time.Hour), "hour") + " ago"
+		return i18n.Tf("%s ago", common.Plural(int(d/time.Hour), i18n.T("hour"), i18n.T("hours")))
 	}
-	return plural(int(d/(24*time.Hour)), "day") + " ago"
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return common.Count(n) + " " + word + "s"
+	return i18n.Tf("%s ago", common.Plural(int(d/(24*time.Hour)), i18n.T("day"), i18n.T("days")))
 }
 
 func orNone(s string) string {
 	if s = common.Clean(s); s == "" {
-		return "none"
+		return i18n.T("none")
 	}
 	return s
 }

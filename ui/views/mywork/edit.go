@@ -1,6 +1,7 @@
 package mywork
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -11,6 +12,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/engine/mine"
+	"triage/ui/i18n"
 )
 
 // An edit of a card goes through the engine the board edits with: staged on
@@ -79,7 +81,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	if set.Fields == nil {
 		svc, ws, kind := m.ctx.Service, c.WorkspaceID, c.Item.Kind
 		ctx := m.ctx.Request()
-		task := fmt.Sprintf("reading the priorities of %s in %s", kind.Path(), c.Workspace)
+		task := i18n.Tf("reading the priorities of %s in %s", i18n.T(kind.Path()), c.Workspace)
 		return m.ctx.Tasks.Run(task, func() tea.Msg {
 			fi, err := svc.FieldInfo(ctx, ws, kind)
 			return fieldsMsg{ws: ws, kind: kind, fi: fi, err: err, then: mv}
@@ -87,7 +89,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	}
 	opts := set.Fields.PriorityOptions()
 	if len(opts) == 0 {
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("%s of %s have no priorities to choose from", c.Item.Kind.Path(), c.Workspace)})
+		return common.Cmd(common.StatusMsg{Err: errors.New(i18n.Tf("%s of %s have no priorities to choose from", i18n.T(c.Item.Kind.Path()), c.Workspace))})
 	}
 	at := -1
 	cur := c.Item.DisplayPriority()
@@ -102,7 +104,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	}
 	switch {
 	case mv.step == 0 && to >= len(opts):
-		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("%s has %d priorities for %s: press 1–%d", c.Workspace, len(opts), c.Item.Kind.Path(), len(opts))})
+		return common.Cmd(common.StatusMsg{Text: i18n.Tf("%s has %d priorities for %s: press 1–%d", c.Workspace, len(opts), i18n.T(c.Item.Kind.Path()), len(opts))})
 	case to < 0 || to >= len(opts) || to == at:
 		return nil
 	}
@@ -117,7 +119,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 // onFields keeps the priorities read and makes the move that waited.
 func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 	if msg.err != nil {
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("nothing changed: the priorities could not be read (press the key again): %w", msg.err)})
+		return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("nothing changed: the priorities could not be read (press the key again): %w"), msg.err)})
 	}
 	for s := range m.work.Sets {
 		if set := &m.work.Sets[s]; set.WorkspaceID == msg.ws && set.Kind == msg.kind {

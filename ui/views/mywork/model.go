@@ -20,6 +20,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/engine/mine"
+	"triage/ui/i18n"
 )
 
 // FreshFor is how long a cached read is fresh enough not to be read again
@@ -27,8 +28,8 @@ import (
 // a minute of requests on each look.
 const FreshFor = 2 * time.Minute
 
-// RefreshTask names the background read, for the status line.
-const RefreshTask = "reading what changed in your work"
+// refreshTask names the background read, for the status line.
+func refreshTask() string { return i18n.T("reading what changed in your work") }
 
 // Model is the my-work view.
 type Model struct {
@@ -65,7 +66,7 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 }
 
 // Title names the view.
-func (m *Model) Title() string { return "My work" }
+func (m *Model) Title() string { return i18n.T("My work") }
 
 // KeyMap returns the view's keys.
 func (m *Model) KeyMap() help.KeyMap { return m.keys }
@@ -114,7 +115,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	svc, user, now := m.ctx.ServiceURL, m.ctx.User, m.ctx.Clock()
 	kept, _ := m.ctx.Cache.(mine.Kept)
-	return m.ctx.Tasks.Run("reading your cached work", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("reading your cached work"), func() tea.Msg {
 		w, found, err := c.LoadTodos(svc, user)
 		if !found {
 			return cachedMsg{work: w, ok: found, err: err}
@@ -128,13 +129,13 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) refresh() tea.Cmd {
 	r, ok := m.ctx.Service.(mine.Reader)
 	if !ok {
-		return common.Cmd(common.StatusMsg{Err: errors.New("my work cannot be read: this service has no to-do interfaces")})
+		return common.Cmd(common.StatusMsg{Err: errors.New(i18n.T("my work cannot be read: this service has no to-do interfaces"))})
 	}
 	m.gen++
 	m.refreshing, m.err = true, nil
 	gen, prev, user, now := m.gen, m.work, m.ctx.User, m.ctx.Clock()
-	ctx := m.ctx.Waiting(m.ctx.Request(), RefreshTask, 0)
-	return m.ctx.Tasks.Run(RefreshTask, func() tea.Msg {
+	ctx := m.ctx.Waiting(m.ctx.Request(), refreshTask(), 0)
+	return m.ctx.Tasks.Run(refreshTask(), func() tea.Msg {
 		w, err := mine.Refresh(ctx, r, user, prev, false, now)
 		return refreshedMsg{gen: gen, work: w, err: err}
 	})
@@ -155,7 +156,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 		return m, m.refresh()
 	case savedMsg:
 		if msg.err != nil {
-			return m, common.Cmd(common.StatusMsg{Err: fmt.Errorf("your work was not cached (it is read again next time): %w", msg.err)})
+			return m, common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("your work was not cached (it is read again next time): %w"), msg.err)})
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -198,14 +199,14 @@ func (m *Model) onRefreshed(msg refreshedMsg) tea.Cmd {
 			return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(refreshAgainMsg{})})
 		}
 		m.err = msg.err
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not read what changed in your work (r tries again): %w", msg.err), Task: RefreshTask})
+		return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("could not read what changed in your work (r tries again): %w"), msg.err), Task: refreshTask()})
 	}
 	m.setWork(msg.work)
 	var name tea.Cmd
 	if m.unnamed() {
 		name = m.readNames()
 	}
-	return tea.Batch(common.Succeeded(RefreshTask), m.save(), name)
+	return tea.Batch(common.Succeeded(refreshTask()), m.save(), name)
 }
 
 // setWork shows work, keeping the cursor on its card when it is still there.
@@ -284,12 +285,12 @@ func (m *Model) open() tea.Cmd {
 	u := c.Item.WebURL(m.ctx.WebURL)
 	openURL := m.ctx.OpenURL
 	if openURL == nil {
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("no browser to open %s: open it by hand", u)})
+		return common.Cmd(common.StatusMsg{Err: errors.New(i18n.Tf("no browser to open %s: open it by hand", u))})
 	}
 	return func() tea.Msg {
 		if err := openURL(u); err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not open the browser (open %s by hand): %w", u, err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("could not open the browser (open %s by hand): %w"), u, err)}
 		}
-		return common.StatusMsg{Text: "opened " + u}
+		return common.StatusMsg{Text: i18n.Tf("opened %s", u)}
 	}
 }

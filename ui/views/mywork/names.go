@@ -7,6 +7,7 @@ import (
 
 	"triage/ui/common"
 	"triage/ui/engine/mine"
+	"triage/ui/i18n"
 )
 
 // A card names its status as its workspace's board does: the names kept
@@ -14,8 +15,8 @@ import (
 // work; those not kept are read in the background, one request per
 // workspace and kind with items, and kept (mine.KeptNames, mine.ReadNames).
 
-// NamesTask names the read of the status names, for the status line.
-const NamesTask = "reading the status names of your workspaces"
+// namesTask names the read of the status names, for the status line.
+func namesTask() string { return i18n.T("reading the status names of your workspaces") }
 
 // namesMsg carries the status names read.
 type namesMsg struct {
@@ -44,7 +45,7 @@ func (m *Model) readNames() tea.Cmd {
 	kept, _ := m.ctx.Cache.(mine.Kept)
 	svc, user, now, work := m.ctx.ServiceURL, m.ctx.User, m.ctx.Clock(), m.work
 	ctx := m.ctx.Request()
-	return m.ctx.Tasks.Run(NamesTask, func() tea.Msg {
+	return m.ctx.Tasks.Run(namesTask(), func() tea.Msg {
 		names, missing, kerr := mine.KeptNames(kept, svc, user, work, now)
 		names, err := mine.ReadNames(ctx, r, kept, svc, user, missing, names, now)
 		if err == nil {
@@ -64,7 +65,7 @@ func (m *Model) onNames(msg namesMsg) tea.Cmd {
 		m.names[key] = n
 	}
 	if msg.err != nil {
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("some statuses show their codes: their names could not be read (r reads them again): %w", msg.err), Task: NamesTask})
+		return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("some statuses show their codes: their names could not be read (r reads them again): %w"), msg.err), Task: namesTask()})
 	}
-	return common.Succeeded(NamesTask)
+	return common.Succeeded(namesTask())
 }

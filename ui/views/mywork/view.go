@@ -2,13 +2,16 @@ package mywork
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/engine/mine"
+	"triage/ui/i18n"
 )
 
 // header is the lines above the list: the title, and the note wrapped to
@@ -19,7 +22,7 @@ func (m *Model) header() []string {
 	if note == "" {
 		return append(lines, "")
 	}
-	return append(lines, strings.Split(ansi.Wordwrap(note, max(m.width, 20), " "), "\n")...)
+	return append(lines, wrap(note, max(m.width, 20))...)
 }
 
 // listHeight is how many lines the list has.
@@ -34,9 +37,9 @@ func (m *Model) View() string {
 	groups := m.groups()
 	switch {
 	case len(groups) == 0 && !m.cached || len(groups) == 0 && m.refreshing:
-		lines = append(lines, s.Subtle.Render("Reading the items waiting on you in every workspace…"))
+		lines = append(lines, s.Subtle.Render(i18n.T("Reading the items waiting on you in every workspace…")))
 	case len(groups) == 0:
-		lines = append(lines, s.Subtle.Render("Nothing waits on you: no open item names you as its owner."))
+		lines = append(lines, s.Subtle.Render(i18n.T("Nothing waits on you: no open item names you as its owner.")))
 	default:
 		lines = append(lines, m.list(groups)...)
 	}
@@ -54,13 +57,14 @@ func (m *Model) title() string {
 			spaces[s.WorkspaceID] = true
 		}
 	}
-	parts := []string{"My work", fmt.Sprintf("%s in %s", countOf(m.count(), "item"), countOf(len(spaces), "workspace")),
-		"by " + m.by.String()}
+	parts := []string{i18n.T("My work"), i18n.Tf("%s in %s", common.Plural(m.count(), i18n.T("item"), i18n.T("items")),
+		common.Plural(len(spaces), i18n.T("workspace"), i18n.T("workspaces"))),
+		m.byWhat()}
 	switch {
 	case m.refreshing && m.work.SavedAt.IsZero():
-		parts = append(parts, "reading…")
+		parts = append(parts, i18n.T("reading…"))
 	case m.refreshing:
-		parts = append(parts, mine.Age(m.work.SavedAt, m.ctx.Clock())+", refreshing…")
+		parts = append(parts, i18n.Tf("%s, refreshing…", mine.Age(m.work.SavedAt, m.ctx.Clock())))
 	default:
 		parts = append(parts, mine.Age(m.work.SavedAt, m.ctx.Clock()))
 	}
@@ -86,14 +90,14 @@ func (m *Model) note() string {
 	}
 	switch {
 	case len(refused) > 0:
-		return s.Warning.Render(fmt.Sprintf("This login reaches %s only, so my work holds only %s: to see %s too, log in with a personal access token (triage login --token) or authorize it (triage login --web).",
-			strings.Join(reached, ", "), them(len(reached)), strings.Join(refused, ", ")))
+		return s.Warning.Render(i18n.Tf("This login reaches %s only, so my work holds only %s: to see %s too, log in with a personal access token (triage login --token) or authorize it (triage login --web).",
+			strings.Join(reached, i18n.T(", ")), them(len(reached)), strings.Join(refused, i18n.T(", "))))
 	case len(failed) > 0:
 		for name, why := range failed {
-			return s.Error.Render(fmt.Sprintf("%s could not be read (r tries again): %s", name, why))
+			return s.Error.Render(i18n.Tf("%s could not be read (r tries again): %s", name, why))
 		}
 	case m.err != nil:
-		return s.Error.Render("The last refresh failed (r tries again): " + m.err.Error())
+		return s.Error.Render(i18n.Tf("The last refresh failed (r tries again): %s", m.err.Error()))
 	}
 	return ""
 }
@@ -151,7 +155,7 @@ func (m *Model) list(groups []mine.Group) []string {
 	for i, l := range shown {
 		grp := groups[l.group]
 		if l.card < 0 {
-			out[i] = m.ctx.Styles.Accent.Render(fmt.Sprintf("%s (%d)", grp.Title, len(grp.Cards)))
+			out[i] = m.ctx.Styles.Accent.Render(fmt.Sprintf("%s (%d)", m.groupTitle(grp), len(grp.Cards)))
 			continue
 		}
 		out[i] = m.card(grp.Cards[l.card], l.group == lines[cursor].group && l.card == lines[cursor].card, wsWidth)
@@ -185,7 +189,7 @@ func (m *Model) card(c mine.Card, selected bool, wsWidth int) string {
 	if prio == "" {
 		prio = "—"
 	}
-	line := fmt.Sprintf("%s %s  %-5s %s %s %s %s", mark, pad(c.Workspace, wsWidth), c.Item.Kind, pad("#"+api.ShortID(c.Item.ID), 7),
+	line := fmt.Sprintf("%s %s  %s %s %s %s %s", mark, pad(c.Workspace, wsWidth), pad(i18n.T(c.Item.Kind.String()), 5), pad("#"+api.ShortID(c.Item.ID), 7),
 		pad(prio, 12), pad(m.names.Status(c.WorkspaceID, c.Item.Kind, c.Item.Status), 12), c.Item.Title)
 	if selected {
 		return s.Selected.Render(line)
@@ -199,20 +203,38 @@ func pad(text string, width int) string {
 	return text + strings.Repeat(" ", max(width-ansi.StringWidth(text), 0))
 }
 
-// countOf is "1 item", "3 items".
-func countOf(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+// byWhat says what the cards are grouped by.
+func (m *Model) byWhat() string {
+	if m.by == mine.ByPriority {
+		return i18n.T("by priority")
 	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return i18n.T("by workspace")
+}
+
+// groupTitle is a group's heading: a workspace by its name, a priority
+// rank (mine.Ranks) in the language in use.
+func (m *Model) groupTitle(grp mine.Group) string {
+	if m.by == mine.ByPriority {
+		if at := slices.Index(mine.Ranks, grp.Title); at >= 0 {
+			return rankNames()[at]
+		}
+	}
+	return grp.Title
+}
+
+// rankNames are mine.Ranks in the language in use: one message, so that
+// TAPD's labels of the same words (High) stay as the service gives them
+// elsewhere.
+func rankNames() []string {
+	return strings.Split(i18n.T("Urgent|High|Middle|Low|Nice to have|Other priority|No priority"), "|")
 }
 
 // them is how the note names the workspaces reached.
 func them(n int) string {
 	if n == 1 {
-		return "it"
+		return i18n.T("it")
 	}
-	return "them"
+	return i18n.T("them")
 }
 
 // appendOnce appends a name not listed yet.

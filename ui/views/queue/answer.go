@@ -1,13 +1,13 @@
 package queue
 
 import (
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/components/richtext"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // What an answer sets, other than the priority: the board grouped by
@@ -24,7 +24,7 @@ func (m *Model) AnswerField(f engine.Field) {
 	}
 	m.field = f
 	if len(m.options) > 0 {
-		m.keys.Set.SetHelp(m.digits(), fmt.Sprintf("set the nth %s, next", m.fieldName()))
+		m.keys.Set.SetHelp(m.digits(), i18n.Tf("set the nth %s, next", i18n.T(m.fieldName())))
 	}
 }
 
@@ -47,10 +47,11 @@ func (m *Model) fieldPlural() string {
 	return m.field.Name() + "s"
 }
 
-// fieldHeading is fieldName as a label on the card: "Priority".
+// fieldHeading is fieldName as a label on the card: "Priority", in the
+// language in use.
 func (m *Model) fieldHeading() string {
 	n := m.fieldName()
-	return strings.ToUpper(n[:1]) + n[1:]
+	return i18n.T(strings.ToUpper(n[:1]) + n[1:])
 }
 
 // whyKey writes the why: enter keeps it for the next answer, esc drops it.
@@ -83,9 +84,9 @@ func (m *Model) whyLine(w int) string {
 	switch {
 	case m.why.Focused():
 		m.why.SetWidth(max(w-4, 1))
-		return "  " + m.why.View() + s.Subtle.Render("  enter keeps it · esc drops it")
+		return "  " + m.why.View() + s.Subtle.Render("  "+i18n.T("enter keeps it · esc drops it"))
 	case m.why.Value() != "":
-		return "  " + s.Subtle.Render("why, sent after the next answer: ") + m.why.Value()
+		return "  " + s.Subtle.Render(i18n.T("why, sent after the next answer: ")) + m.why.Value()
 	}
 	return ""
 }

@@ -1,7 +1,6 @@
 package queue
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/richtext"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // The card of one item: its title, its priority and what became of the one
@@ -37,17 +37,17 @@ func (m *Model) details(cw, rows int) []string {
 		return out
 	}
 	desc := m.descLines()
-	heading := s.Label.Render("Description")
+	heading := s.Label.Render(i18n.T("Description"))
 	switch {
 	case len(desc) == 0 && e.details == detailsLoading:
-		heading += s.Subtle.Render("  loading…")
+		heading += s.Subtle.Render("  " + i18n.T("loading…"))
 	case len(desc) == 0 && e.details == detailsFailed:
-		heading += s.Error.Render("  could not be read: " + e.detailsErr.Error())
+		heading += s.Error.Render("  " + i18n.Tf("could not be read: %s", e.detailsErr.Error()))
 	case len(desc) == 0:
-		heading += s.Subtle.Render("  none")
+		heading += s.Subtle.Render("  " + i18n.T("none"))
 	case len(desc) > room:
 		end := min(m.scroll+room, len(desc))
-		heading += s.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d · ↑/↓ scroll", m.scroll+1, end, len(desc)))
+		heading += s.Subtle.Render("  " + i18n.Tf("lines %d–%d of %d · ↑/↓ scroll", m.scroll+1, end, len(desc)))
 	}
 	out = append(out, heading)
 	return append(out, desc[min(m.scroll, len(desc)):min(m.scroll+room, len(desc))]...)
@@ -69,7 +69,7 @@ func (m *Model) cardHead(e *entry, cw int) []string {
 	}
 	out = append(out, "")
 	left, right := columns(m.pairs(e.item), cw)
-	lw := max(labelWidth(left), len(m.fieldHeading()))
+	lw := max(labelWidth(left), ansi.StringWidth(m.fieldHeading()))
 	out = append(out, m.priorityLines(e, cw, lw)...)
 	out = append(out, m.grid(left, right, cw, lw)...)
 	return append(out, "")
@@ -88,25 +88,25 @@ func (m *Model) priorityLines(e *entry, cw, lw int) []string {
 	var value string
 	switch e.state {
 	case saving, saved, failed:
-		value = m.optionText(e.label) + s.Subtle.Render("  was "+m.priorityName(current))
+		value = m.optionText(e.label) + s.Subtle.Render("  "+i18n.Tf("was %s", m.priorityName(current)))
 		switch e.state {
 		case saving:
-			value += s.Pending.Render("  saving…")
+			value += s.Pending.Render("  " + i18n.T("saving…"))
 		case saved:
-			value += s.Success.Render("  ✓ saved")
+			value += s.Success.Render("  " + i18n.T("✓ saved"))
 		default:
-			value += s.Error.Render("  not saved")
+			value += s.Error.Render("  " + i18n.T("not saved"))
 		}
 	default:
 		value = m.optionText(current)
 		if e.state == skipped {
-			value += s.Subtle.Render("  · skipped")
+			value += s.Subtle.Render("  · " + i18n.T("skipped"))
 		}
 	}
 	out := []string{label + common.Fit(value, cw-lw-1)}
 	if e.state == failed && e.err != nil {
 		indent := strings.Repeat(" ", lw+1)
-		for i, l := range wrapClipped("failed: "+common.Clean(e.err.Error()), max(cw-lw-3, 8), errLines) {
+		for i, l := range wrapClipped(i18n.Tf("failed: %s", common.Clean(e.err.Error())), max(cw-lw-3, 8), errLines) {
 			mark := "  "
 			if i == 0 {
 				mark = s.Marks.Error + " "
@@ -122,7 +122,7 @@ func (m *Model) priorityLines(e *entry, cw, lw int) []string {
 func (m *Model) optionText(value string) string {
 	s := m.ctx.Styles
 	if value == "" {
-		return s.Subtle.Render("none")
+		return s.Subtle.Render(i18n.T("none"))
 	}
 	if m.field == engine.Owner && m.option(value) == nil {
 		return people(value)
@@ -130,13 +130,13 @@ func (m *Model) optionText(value string) string {
 	if o := m.option(value); o != nil {
 		return s.Swatch(o.Color) + common.Clean(o.Label)
 	}
-	return s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+common.Clean(value)) + s.Subtle.Render("  not in this workspace's options")
+	return s.Unknown.Render(ansi.Strip(s.Marks.Unknown)+" "+common.Clean(value)) + s.Subtle.Render("  "+i18n.T("not in this workspace's options"))
 }
 
 // priorityName is a priority value as its option's label, or as it is.
 func (m *Model) priorityName(value string) string {
 	if value == "" {
-		return "none"
+		return i18n.T("none")
 	}
 	if m.field == engine.Owner && m.option(value) == nil {
 		return people(value)
@@ -161,22 +161,22 @@ func (m *Model) option(value string) *api.PriorityOption {
 // which the card shows first, are left out.
 func (m *Model) pairs(it api.Item) []pair {
 	ps := []pair{
-		{"Status", m.fields.OptionLabel("status", it.Status)},
-		{"Owner", people(it.Owner)},
-		{"Creator", people(it.Creator)},
-		{"Labels", strings.Join(strings.FieldsFunc(it.Label, func(r rune) bool { return r == '|' }), ", ")},
+		{i18n.T("Status"), m.fields.OptionLabel("status", it.Status)},
+		{i18n.T("Owner"), people(it.Owner)},
+		{i18n.T("Creator"), people(it.Creator)},
+		{i18n.T("Labels"), strings.Join(strings.FieldsFunc(it.Label, func(r rune) bool { return r == '|' }), ", ")},
 	}
 	if it.Kind == api.Bug {
-		ps = append(ps, pair{"Severity", it.Severity})
+		ps = append(ps, pair{i18n.T("Severity"), it.Severity})
 	}
 	if it.IterationID != "0" {
-		ps = append(ps, pair{"Iteration", m.fields.OptionLabel("iteration_id", it.IterationID)})
+		ps = append(ps, pair{i18n.T("Iteration"), m.fields.OptionLabel("iteration_id", it.IterationID)})
 	}
 	if it.Kind == api.Task && it.StoryID != "0" {
-		ps = append(ps, pair{"Story", it.StoryID})
+		ps = append(ps, pair{i18n.T("Story"), it.StoryID})
 	}
 	ps = append(ps, m.customPairs(it)...)
-	ps = append(ps, pair{"Created", m.ctx.ShownTime(it.Created)}, pair{"Modified", m.ctx.ShownTime(it.Modified)}, pair{"ID", it.ID})
+	ps = append(ps, pair{i18n.T("Created"), m.ctx.ShownTime(it.Created)}, pair{i18n.T("Modified"), m.ctx.ShownTime(it.Modified)}, pair{"ID", it.ID})
 	out := ps[:0]
 	answered := m.fieldHeading() // shown above the others, with its answer
 	for _, p := range ps {

@@ -15,6 +15,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // AnswerMsg and ResultMsg are the engine's: the queue asks with one and
@@ -101,13 +102,13 @@ func New(ctx *common.Context, kind api.Kind, items []api.Item, options []api.Pri
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: kind, options: options,
 		entries: make([]entry, len(items)), index: make(map[string]int, len(items))}
 	ctx.KeyOverrides.Remap("queue", &m.keys)
-	m.why = common.NewTextField(ctx.Styles, "why: ", "a comment sent after the next answer")
+	m.why = common.NewTextField(ctx.Styles, i18n.T("why: "), i18n.T("a comment sent after the next answer"))
 	for i, it := range items {
 		m.entries[i] = entry{item: it}
 		m.index[it.ID] = i
 	}
 	if len(options) > 0 {
-		m.keys.Set.SetHelp(m.digits(), "set the nth priority, next")
+		m.keys.Set.SetHelp(m.digits(), i18n.T("set the nth priority, next"))
 	}
 	m.SetSize(ctx.Width, ctx.Height)
 	return m
@@ -161,7 +162,7 @@ func (m *Model) Counts() Counts {
 func (m *Model) Capturing() bool { return true }
 
 // Title names the view for the help.
-func (m *Model) Title() string { return "Triage queue" }
+func (m *Model) Title() string { return i18n.T("Triage queue") }
 
 // KeyMap returns the queue's keys that apply on the screen shown: once
 // every card is seen (or there is none), no answer, skip, why or scroll
@@ -207,7 +208,7 @@ func (m *Model) readDetails() tea.Cmd {
 			continue
 		}
 		e.details = detailsLoading
-		task := "reading #" + api.ShortID(e.item.ID)
+		task := i18n.Tf("reading #%s", api.ShortID(e.item.ID))
 		svc, ctx, ws, kind, id := m.ctx.Service, m.ctx.Waiting(m.ctx.Request(), task, 0), m.ctx.WorkspaceID, m.kind, e.item.ID
 		cmds = append(cmds, m.ctx.Tasks.Run(task, func() tea.Msg {
 			it, err := svc.Get(ctx, ws, kind, id)
@@ -291,7 +292,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // board to send it, and moves on.
 func (m *Model) set(n int) tea.Cmd {
 	if m.pos >= len(m.entries) {
-		m.note = "Every item was seen: b goes back, esc closes."
+		m.note = i18n.T("Every item was seen: b goes back, esc closes.")
 		return nil
 	}
 	if n < 0 || n >= len(m.options) {
@@ -307,14 +308,14 @@ func (m *Model) set(n int) tea.Cmd {
 
 // noOption explains a number key past the options.
 func (m *Model) noOption() string {
-	one, many := m.fieldName(), m.fieldPlural()
+	one, many := i18n.T(m.fieldName()), i18n.T(m.fieldPlural())
 	switch len(m.options) {
 	case 0:
-		return fmt.Sprintf("This workspace offers no %s to choose from.", many)
+		return i18n.Tf("This workspace offers no %s to choose from.", many)
 	case 1:
-		return fmt.Sprintf("There is one %s: press 1.", one)
+		return i18n.Tf("There is one %s: press 1.", one)
 	}
-	return fmt.Sprintf("There are %d %s: press %s.", len(m.options), many, m.digits())
+	return i18n.Tf("There are %d %s: press %s.", len(m.options), many, m.digits())
 }
 
 // result records the answer to a set; an answer for an item that was not

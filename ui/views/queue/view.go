@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // The screen: a heading with the counter, a blank line, the card (a box
@@ -43,7 +44,7 @@ func (m *Model) heading(w int) string {
 	s := m.ctx.Styles
 	counter := m.counter()
 	room := max(w-ansi.StringWidth(counter)-2, 1)
-	return " " + s.Title.Render(common.Fit("Triage queue · "+m.kind.Plural(), room)) + s.Subtle.Render(counter) + " "
+	return " " + s.Title.Render(common.Fit(i18n.T("Triage queue")+" · "+i18n.T(m.kind.Plural()), room)) + s.Subtle.Render(counter) + " "
 }
 
 // counter is "3 of 17 · 2 set · 1 skipped" (and failures, when any).
@@ -52,14 +53,14 @@ func (m *Model) counter() string {
 	var b strings.Builder
 	switch {
 	case c.Total == 0:
-		b.WriteString("nothing to do")
+		b.WriteString(i18n.T("nothing to do"))
 	case m.pos >= c.Total:
-		fmt.Fprintf(&b, "done · %d set · %d skipped", c.Set, c.Skipped)
+		b.WriteString(i18n.Tf("done · %d set · %d skipped", c.Set, c.Skipped))
 	default:
-		b.WriteString(common.Count(c.Pos) + " of " + common.Count(c.Total) + " · " + common.Count(c.Set) + " set · " + common.Count(c.Skipped) + " skipped")
+		b.WriteString(i18n.Tf("%s of %s · %s set · %s skipped", common.Count(c.Pos), common.Count(c.Total), common.Count(c.Set), common.Count(c.Skipped)))
 	}
 	if c.Failed > 0 {
-		fmt.Fprintf(&b, " · %d failed", c.Failed)
+		b.WriteString(" · " + i18n.Tf("%d failed", c.Failed))
 	}
 	return b.String()
 }
@@ -92,22 +93,22 @@ func (m *Model) summary(cw int) []string {
 	s := m.ctx.Styles
 	if len(m.entries) == 0 {
 		return []string{
-			s.Title.Render("Nothing to triage."),
+			s.Title.Render(i18n.T("Nothing to triage.")),
 			"",
-			fmt.Sprintf("Every %s has a %s from this workspace's options.", m.kind, m.fieldName()),
+			i18n.Tf("Every %s has a %s from this workspace's options.", i18n.T(m.kind.String()), i18n.T(m.fieldName())),
 		}
 	}
 	c := m.Counts()
 	out := []string{
 		s.Title.Render(allSeen(c.Total, m.kind)),
 		"",
-		s.Success.Render(fmt.Sprintf("%d set", c.Set)) + s.Subtle.Render(" · ") + fmt.Sprintf("%d skipped", c.Skipped),
+		s.Success.Render(i18n.Tf("%d set", c.Set)) + s.Subtle.Render(" · ") + i18n.Tf("%d skipped", c.Skipped),
 	}
 	if n := m.count(saving); n > 0 {
-		out = append(out, s.Pending.Render(fmt.Sprintf("%d still saving…", n)))
+		out = append(out, s.Pending.Render(i18n.Tf("%d still saving…", n)))
 	}
 	if c.Failed > 0 {
-		out = append(out, "", s.Error.Render(fmt.Sprintf("%d not saved:", c.Failed)))
+		out = append(out, "", s.Error.Render(i18n.Tf("%d not saved:", c.Failed)))
 		for _, e := range m.entries {
 			if e.state == failed {
 				out = append(out, s.Marks.Error+" "+s.Subtle.Render("#"+e.item.ShortID())+" "+
@@ -141,18 +142,18 @@ func (m *Model) footer(w int) []string {
 		out = append(out, common.Fit(why, w))
 	}
 	var hint string
-	closeKey := m.keys.Close.Help().Key + " close"
+	closeKey := i18n.Tf("%s close", m.keys.Close.Help().Key)
 	switch {
 	case m.note != "":
 		hint = s.Warning.Render(m.note)
 	case len(m.entries) == 0:
 		hint = s.Subtle.Render(closeKey)
 	case m.pos >= len(m.entries):
-		hint = s.Subtle.Render("b back to the last card · " + closeKey)
+		hint = s.Subtle.Render(i18n.T("b back to the last card") + " · " + closeKey)
 	case len(m.options) > 0:
-		hint = s.Subtle.Render(m.digits() + " set and go on · s skip · b back · " + m.keys.Why.Help().Key + " why · ↑/↓ scroll · " + closeKey)
+		hint = s.Subtle.Render(i18n.Tf("%s set and go on · s skip · b back · %s why · ↑/↓ scroll", m.digits(), m.keys.Why.Help().Key) + " · " + closeKey)
 	default:
-		hint = s.Subtle.Render("s skip · b back · " + closeKey)
+		hint = s.Subtle.Render(i18n.T("s skip · b back") + " · " + closeKey)
 	}
 	return append(out, "  "+common.Fit(hint, w-2))
 }
@@ -162,7 +163,7 @@ func (m *Model) footer(w int) []string {
 func (m *Model) optionRows(w int) []string {
 	s := m.ctx.Styles
 	if len(m.options) == 0 {
-		return []string{"  " + s.Subtle.Render(common.Fit(fmt.Sprintf("This workspace offers no %s.", m.fieldPlural()), w-2))}
+		return []string{"  " + s.Subtle.Render(common.Fit(i18n.Tf("This workspace offers no %s.", i18n.T(m.fieldPlural())), w-2))}
 	}
 	chosen := ""
 	if m.pos < len(m.entries) && m.entries[m.pos].state != untouched && m.entries[m.pos].state != skipped {
@@ -204,7 +205,7 @@ func (m *Model) optionRows(w int) []string {
 // seen.", "1 bug seen." for one.
 func allSeen(n int, k api.Kind) string {
 	if n == 1 {
-		return fmt.Sprintf("1 %s seen.", k)
+		return i18n.Tf("1 %s seen.", i18n.T(k.String()))
 	}
-	return fmt.Sprintf("All %s seen.", common.CountOf(n, k))
+	return i18n.Tf("All %s %s seen.", common.Count(n), i18n.T(k.Path()))
 }
