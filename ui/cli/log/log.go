@@ -17,6 +17,7 @@ import (
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage log` runs with: its streams, the global flags,
@@ -68,15 +69,16 @@ func Run(ctx context.Context, o *Options) error {
 		return h.writeJSON(c.Stdout, edits)
 	}
 	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
-		fmt.Fprintf(c.Stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", h.err))
 	}
+	h.say = wiring.WordsFor(c.StdoutIsTerminal())
 	entries := h.entries(edits)
 	if len(entries) == 0 {
-		fmt.Fprintf(c.Stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
+		fmt.Fprintln(c.Stderr, i18n.Tf("No changes recorded for %s since %s.", service, sinceText(from)))
 		return nil
 	}
 	if h.err == nil {
-		fmt.Fprintf(c.Stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.Config.BaseURL, sinceText(from))
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes on %s since %s; \"you\": made from this machine.", s.Config.BaseURL, sinceText(from)))
 	}
 	if !c.StdoutIsTerminal() {
 		for _, e := range entries {
@@ -84,7 +86,11 @@ func Run(ctx context.Context, o *Options) error {
 		}
 		return nil
 	}
-	rows := [][]string{Columns[:]}
+	header := make([]string, len(Columns))
+	for i, col := range Columns {
+		header[i] = i18n.T(col)
+	}
+	rows := [][]string{header}
 	for _, e := range entries {
 		rows = append(rows, e.cells(when(e.at, now)))
 	}
@@ -100,7 +106,7 @@ func sinceText(from time.Time) string {
 	if service == local {
 		return service
 	}
-	return service + " " + from.In(api.ServiceZone).Format("MST") + " (" + local + " here)"
+	return service + " " + from.In(api.ServiceZone).Format("MST") + " " + i18n.Tf("(%s here)", local)
 }
 
 // localEdits reads the outbox's history of one service since a time: the
@@ -128,7 +134,8 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 	return edits, nil
 }
 
-// Columns are the columns of `triage log`.
+// Columns are the columns of `triage log`, in English, which is also their
+// key in the catalogues.
 var Columns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
 
 // logShrinks are the columns cut, by display width, when a line would not
@@ -161,9 +168,25 @@ func when(t, now time.Time) string {
 	return at.Format("15:04")
 }
 
-// state says whether an edit reached the service.
-func state(e store.Edit) string {
+// state says, by say, whether an edit reached the service.
+func state(say wiring.Words, e store.Edit) string {
 	s := strings.ReplaceAll(string(e.State), "_", " ")
+	switch e.State {
+	case store.StateWaiting:
+		s = say("waiting")
+	case store.StateSending:
+		s = say("sending")
+	case store.StateMaybeApplied:
+		s = say("maybe applied")
+	case store.StateConflict:
+		s = say("conflict")
+	case store.StateSent:
+		s = say("sent")
+	case store.StateFailed:
+		s = say("failed")
+	case store.StateDiscarded:
+		s = say("discarded")
+	}
 	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
 		s += ": " + e.LastError
 	}

@@ -45,8 +45,8 @@ func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues, custom customRead
 			if err != nil {
 				return nil, err
 			}
-			if refused != "" {
-				return nil, fmt.Errorf("--field %s: %s", name, refused)
+			if !refused.None() {
+				return nil, fmt.Errorf("--field %s: %s", name, refused.Shown)
 			}
 			out = withField(out, f.Field, to)
 			continue

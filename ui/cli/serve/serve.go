@@ -12,6 +12,7 @@ import (
 
 	"triage/api/sandbox"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage serve` runs with: its streams, the address to
@@ -60,7 +61,7 @@ func Run(ctx context.Context, o *Options) error {
 		fmt.Fprint(c.Stderr, warning)
 	}
 	printServeEnv(c, base, srv.Demo())
-	fmt.Fprintf(c.Stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
+	fmt.Fprintln(c.Stderr, i18n.Tf("triage serve: listening on %s (Ctrl-C stops)", base))
 
 	hs := srv.HTTPServer()
 	served := make(chan error, 1)
@@ -87,10 +88,10 @@ func Run(ctx context.Context, o *Options) error {
 		return fmt.Errorf("stopping: %w", err)
 	}
 	if opts.DataPath == "" {
-		fmt.Fprintln(c.Stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
+		fmt.Fprintln(c.Stderr, i18n.T("triage serve: stopped; its state was in memory only (--data FILE keeps it)"))
 		return nil
 	}
-	fmt.Fprintf(c.Stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
+	fmt.Fprintln(c.Stderr, i18n.Tf("triage serve: stopped, state saved in %s", opts.DataPath))
 	return nil
 }
 
