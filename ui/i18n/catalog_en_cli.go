@@ -58,6 +58,7 @@ var englishCLI = []string{
 	"not_found",
 	"unreachable",
 	"maybe_applied",
+	"✗ %s %s: %s",
 	"it was changed meanwhile",
 	"changed meanwhile by someone else; nothing written",
 	"kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s",
@@ -116,6 +117,11 @@ var englishCLI = []string{
 	"sent",
 	"failed",
 	"discarded",
+	"failed: %s",
+	"waiting: %s",
+	"sending: %s",
+	"maybe applied: %s",
+	"conflict: %s",
 
 	// New, login, open, profile, serve, demo and the waits.
 	"created %s #%s %s: %s",

@@ -98,7 +98,7 @@ func TestLogReadsTheServiceHistory(t *testing.T) {
 		}
 	}
 
-	if other := runTriage(t, home, s, "log", "--workspace", "10022002"); strings.Contains(other, "Atlas Web") || strings.Contains(other, short) {
+	if other := runTriage(t, home, s, "log", "--workspace", "10022002"); strings.Contains(other, "Atlas Web") || strings.Contains(other, "\t"+short+"\t") {
 		t.Errorf("triage log --workspace 10022002 lists Atlas Web's changes:\n%s", other)
 	}
 

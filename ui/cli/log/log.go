@@ -82,7 +82,7 @@ func Run(ctx context.Context, o *Options) error {
 	}
 	if !c.StdoutIsTerminal() {
 		for _, e := range entries {
-			fmt.Fprintln(c.Stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
+			fmt.Fprintln(c.Stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04"), h.say), "\t"))
 		}
 		return nil
 	}
@@ -92,7 +92,7 @@ func Run(ctx context.Context, o *Options) error {
 	}
 	rows := [][]string{header}
 	for _, e := range entries {
-		rows = append(rows, e.cells(when(e.at, now)))
+		rows = append(rows, e.cells(when(e.at, now), h.say))
 	}
 	itemref.PrintTable(c.Stdout, rows, c.LineWidth(), logShrinks)
 	return nil
@@ -140,9 +140,11 @@ var Columns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", 
 
 // logShrinks are the columns cut, by display width, when a line would not
 // fit: first the title, which the change and who made it matter more than,
-// then the state's error (--json has all of it), and the change last; each
-// keeps at least min cells.
-var logShrinks = []itemref.Shrink{{Col: 2, Min: 16}, {Col: 6, Min: ansi.StringWidth("you · waiting")}, {Col: 5, Min: 20}}
+// then the state's error (--json has all of it), and the change; each
+// keeps at least min cells. On a terminal of 80 columns the workspace's
+// name and the title are cut further.
+var logShrinks = []itemref.Shrink{{Col: 2, Min: 16}, {Col: 6, Min: ansi.StringWidth("you · waiting")}, {Col: 5, Min: 20},
+	{Col: 4, Min: 6}, {Col: 2, Min: 8}}
 
 // logEntry is one line of the log: a change on the service, or an edit of
 // this machine.
@@ -153,9 +155,19 @@ type logEntry struct {
 	ws, change, who string
 }
 
-// cells are the entry's columns, with its time written as given.
-func (e logEntry) cells(at string) []string {
-	return []string{at, e.id, e.title, e.kind.String(), e.ws, e.change, e.who}
+// cells are the entry's columns, with its time written as given and its
+// kind said by say.
+func (e logEntry) cells(at string, say wiring.Words) []string {
+	kind := e.kind.String()
+	switch e.kind {
+	case api.Story:
+		kind = say("story")
+	case api.Bug:
+		kind = say("bug")
+	case api.Task:
+		kind = say("task")
+	}
+	return []string{at, e.id, e.title, kind, e.ws, e.change, e.who}
 }
 
 // when is a time as the log's first column shows it: the local hour, with
@@ -168,29 +180,40 @@ func when(t, now time.Time) string {
 	return at.Format("15:04")
 }
 
-// state says, by say, whether an edit reached the service.
+// state says, by say, whether an edit reached the service, and why not
+// when the service refused it or it waits after an error.
 func state(say wiring.Words, e store.Edit) string {
-	s := strings.ReplaceAll(string(e.State), "_", " ")
+	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
+		switch e.State {
+		case store.StateFailed:
+			return say("failed: %s", e.LastError)
+		case store.StateWaiting:
+			return say("waiting: %s", e.LastError)
+		case store.StateSending:
+			return say("sending: %s", e.LastError)
+		case store.StateMaybeApplied:
+			return say("maybe applied: %s", e.LastError)
+		case store.StateConflict:
+			return say("conflict: %s", e.LastError)
+		}
+	}
 	switch e.State {
 	case store.StateWaiting:
-		s = say("waiting")
+		return say("waiting")
 	case store.StateSending:
-		s = say("sending")
+		return say("sending")
 	case store.StateMaybeApplied:
-		s = say("maybe applied")
+		return say("maybe applied")
 	case store.StateConflict:
-		s = say("conflict")
+		return say("conflict")
 	case store.StateSent:
-		s = say("sent")
+		return say("sent")
 	case store.StateFailed:
-		s = say("failed")
+		return say("failed")
 	case store.StateDiscarded:
-		s = say("discarded")
+		return say("discarded")
 	}
-	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
-		s += ": " + e.LastError
-	}
-	return s
+	return strings.ReplaceAll(string(e.State), "_", " ")
 }
 
 // ParseSince reads --since: empty is today; else a time expression

@@ -155,7 +155,7 @@ func (r Result) line() string {
 	case ResultConflict:
 		return i18n.Tf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, field, r.theirsShown, r.fromShown)
 	}
-	return fmt.Sprintf("✗ %s %s: %s", name, outcomeWord(r.Result), r.reasonShown)
+	return i18n.Tf("✗ %s %s: %s", name, outcomeWord(r.Result), r.reasonShown)
 }
 
 // fieldWord is a field of set's results as a line names it: a field of
