@@ -175,6 +175,7 @@ var englishCLI = []string{
 	"triage serve: listening on %s (Ctrl-C stops)",
 	"triage serve: stopped; its state was in memory only (--data FILE keeps it)",
 	"triage serve: stopped, state saved in %s",
+	"triage serve: WARNING: listening on %s, which other machines can reach.\nThe sandbox is for tests: its web passwords are the demo's, printed below and known to\nanyone who has triage, and whoever reaches it can read and change its items.\nListen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.",
 	"Building %d items per workspace and kind",
 	"%d/%d sets",
 	"the service asks to wait %s (rate limit)",

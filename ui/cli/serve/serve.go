@@ -103,10 +103,7 @@ func ExposureWarning(addr net.Addr) string {
 	}
 	rule := strings.Repeat("!", 72)
 	return rule + "\n" +
-		"triage serve: WARNING: listening on " + addr.String() + ", which other machines can reach.\n" +
-		"The sandbox is for tests: its web passwords are the demo's, printed below and known to\n" +
-		"anyone who has triage, and whoever reaches it can read and change its items.\n" +
-		"Listen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.\n" +
+		i18n.Tf("triage serve: WARNING: listening on %s, which other machines can reach.\nThe sandbox is for tests: its web passwords are the demo's, printed below and known to\nanyone who has triage, and whoever reaches it can read and change its items.\nListen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.", addr) + "\n" +
 		rule + "\n"
 }
 
