@@ -180,4 +180,12 @@ var englishCLI = []string{
 	"%d/%d sets",
 	"the service asks to wait %s (rate limit)",
 	"the rate limit's budget is spent, next request in %s",
+
+	// new's refusals.
+	"--field %s: %q is not one of the workspace's values; it takes: %s",
+	"--field severity: only bugs have a severity",
+	"--field %s: a %s of this workspace has no field of that name or label",
+	"--priority: %q is not one of the workspace's priorities; it takes: %s, none",
+	"%s is required in %s: a new %s is made only with it; give --field %s=VALUE; it takes: %s",
+	"%s is required in %s: a new %s is made only with it; give --field %s=VALUE",
 }

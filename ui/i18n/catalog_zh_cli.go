@@ -178,4 +178,12 @@ var chineseCLI = map[string]string{
 	"%d/%d sets": "%d/%d 组",
 	"the service asks to wait %s (rate limit)":             "服务要求等待 %s（速率限制）",
 	"the rate limit's budget is spent, next request in %s": "速率限制的额度已用完，%s 后发送下一个请求",
+
+	// new's refusals.
+	"--field %s: %q is not one of the workspace's values; it takes: %s":                        "--field %s：%q 不是项目的取值；可选：%s",
+	"--field severity: only bugs have a severity":                                              "--field severity：只有缺陷有严重程度",
+	"--field %s: a %s of this workspace has no field of that name or label":                    "--field %s：此项目的%s没有这个名称或标签的字段",
+	"--priority: %q is not one of the workspace's priorities; it takes: %s, none":              "--priority：%q 不是项目的优先级；可选：%s, none",
+	"%s is required in %s: a new %s is made only with it; give --field %s=VALUE; it takes: %s": "%[2]s 要求填写 %[1]s：新建%[3]s必须带上它；请给出 --field %[4]s=VALUE；可选：%[5]s",
+	"%s is required in %s: a new %s is made only with it; give --field %s=VALUE":               "%[2]s 要求填写 %[1]s：新建%[3]s必须带上它；请给出 --field %[4]s=VALUE",
 }

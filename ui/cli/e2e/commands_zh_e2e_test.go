@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,7 +9,8 @@ import (
 
 // TestCommandsSayInChinese: with TRIAGE_LANG=zh-CN, serve's start line,
 // login's success line and the note that the environment still decides,
-// logout's line, new's created line, and the login question asked on a
+// logout's line, new's created line and its refusal of a bug without
+// its severity (golden), and the login question asked on a
 // terminal are in Chinese.
 func TestCommandsSayInChinese(t *testing.T) {
 	t.Setenv("TRIAGE_LANG", "zh-CN")
@@ -30,6 +32,12 @@ func TestCommandsSayInChinese(t *testing.T) {
 	out, errOut, code = runBinary(t, env, "", "new", "--kind", "task", "--title", "准备发布检查清单", "--insecure-storage")
 	if code != 0 || !strings.HasPrefix(out, "已创建任务 #") || !strings.Contains(out, "：准备发布检查清单\n") {
 		t.Errorf("new (exit %d) printed:\n%s%s", code, out, errOut)
+	}
+	refused := []string{"new", "--kind", "bug", "--title", "Invoice totals are off by a cent"}
+	out, errOut, code = runBinary(t, billingLegacyEnv(t, s, s.env["TRIAGE_BASE_URL"]), "", refused...)
+	golden(t, "cli/new_refused_zh.golden", fmt.Sprintf("$ TRIAGE_LANG=zh-CN triage %s\n# exit %d\n# stdout\n%s# stderr\n%s", strings.Join(refused, " "), code, out, errOut))
+	if code != 1 || !strings.Contains(errOut, "Billing Legacy 要求填写 severity：新建缺陷必须带上它") {
+		t.Errorf("new refused a bug without its severity (exit %d) with:\n%s", code, errOut)
 	}
 	out, errOut, code = runBinary(t, env, "", "logout", "--insecure-storage")
 	if want := "已退出登录 " + s.env["TRIAGE_BASE_URL"] + "。\n"; code != 0 || out != want {
