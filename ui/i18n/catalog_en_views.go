@@ -40,25 +40,17 @@ var englishViews = []string{
 	"no description",
 
 	// The fields, as forms, pickers and cards name them (store.Fields' labels and names, the fields the queue answers).
-	"Iteration",
 	"Owners",
 	"Severity",
 	"Description",
 	"Creator",
 	"Labels",
 	"Story",
-	"priority",
-	"title",
-	"status",
-	"owner",
-	"iteration",
-	"severity",
 	"description",
 	"priorities",
 	"statuses",
 	"owners",
 	"iterations",
-	"none",
 	", ",
 
 	// The editor.
@@ -142,8 +134,6 @@ var englishViews = []string{
 	"✓ saved",
 	"not saved",
 	"skipped",
-	"failed: %s",
-
 	// The history of this session's changes.
 	"This session's changes",
 	"Changes this session",
@@ -163,8 +153,6 @@ var englishViews = []string{
 	"%s failed",
 	"%[1]s %[2]s",
 	"create %s",
-	"new description",
-	"comment %q",
 	"renamed",
 	"created",
 	"undo",

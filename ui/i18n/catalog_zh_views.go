@@ -39,25 +39,17 @@ var chineseViews = map[string]string{
 	"no description":                                              "无描述",
 
 	// The fields, as forms, pickers and cards name them (store.Fields' labels and names, the fields the queue answers).
-	"Iteration":   "迭代",
 	"Owners":      "处理人",
 	"Severity":    "严重程度",
 	"Description": "描述",
 	"Creator":     "创建人",
 	"Labels":      "标签",
 	"Story":       "所属需求",
-	"priority":    "优先级",
-	"title":       "标题",
-	"status":      "状态",
-	"owner":       "处理人",
-	"iteration":   "迭代",
-	"severity":    "严重程度",
 	"description": "描述",
 	"priorities":  "优先级",
 	"statuses":    "状态",
 	"owners":      "处理人",
 	"iterations":  "迭代",
-	"none":        "无",
 	", ":          "、",
 
 	// The editor.
@@ -141,8 +133,6 @@ var chineseViews = map[string]string{
 	"✓ saved":                        "✓ 已保存",
 	"not saved":                      "未保存",
 	"skipped":                        "已跳过",
-	"failed: %s":                     "失败：%s",
-
 	// The history of this session's changes.
 	"This session's changes":          "本次会话的修改",
 	"Changes this session":            "本次会话的修改",
@@ -162,8 +152,6 @@ var chineseViews = map[string]string{
 	"%s failed":                       "失败 %s",
 	"%[1]s %[2]s":                     "%[1]s 个%[2]s",
 	"create %s":                       "新建 %s",
-	"new description":                 "新描述",
-	"comment %q":                      "评论 %q",
 	"renamed":                         "重命名",
 	"created":                         "新建",
 	"undo":                            "撤销",

@@ -14,6 +14,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/open"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // demoWorkspace is the seed's workspace with English labels, opened first.
@@ -89,8 +90,8 @@ func demoProgress(w io.Writer, items int) func(done, total int) {
 	const width = 30
 	return func(done, total int) {
 		filled := width * done / max(total, 1)
-		fmt.Fprintf(w, "\rBuilding %d items per workspace and kind  %s%s  %d/%d sets",
-			items, strings.Repeat("█", filled), strings.Repeat("░", width-filled), done, total)
+		fmt.Fprintf(w, "\r%s  %s%s  %s", i18n.Tf("Building %d items per workspace and kind", items),
+			strings.Repeat("█", filled), strings.Repeat("░", width-filled), i18n.Tf("%d/%d sets", done, total))
 		if done == total {
 			fmt.Fprintln(w)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // TestDemoProgressDrawsABar checks the line demo --items redraws while it
@@ -22,6 +23,17 @@ func TestDemoProgressDrawsABar(t *testing.T) {
 		!strings.Contains(frames[0], strings.Repeat("█", 7)+strings.Repeat("░", 23)+"  1/4 sets") ||
 		frames[3] != "Building 100000 items per workspace and kind  "+strings.Repeat("█", 30)+"  4/4 sets\n" {
 		t.Errorf("progress frames %q", frames)
+	}
+}
+
+// TestDemoProgressInChinese: the bar's words in Chinese, the bar as it is.
+func TestDemoProgressInChinese(t *testing.T) {
+	defer i18n.Use(i18n.Current())
+	i18n.Use(i18n.Chinese)
+	var b strings.Builder
+	demoProgress(&b, 100)(2, 2)
+	if want := "\r正在为每个项目和类型生成 100 个条目  " + strings.Repeat("█", 30) + "  2/2 组\n"; b.String() != want {
+		t.Errorf("progress %q, want %q", b.String(), want)
 	}
 }
 

@@ -25,6 +25,65 @@ var logColumns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE
 // → to, in columns that line up with Chinese text on a terminal of 90
 // columns; piped, the same changes whole, one a line, tab-separated.
 func TestLogIsAStandUp(t *testing.T) {
+	env, here := standUpOutbox(t)
+	log := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(triageBinary(t), append([]string{"log", "--base-url", here}, args...)...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("triage log %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+
+	term := startTerminal(t, 90, 20, env, triageBinary(t), "log", "--base-url", here)
+	screen := term.WaitFor(20*time.Second, "[exit 0]")
+	table := logTable(screen, "TIME")
+	golden(t, "log/today.golden", strings.Join(table, "\n")+"\n")
+	checkLogColumns(t, table, "KIND", "WORKSPACE", "CHANGE", "WHO · STATE")
+
+	today := log()
+	long := "订单详情页在弱网下白屏，重试后仍然无法加载商品图片和价格信息"
+	lines := strings.Split(strings.TrimSuffix(today, "\n"), "\n")
+	if len(lines) != len(table)-1 || !strings.Contains(today, "\t"+long+"\t") || strings.Contains(today, "…") || strings.Contains(today, "TITLE") {
+		t.Errorf("piped, the log is not its %d changes whole, one a line:\n%s", len(table)-1, today)
+	}
+	for _, l := range lines {
+		if n := len(strings.Split(l, "\t")); n != len(logColumns) {
+			t.Errorf("piped, %q has %d cells, want %d", l, n, len(logColumns))
+		}
+	}
+	if strings.Contains(today, "#9") || strings.Contains(today, "#13") {
+		t.Errorf("today's log shows another service's or yesterday's change:\n%s", today)
+	}
+	if all := log("--since", "48h"); !strings.Contains(all, "#13") || strings.Contains(all, "#9\t") {
+		t.Errorf("--since 48h shows:\n%s", all)
+	}
+	if y := log("--since", "yesterday"); !strings.Contains(y, "#13") {
+		t.Errorf("--since yesterday does not show yesterday's change:\n%s", y)
+	}
+}
+
+// cellOf is the text of line from display cell n on.
+func cellOf(line string, n int) string {
+	w := 0
+	for i, r := range line {
+		if w == n {
+			return line[i:]
+		}
+		w += ansi.StringWidth(string(r))
+	}
+	return ""
+}
+
+// standUpOutbox is an outbox recorded on a machine in the service's zone:
+// today's edits of two workspaces on the local service (one refused, one
+// undone, a creation, a new title), one of another service and one of
+// yesterday; and the environment that reads it, with the service's
+// address.
+func standUpOutbox(t *testing.T) (env []string, here string) {
+	t.Helper()
 	if _, err := time.LoadLocation("Asia/Shanghai"); err != nil {
 		t.Skipf("the machine has no tz database to run triage in the service's zone: %v", err)
 	}
@@ -37,7 +96,8 @@ func TestLogIsAStandUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const here, there = "http://127.0.0.1:8080", "https://api.tapd.cn"
+	here = "http://127.0.0.1:8080"
+	const there = "https://api.tapd.cn"
 	now := time.Now().In(api.ServiceZone)
 	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, api.ServiceZone)
 	at := func(h, m int) time.Time {
@@ -81,32 +141,31 @@ func TestLogIsAStandUp(t *testing.T) {
 	if err := ob.Close(); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+	env = []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_DATA_HOME=" + filepath.Join(home, "data"), "XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "TZ=Asia/Shanghai"}
-	log := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(triageBinary(t), append([]string{"log", "--base-url", here}, args...)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("triage log %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	return env, here
+}
 
-	term := startTerminal(t, 90, 20, env, triageBinary(t), "log", "--base-url", here)
-	screen := term.WaitFor(20*time.Second, "[exit 0]")
+// logTable is the log's table on a terminal screen: from its header line,
+// which starts with first, to the line before the shell's "[exit".
+func logTable(screen, first string) []string {
 	var table []string
 	for _, l := range strings.Split(screen, "\n") {
 		if strings.HasPrefix(l, "[exit") {
 			break
 		}
-		if strings.HasPrefix(l, "TIME") || len(table) > 0 {
+		if strings.HasPrefix(l, first) || len(table) > 0 {
 			table = append(table, strings.TrimRight(l, " "))
 		}
 	}
-	golden(t, "log/today.golden", strings.Join(table, "\n")+"\n")
-	for _, col := range []string{"KIND", "WORKSPACE", "CHANGE", "WHO · STATE"} {
+	return table
+}
+
+// checkLogColumns fails when a column of the table, by its header, does
+// not start at the same display cell on every line.
+func checkLogColumns(t *testing.T, table []string, cols ...string) {
+	t.Helper()
+	for _, col := range cols {
 		want := ansi.StringWidth(table[0][:strings.Index(table[0], col)])
 		for _, l := range table[1:] {
 			if got := cellOf(l, want); got == "" || got[0] == ' ' {
@@ -114,37 +173,4 @@ func TestLogIsAStandUp(t *testing.T) {
 			}
 		}
 	}
-
-	today := log()
-	long := "订单详情页在弱网下白屏，重试后仍然无法加载商品图片和价格信息"
-	lines := strings.Split(strings.TrimSuffix(today, "\n"), "\n")
-	if len(lines) != len(table)-1 || !strings.Contains(today, "\t"+long+"\t") || strings.Contains(today, "…") || strings.Contains(today, "TITLE") {
-		t.Errorf("piped, the log is not its %d changes whole, one a line:\n%s", len(table)-1, today)
-	}
-	for _, l := range lines {
-		if n := len(strings.Split(l, "\t")); n != len(logColumns) {
-			t.Errorf("piped, %q has %d cells, want %d", l, n, len(logColumns))
-		}
-	}
-	if strings.Contains(today, "#9") || strings.Contains(today, "#13") {
-		t.Errorf("today's log shows another service's or yesterday's change:\n%s", today)
-	}
-	if all := log("--since", "48h"); !strings.Contains(all, "#13") || strings.Contains(all, "#9\t") {
-		t.Errorf("--since 48h shows:\n%s", all)
-	}
-	if y := log("--since", "yesterday"); !strings.Contains(y, "#13") {
-		t.Errorf("--since yesterday does not show yesterday's change:\n%s", y)
-	}
-}
-
-// cellOf is the text of line from display cell n on.
-func cellOf(line string, n int) string {
-	w := 0
-	for i, r := range line {
-		if w == n {
-			return line[i:]
-		}
-		w += ansi.StringWidth(string(r))
-	}
-	return ""
 }

@@ -14,6 +14,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/wiring"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 )
 
 // The columns of `triage list` and the fields of `triage view`: the names
@@ -198,13 +199,42 @@ func (n Names) Row(it *api.Item, cols []string, web string) []string {
 	return out
 }
 
-// ColumnHeaders are the table's header cells.
+// columnHeaders are the header cells of the columns with a meaning of
+// their own, in English, which is also their key in the catalogues.
+var columnHeaders = map[string]string{
+	"id": "ID", "full_id": "FULL ID", "kind": "KIND", "title": "TITLE", "priority": "PRIORITY",
+	"status": "STATUS", "owner": "OWNER", "iteration": "ITERATION", "severity": "SEVERITY",
+	"created": "CREATED", "modified": "MODIFIED", "url": "URL",
+}
+
+// ColumnHeaders are the header cells of a table drawn on a terminal, in
+// the language in use; a custom field is headed by its name, another
+// field by its wire name.
 func ColumnHeaders(cols []string) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
-		out[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
+		if h, ok := columnHeaders[c]; ok {
+			out[i] = i18n.T(h)
+		} else {
+			out[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
+		}
 	}
 	return out
+}
+
+// ShownRow is a row of cells as a table on a terminal shows it: the kind
+// and the word for no priority in the language in use; the data of the
+// service as it is. Piped lines keep Row's cells.
+func ShownRow(row, cols []string) []string {
+	for i, col := range cols {
+		switch {
+		case col == "kind" && row[i] != "":
+			row[i] = i18n.T(row[i])
+		case col == "priority" && row[i] == NoPriority:
+			row[i] = i18n.T(NoPriority)
+		}
+	}
+	return row
 }
 
 // wireName is the field behind a column, in the kind's wire names: a

@@ -14,6 +14,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // `triage view ID --attachments` lists an item's files (a table on a
@@ -60,10 +61,10 @@ func attachmentsRun(ctx context.Context, o *ViewOptions, client *api.Client, ws 
 	case o.SaveDir != "":
 		return nil // each path is said as it is saved
 	case len(list) == 0:
-		fmt.Fprintf(c.Stderr, "%s #%s has no attachments.\n", it.Kind, it.ShortID())
+		fmt.Fprintln(c.Stderr, i18n.Tf("%s #%s has no attachments.", i18n.T(it.Kind.String()), it.ShortID()))
 		return nil
 	case c.StdoutIsTerminal():
-		table := [][]string{{"NAME", "TYPE", "BY", "ADDED"}}
+		table := [][]string{{i18n.T("NAME"), i18n.T("TYPE"), i18n.T("BY"), i18n.T("ADDED")}}
 		for _, r := range rows {
 			table = append(table, []string{itemref.Printable(r.Filename), itemref.Printable(r.ContentType), itemref.Printable(r.Owner), itemref.ShownTime(r.Created)})
 		}
@@ -82,7 +83,7 @@ func attachmentsRun(ctx context.Context, o *ViewOptions, client *api.Client, ws 
 func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws int64, list []api.Attachment, rows []attachmentJSON) error {
 	c := o.IO
 	if len(list) == 0 {
-		fmt.Fprintln(c.Stderr, "Nothing to save: the item has no attachments.")
+		fmt.Fprintln(c.Stderr, i18n.T("Nothing to save: the item has no attachments."))
 		return nil
 	}
 	policy := store.SaveRefuse
@@ -92,32 +93,32 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 	var failed []string
 	for i, a := range list {
 		if target := filepath.Join(o.SaveDir, store.SafeFileName(a.Filename)); !o.Force && exists(target) {
-			fmt.Fprintf(c.Stderr, "[%d/%d] %s: not saved: %s is there already; use --force to overwrite it\n", i+1, len(list), a.Filename, target)
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %s is there already; use --force to overwrite it", i+1, len(list), a.Filename, target))
 			failed = append(failed, a.Filename)
 			continue
 		}
-		fmt.Fprintf(c.Stderr, "[%d/%d] %s: asking for its download address…\n", i+1, len(list), a.Filename)
+		fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: asking for its download address…", i+1, len(list), a.Filename))
 		address, err := client.DownloadAddress(ctx, ws, a.ID)
 		if err != nil {
-			fmt.Fprintf(c.Stderr, "[%d/%d] %s: not saved: %v\n", i+1, len(list), a.Filename, err)
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
 			failed = append(failed, a.Filename)
 			continue
 		}
 		path, n, err := store.SaveDownload(o.SaveDir, a.Filename, policy, func(w io.Writer) (int64, error) {
 			return client.Download(ctx, address, w, func(size int64) {
 				if size >= 0 {
-					fmt.Fprintf(c.Stderr, "[%d/%d] %s: downloading %s…\n", i+1, len(list), a.Filename, api.HumanSize(size))
+					fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: downloading %s…", i+1, len(list), a.Filename, api.HumanSize(size)))
 				}
 			})
 		})
 		if err != nil {
-			fmt.Fprintf(c.Stderr, "[%d/%d] %s: not saved: %v\n", i+1, len(list), a.Filename, err)
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
 			failed = append(failed, a.Filename)
 			continue
 		}
 		abs, _ := filepath.Abs(path)
 		rows[i].Size, rows[i].Path = &n, abs
-		fmt.Fprintf(c.Stderr, "[%d/%d] saved %s (%s)\n", i+1, len(list), abs, api.HumanSize(n))
+		fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] saved %s (%s)", i+1, len(list), abs, api.HumanSize(n)))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d of %d attachments were not saved (%s); see above why, then run the command again", len(failed), len(list), strings.Join(failed, ", "))

@@ -13,6 +13,7 @@ import (
 	"triage/ui/cli/wiring"
 	"triage/ui/engine/mine"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 )
 
 // listDefaultColumns are the columns of `triage list` without --columns.
@@ -155,10 +156,12 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	switch {
 	case o.JSON:
 		return itemref.WriteItemsJSON(c.Stdout, kept, names.JsonFieldsFor(o.Columns != nil, cols))
+	case c.StdoutIsTerminal() && len(kept) == 0:
+		fmt.Fprintln(c.Stderr, i18n.Tf("No %s match the filter.", i18n.T(kind.Path())))
 	case c.StdoutIsTerminal():
 		rows := [][]string{itemref.ColumnHeaders(cols)}
 		for i := range kept {
-			rows = append(rows, names.Row(&kept[i], cols, t.Setup.Config.WebURL))
+			rows = append(rows, itemref.ShownRow(names.Row(&kept[i], cols, t.Setup.Config.WebURL), cols))
 		}
 		itemref.PrintTable(c.Stdout, rows, c.LineWidth(), titleShrinks(cols))
 	default:

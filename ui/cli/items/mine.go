@@ -16,9 +16,11 @@ import (
 	"triage/ui/cli/wiring"
 	"triage/ui/common"
 	"triage/ui/engine/mine"
+	"triage/ui/i18n"
 )
 
-// mineColumns are the columns of `triage list --mine`.
+// mineColumns are the columns of `triage list --mine`, in English, which is
+// also their key in the catalogues.
 var mineColumns = []string{"WORKSPACE", "KIND", "ID", "TITLE", "PRIORITY", "STATUS", "MODIFIED"}
 
 // mineRun prints my work across workspaces (--mine): the open items that
@@ -46,7 +48,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	defer cache.Close()
 	switch {
 	case errors.Is(warning, store.ErrCacheUnavailable):
-		fmt.Fprintln(c.Stderr, "triage: the cache is in use by the open board: your work is read whole, not by what changed")
+		fmt.Fprintln(c.Stderr, i18n.T("triage: the cache is in use by the open board: your work is read whole, not by what changed"))
 	case warning != nil:
 		fmt.Fprintf(c.Stderr, "triage: %s\n", warning)
 	}
@@ -60,11 +62,11 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 		return c.Unreachable(err)
 	}
 	if err := cache.SaveTodos(svc, me, work); err != nil {
-		fmt.Fprintf(c.Stderr, "triage: your work was not cached: %s\n", err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: your work was not cached: %s", err))
 	}
 	for _, s := range work.Sets {
 		if s.Err != "" {
-			fmt.Fprintf(c.Stderr, "triage: %s of %s left out: %s\n", s.Kind.Path(), s.WorkspaceName, s.Err)
+			fmt.Fprintln(c.Stderr, i18n.Tf("triage: %s of %s left out: %s", i18n.T(s.Kind.Path()), s.WorkspaceName, s.Err))
 		}
 	}
 	var cards []mine.Card
@@ -83,12 +85,16 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	}
 	names, err := statusNames(ctx, t.Client, cache, svc, me, cards)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "triage: some statuses show their codes: %s\n", err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: some statuses show their codes: %s", err))
 	}
 	if c.StdoutIsTerminal() {
-		rows := [][]string{mineColumns}
+		header := make([]string, len(mineColumns))
+		for i, h := range mineColumns {
+			header[i] = i18n.T(h)
+		}
+		rows := [][]string{header}
 		for _, card := range cards {
-			rows = append(rows, mineRow(card, names))
+			rows = append(rows, itemref.ShownRow(mineRow(card, names), mineCells))
 		}
 		itemref.PrintTable(c.Stdout, rows, c.LineWidth(), []itemref.Shrink{{Col: 3, Min: 16}})
 		return nil
@@ -119,6 +125,9 @@ func statusNames(ctx context.Context, r mine.FieldReader, kept mine.Kept, svc, m
 	names, err := mine.ReadNames(ctx, r, kept, svc, me, missing, names, now)
 	return names, errors.Join(kerr, err)
 }
+
+// mineCells name the cells of mineRow as itemref.ShownRow takes them.
+var mineCells = []string{"workspace", "kind", "id", "title", "priority", "status", "modified"}
 
 // mineRow is a card as a row: its workspace first, its status by name.
 func mineRow(card mine.Card, names mine.Names) []string {

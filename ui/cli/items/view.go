@@ -17,6 +17,7 @@ import (
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/components/richtext"
+	"triage/ui/i18n"
 )
 
 // ViewOptions are what `triage view` runs with: its streams, the global
@@ -105,7 +106,7 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
 			return fmt.Errorf("could not open the browser (%w); open %s", err, u)
 		}
-		fmt.Fprintf(c.Stderr, "Opened %s in the browser.\n", u)
+		fmt.Fprintln(c.Stderr, i18n.Tf("Opened %s in the browser.", u))
 		return nil
 	}
 	if o.Attachments || o.SaveDir != "" {
@@ -163,33 +164,42 @@ func writeItemJSON(w io.Writer, it api.Item, notes []api.Comment, withComments b
 // description as text.
 func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperlinks bool) {
 	fmt.Fprintf(w, "#%s %s\n\n", it.ShortID(), itemref.Printable(it.Title))
+	var rows [][]string
 	field := func(label, col string) {
 		if v := n.Cell(it, col, web); v != "" {
-			fmt.Fprintf(w, "%-10s %s\n", label, v)
+			rows = append(rows, []string{label, itemref.ShownRow([]string{v}, []string{col})[0]})
 		}
 	}
-	field("Kind", "kind")
-	field("Priority", "priority")
-	field("Status", "status")
-	field("Owner", "owner")
-	field("Iteration", "iteration")
+	field(i18n.T("Kind"), "kind")
+	field(i18n.T("Priority"), "priority")
+	field(i18n.T("Status"), "status")
+	field(i18n.T("Owner"), "owner")
+	field(i18n.T("Iteration"), "iteration")
 	for _, f := range n.Custom {
 		v, _ := it.Get(f.Field)
 		if shown := itemref.Printable(f.Shown(v)); shown != "" {
-			name := itemref.Printable(f.Name) // padded by the cells it takes: 客户 takes four
-			fmt.Fprintf(w, "%s%s %s\n", name, strings.Repeat(" ", max(10-ansi.StringWidth(name), 0)), shown)
+			rows = append(rows, []string{itemref.Printable(f.Name), shown})
 		}
 	}
-	field("Created", "created")
-	field("Modified", "modified")
-	field("Address", "url")
+	field(i18n.T("Created"), "created")
+	field(i18n.T("Modified"), "modified")
+	field(i18n.T("Address"), "url")
+	writeFields(w, rows)
 	fmt.Fprintln(w)
 	if strings.TrimSpace(it.Description) == "" {
-		fmt.Fprintln(w, "No description.")
+		fmt.Fprintln(w, i18n.T("No description."))
 		return
 	}
 	for _, l := range richtext.Render(it.Description, richtext.Options{Hyperlinks: hyperlinks, Base: web}) {
 		fmt.Fprintln(w, l) // Render lets no control character through but its own links
+	}
+}
+
+// writeFields writes the preview's fields, a name and its value a line,
+// the name padded to ten cells by display width (优先级 takes six).
+func writeFields(w io.Writer, rows [][]string) {
+	for _, r := range rows {
+		fmt.Fprintf(w, "%s%s %s\n", r[0], strings.Repeat(" ", max(10-ansi.StringWidth(r[0]), 0)), r[1])
 	}
 }
 
@@ -206,7 +216,7 @@ func hasCustomValue(it api.Item) bool {
 
 // writeComments prints comments, oldest first: author and time, then the text.
 func writeComments(w io.Writer, notes []api.Comment) {
-	fmt.Fprintf(w, "\nComments (%d)\n", len(notes))
+	fmt.Fprintf(w, "\n%s\n", i18n.Tf("Comments (%d)", len(notes)))
 	for _, n := range notes {
 		fmt.Fprintf(w, "\n%s · %s\n", itemref.Printable(itemref.People(n.Author)), itemref.ShownTime(n.Created))
 		for _, l := range richtext.PlainText(n.Description) {

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/cli/wiring"
 	"triage/ui/components/richtext"
 )
 
@@ -60,10 +61,19 @@ func (n logNames) value(ws int64, kind api.Kind, field, v string) string {
 	return fi.OptionLabel(field, v)
 }
 
-// fieldName is how the log names a field.
-func (n logNames) fieldName(ws int64, kind api.Kind, field, serviceLabel string) string {
-	if w, ok := fieldWords[field]; ok {
-		return w
+// fieldName is how the log names a field, said by say.
+func (n logNames) fieldName(say wiring.Words, ws int64, kind api.Kind, field, serviceLabel string) string {
+	switch fieldWords[field] {
+	case "priority":
+		return say("priority")
+	case "owner":
+		return say("owner")
+	case "iteration":
+		return say("iteration")
+	case "status":
+		return say("status")
+	case "title":
+		return say("title")
 	}
 	if f, ok := n[wsKind{ws, kind}][field]; ok && f.Label != "" {
 		return strings.ToLower(f.Label)
@@ -94,52 +104,62 @@ func editField(e store.Edit) string {
 	return string(e.Op)
 }
 
-// editChange describes what an edit of this machine changes: "priority
-// 低 → 高", "status New → In progress (resolution: Fixed)", "owner alice
-// → bob, demo", a new title, a creation at its priority, a comment.
-func (n logNames) editChange(e store.Edit) string {
+// editChange describes, said by say, what an edit of this machine
+// changes: "priority 低 → 高", "status New → In progress (resolution:
+// Fixed)", "owner alice → bob, demo", a new title, a creation at its
+// priority, a comment.
+func (n logNames) editChange(say wiring.Words, e store.Edit) string {
 	ws, field := e.WorkspaceID, editField(e)
+	value := func(field, v string) string { return shownValue(say, n.value(ws, e.Kind, field, v)) }
 	var out string
 	switch e.Op {
 	case store.OpCreate:
-		out = "created at " + n.value(ws, e.Kind, "priority_label", e.To)
+		out = say("created at %s", value("priority_label", e.To))
 	case store.OpTitle:
-		out = "new title"
+		out = say("new title")
 	case store.OpDescription:
-		out = "new description"
+		out = say("new description")
 	case store.OpComment:
-		out = "comment " + quoteShort(strings.Join(richtext.PlainText(e.To), " "))
+		out = say("comment %s", quoteShort(strings.Join(richtext.PlainText(e.To), " ")))
 	default:
-		out = fieldWords[field]
-		if out == "" {
-			out = field
+		name := field
+		if _, ok := fieldWords[field]; ok {
+			name = n.fieldName(say, ws, e.Kind, field, "")
 		}
-		out += " " + n.value(ws, e.Kind, field, e.From) + " → " + n.value(ws, e.Kind, field, e.To)
+		out = name + " " + value(field, e.From) + " → " + value(field, e.To)
 	}
 	if len(e.Fields) > 0 {
 		var parts []string
 		for _, k := range slices.Sorted(maps.Keys(e.Fields)) {
-			parts = append(parts, n.fieldName(ws, e.Kind, k, "")+": "+n.value(ws, e.Kind, k, e.Fields[k]))
+			parts = append(parts, n.fieldName(say, ws, e.Kind, k, "")+": "+value(k, e.Fields[k]))
 		}
 		out += " (" + strings.Join(parts, ", ") + ")"
 	}
 	if e.Undoes != 0 {
-		out += " (undo)"
+		out += " " + say("(undo)")
 	}
 	return out
+}
+
+// shownValue is a value as the log shows it: the word for none said by say.
+func shownValue(say wiring.Words, v string) string {
+	if v == itemref.NoPriority {
+		return say("none")
+	}
+	return v
 }
 
 // serviceChange describes a change made on the service: each field, from →
 // to, by the names the board shows (the service's own names for a field
 // the workspace's information does not list); a creation says so.
-func (n logNames) serviceChange(ws int64, ch api.ItemChange) string {
+func (n logNames) serviceChange(say wiring.Words, ws int64, ch api.ItemChange) string {
 	var parts []string
 	for _, f := range ch.Fields {
-		before := n.serviceValue(ws, ch.Kind, f.Field, f.Before, f.BeforeName)
-		after := n.serviceValue(ws, ch.Kind, f.Field, f.After, f.AfterName)
-		part := n.fieldName(ws, ch.Kind, f.Field, f.Label) + " " + before + " → " + after
+		before := shownValue(say, n.serviceValue(ws, ch.Kind, f.Field, f.Before, f.BeforeName))
+		after := shownValue(say, n.serviceValue(ws, ch.Kind, f.Field, f.After, f.AfterName))
+		part := n.fieldName(say, ws, ch.Kind, f.Field, f.Label) + " " + before + " → " + after
 		if f.Before == "" && f.Field == "status" {
-			part = "created (" + after + ")"
+			part = say("created (%s)", after)
 		}
 		if !slices.Contains(parts, part) {
 			parts = append(parts, part)

@@ -30,6 +30,7 @@ type history struct {
 	wsNames map[int64]string  // workspace id → name
 	names   logNames          // what the values are called
 	user    string            // the nick of the login, whose changes are "you"
+	say     wiring.Words      // the log's own words: for a person, or a script (nil: a script)
 	err     error             // why there is no history; nil when read
 }
 
@@ -204,7 +205,7 @@ func (h history) entries(edits []store.Edit) []logEntry {
 			ch := h.changes[c]
 			out = append(out, logEntry{
 				at: ch.Time(), id: "#" + api.ShortID(ch.ItemID), title: h.titles[ch.ItemID], kind: ch.Kind,
-				ws: h.workspaceName(ch.ws, ""), change: h.names.serviceChange(ch.ws, ch.ItemChange), who: h.author(ch.Author),
+				ws: h.workspaceName(ch.ws, ""), change: h.names.serviceChange(h.words(), ch.ws, ch.ItemChange), who: h.author(ch.Author),
 			})
 		}
 	}
@@ -217,10 +218,11 @@ func (h history) entries(edits []store.Edit) []logEntry {
 
 // editEntry is the log's line of an edit of this machine.
 func (h history) editEntry(e store.Edit) logEntry {
+	say := h.words()
 	id, title := "#"+api.ShortID(e.ItemID), e.ItemTitle
 	switch e.Op {
 	case store.OpCreate:
-		id, title = "new", e.Title
+		id, title = say("new"), e.Title
 		if e.ResultItemID != "" {
 			id = "#" + api.ShortID(e.ResultItemID)
 		}
@@ -228,7 +230,7 @@ func (h history) editEntry(e store.Edit) logEntry {
 		title = e.To
 	}
 	return logEntry{at: e.CreatedAt, id: id, title: title, kind: e.Kind, ws: h.workspaceName(e.WorkspaceID, e.WorkspaceName),
-		change: h.names.editChange(e), who: "you · " + state(e)}
+		change: h.names.editChange(say, e), who: say("you · %s", state(say, e))}
 }
 
 // workspaceName is a workspace's name: as the service says it, else as
@@ -246,13 +248,23 @@ func (h history) workspaceName(ws int64, kept string) string {
 // author says who made a change on the service: "by you" for the login's
 // own changes made elsewhere (the web, another machine).
 func (h history) author(nick string) string {
+	say := h.words()
 	switch {
 	case nick == "":
-		return "by someone"
+		return say("by someone")
 	case nick == h.user:
-		return "by you"
+		return say("by you")
 	}
-	return "by " + nick
+	return say("by %s", nick)
+}
+
+// words are the log's own words: for a person when said so, else for a
+// script.
+func (h history) words() wiring.Words {
+	if h.say == nil {
+		return wiring.WordsFor(false)
+	}
+	return h.say
 }
 
 // writeJSON prints one JSON object a line, with the values as the service

@@ -17,6 +17,7 @@ import (
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage log` runs with: its streams, the global flags,
@@ -68,25 +69,30 @@ func Run(ctx context.Context, o *Options) error {
 		return h.writeJSON(c.Stdout, edits)
 	}
 	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
-		fmt.Fprintf(c.Stderr, "Changes made from this machine (the service's history was not read: %s).\n", h.err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", h.err))
 	}
+	h.say = wiring.WordsFor(c.StdoutIsTerminal())
 	entries := h.entries(edits)
 	if len(entries) == 0 {
-		fmt.Fprintf(c.Stderr, "No changes recorded for %s since %s.\n", service, sinceText(from))
+		fmt.Fprintln(c.Stderr, i18n.Tf("No changes recorded for %s since %s.", service, sinceText(from)))
 		return nil
 	}
 	if h.err == nil {
-		fmt.Fprintf(c.Stderr, "Changes on %s since %s; \"you\": made from this machine.\n", s.Config.BaseURL, sinceText(from))
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes on %s since %s; \"you\": made from this machine.", s.Config.BaseURL, sinceText(from)))
 	}
 	if !c.StdoutIsTerminal() {
 		for _, e := range entries {
-			fmt.Fprintln(c.Stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04")), "\t"))
+			fmt.Fprintln(c.Stdout, strings.Join(e.cells(e.at.Local().Format("2006-01-02 15:04"), h.say), "\t"))
 		}
 		return nil
 	}
-	rows := [][]string{Columns[:]}
+	header := make([]string, len(Columns))
+	for i, col := range Columns {
+		header[i] = i18n.T(col)
+	}
+	rows := [][]string{header}
 	for _, e := range entries {
-		rows = append(rows, e.cells(when(e.at, now)))
+		rows = append(rows, e.cells(when(e.at, now), h.say))
 	}
 	itemref.PrintTable(c.Stdout, rows, c.LineWidth(), logShrinks)
 	return nil
@@ -100,7 +106,7 @@ func sinceText(from time.Time) string {
 	if service == local {
 		return service
 	}
-	return service + " " + from.In(api.ServiceZone).Format("MST") + " (" + local + " here)"
+	return service + " " + from.In(api.ServiceZone).Format("MST") + " " + i18n.Tf("(%s here)", local)
 }
 
 // localEdits reads the outbox's history of one service since a time: the
@@ -128,14 +134,17 @@ func localEdits(paths store.Paths, service string, since time.Time, workspace in
 	return edits, nil
 }
 
-// Columns are the columns of `triage log`.
+// Columns are the columns of `triage log`, in English, which is also their
+// key in the catalogues.
 var Columns = [...]string{"TIME", "ID", "TITLE", "KIND", "WORKSPACE", "CHANGE", "WHO · STATE"}
 
 // logShrinks are the columns cut, by display width, when a line would not
 // fit: first the title, which the change and who made it matter more than,
-// then the state's error (--json has all of it), and the change last; each
-// keeps at least min cells.
-var logShrinks = []itemref.Shrink{{Col: 2, Min: 16}, {Col: 6, Min: ansi.StringWidth("you · waiting")}, {Col: 5, Min: 20}}
+// then the state's error (--json has all of it), and the change; each
+// keeps at least min cells. On a terminal of 80 columns the workspace's
+// name and the title are cut further.
+var logShrinks = []itemref.Shrink{{Col: 2, Min: 16}, {Col: 6, Min: ansi.StringWidth("you · waiting")}, {Col: 5, Min: 20},
+	{Col: 4, Min: 6}, {Col: 2, Min: 8}}
 
 // logEntry is one line of the log: a change on the service, or an edit of
 // this machine.
@@ -146,9 +155,19 @@ type logEntry struct {
 	ws, change, who string
 }
 
-// cells are the entry's columns, with its time written as given.
-func (e logEntry) cells(at string) []string {
-	return []string{at, e.id, e.title, e.kind.String(), e.ws, e.change, e.who}
+// cells are the entry's columns, with its time written as given and its
+// kind said by say.
+func (e logEntry) cells(at string, say wiring.Words) []string {
+	kind := e.kind.String()
+	switch e.kind {
+	case api.Story:
+		kind = say("story")
+	case api.Bug:
+		kind = say("bug")
+	case api.Task:
+		kind = say("task")
+	}
+	return []string{at, e.id, e.title, kind, e.ws, e.change, e.who}
 }
 
 // when is a time as the log's first column shows it: the local hour, with
@@ -161,13 +180,40 @@ func when(t, now time.Time) string {
 	return at.Format("15:04")
 }
 
-// state says whether an edit reached the service.
-func state(e store.Edit) string {
-	s := strings.ReplaceAll(string(e.State), "_", " ")
+// state says, by say, whether an edit reached the service, and why not
+// when the service refused it or it waits after an error.
+func state(say wiring.Words, e store.Edit) string {
 	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
-		s += ": " + e.LastError
+		switch e.State {
+		case store.StateFailed:
+			return say("failed: %s", e.LastError)
+		case store.StateWaiting:
+			return say("waiting: %s", e.LastError)
+		case store.StateSending:
+			return say("sending: %s", e.LastError)
+		case store.StateMaybeApplied:
+			return say("maybe applied: %s", e.LastError)
+		case store.StateConflict:
+			return say("conflict: %s", e.LastError)
+		}
 	}
-	return s
+	switch e.State {
+	case store.StateWaiting:
+		return say("waiting")
+	case store.StateSending:
+		return say("sending")
+	case store.StateMaybeApplied:
+		return say("maybe applied")
+	case store.StateConflict:
+		return say("conflict")
+	case store.StateSent:
+		return say("sent")
+	case store.StateFailed:
+		return say("failed")
+	case store.StateDiscarded:
+		return say("discarded")
+	}
+	return strings.ReplaceAll(string(e.State), "_", " ")
 }
 
 // ParseSince reads --since: empty is today; else a time expression

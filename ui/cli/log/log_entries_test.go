@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/cli/wiring"
 )
 
 // TestLogListsEachChangeOnce: the log's entries from a service history and
@@ -56,7 +57,7 @@ func TestLogListsEachChangeOnce(t *testing.T) {
 
 	var got []string
 	for _, e := range h.entries(edits) {
-		got = append(got, strings.Join(e.cells("-")[1:], " | "))
+		got = append(got, strings.Join(e.cells("-", wiring.WordsFor(false))[1:], " | "))
 	}
 	want := []string{
 		"#9 | Checklist | task | Atlas Web | title Old → Checklist | by erin",

@@ -16,6 +16,7 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage login` runs with: its streams, the global
@@ -74,12 +75,12 @@ func Run(ctx context.Context, o *Options) error {
 	if s.StorageNote != "" {
 		fmt.Fprint(c.Stderr, s.StorageNote)
 	}
-	as := ""
 	if user := wiring.Who(sess); user != "" {
-		as = " as " + user
+		fmt.Fprintln(c.Stdout, i18n.Tf("Logged in to %s as %s (%s)%s.", sess.Service, user, wiring.MethodName(sess.Method), until(sess)))
+	} else {
+		fmt.Fprintln(c.Stdout, i18n.Tf("Logged in to %s (%s)%s.", sess.Service, wiring.MethodName(sess.Method), until(sess)))
 	}
-	fmt.Fprintf(c.Stdout, "Logged in to %s%s (%s)%s.\n", sess.Service, as, wiring.MethodName(sess.Method), until(sess))
-	fmt.Fprint(c.Stderr, s.EnvStillDecides("the login stored now"))
+	fmt.Fprint(c.Stderr, s.EnvStillDecides(i18n.T("the login stored now")))
 	return nil
 }
 
@@ -95,28 +96,28 @@ func Web(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session,
 		return auth.Session{}, err
 	}
 	defer flow.Close()
-	fmt.Fprintf(c.Stderr, "Open this address to log in (it expires in 5 minutes):\n\n  %s\n\n", flow.URL())
+	fmt.Fprintf(c.Stderr, "%s\n\n  %s\n\n", i18n.T("Open this address to log in (it expires in 5 minutes):"), flow.URL())
 	if err := flow.OpenBrowser(); err != nil {
 		cause := err
 		if inner := errors.Unwrap(err); inner != nil {
 			cause = inner
 		}
-		fmt.Fprintf(c.Stderr, "The browser could not be opened (%s).\nOpen this address in a browser yourself:\n\n  %s\n\n", cause, flow.URL())
+		fmt.Fprintf(c.Stderr, "%s\n\n  %s\n\n", i18n.Tf("The browser could not be opened (%s).\nOpen this address in a browser yourself:", cause), flow.URL())
 	} else {
-		fmt.Fprintln(c.Stderr, "A browser was opened; finish there.")
+		fmt.Fprintln(c.Stderr, i18n.T("A browser was opened; finish there."))
 	}
 	if c.IsTerminal {
-		fmt.Fprintln(c.Stderr, "If the browser runs elsewhere, paste the address it was sent to here and press Enter:")
+		fmt.Fprintln(c.Stderr, i18n.T("If the browser runs elsewhere, paste the address it was sent to here and press Enter:"))
 		go pasteLoop(c, flow)
 	} else {
-		fmt.Fprintln(c.Stderr, "Waiting for the browser…")
+		fmt.Fprintln(c.Stderr, i18n.T("Waiting for the browser…"))
 	}
 	sess, err := flow.Wait(ctx)
 	if err != nil {
 		return auth.Session{}, err
 	}
 	if err := s.Credentials.SetClientSecret(ctx, s.Config.BaseURL, store.Secret(secret)); err != nil {
-		fmt.Fprintf(c.Stderr, "note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time\n", err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time", err))
 	}
 	return sess, nil
 }
@@ -130,7 +131,7 @@ func pasteLoop(c *wiring.Factory, flow *auth.Flow) {
 			continue
 		}
 		if err := flow.Paste(line); err != nil {
-			fmt.Fprintf(c.Stderr, "That address was not taken: %s\nPaste the whole address the browser was sent to:\n", err)
+			fmt.Fprintln(c.Stderr, i18n.Tf("That address was not taken: %s\nPaste the whole address the browser was sent to:", err))
 			continue
 		}
 		return
@@ -151,7 +152,7 @@ func loginToken(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 		token = s.Config.Token.Reveal()
 	default:
 		var err error
-		if token, err = promptSecret(c, "Personal access token: "); err != nil {
+		if token, err = promptSecret(c, i18n.T("Personal access token: ")); err != nil {
 			return auth.Session{}, err
 		}
 	}
@@ -170,7 +171,7 @@ func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 		if !c.IsTerminal {
 			return auth.Session{}, errors.New("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
 		}
-		fmt.Fprint(c.Stderr, "API account: ")
+		fmt.Fprint(c.Stderr, i18n.T("API account: "))
 		if user, err = ReadLine(c.Stdin); err != nil {
 			return auth.Session{}, err
 		}
@@ -180,7 +181,7 @@ func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 			if password, err = ReadLine(c.Stdin); err != nil {
 				return auth.Session{}, fmt.Errorf("reading the API password from standard input: %w", err)
 			}
-		} else if password, err = promptSecret(c, "API password: "); err != nil {
+		} else if password, err = promptSecret(c, i18n.T("API password: ")); err != nil {
 			return auth.Session{}, err
 		}
 	}
@@ -222,15 +223,15 @@ func Logout(c *wiring.Factory, ctx context.Context, args []string) error {
 	}
 	err = s.Credentials.Delete(ctx, s.Config.BaseURL)
 	if errors.Is(err, store.ErrNotFound) {
-		fmt.Fprintf(c.Stdout, "Not logged in to %s.\n", s.Config.BaseURL)
-		fmt.Fprint(c.Stderr, s.EnvStillDecides("this logout"))
+		fmt.Fprintln(c.Stdout, i18n.Tf("Not logged in to %s.", s.Config.BaseURL))
+		fmt.Fprint(c.Stderr, s.EnvStillDecides(i18n.T("this logout")))
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.Stdout, "Logged out of %s.\n", s.Config.BaseURL)
-	fmt.Fprint(c.Stderr, s.EnvStillDecides("this logout"))
+	fmt.Fprintln(c.Stdout, i18n.Tf("Logged out of %s.", s.Config.BaseURL))
+	fmt.Fprint(c.Stderr, s.EnvStillDecides(i18n.T("this logout")))
 	return nil
 }
 
@@ -247,7 +248,7 @@ func clearCache(c *wiring.Factory, s *wiring.Setup, sess auth.Session) {
 	cache, warning := store.OpenCache(filepath.Join(s.Paths.CacheDir, store.CacheFile))
 	defer cache.Close()
 	if err := cache.ClearUser(s.Config.BaseURL, user); err != nil || warning != nil {
-		fmt.Fprintf(c.Stderr, "triage: note: the cached boards of %s were not cleared: %v\n", user, errors.Join(warning, err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: note: the cached boards of %s were not cleared: %v", user, errors.Join(warning, err)))
 	}
 }
 
@@ -263,11 +264,10 @@ func OAuthConfig(s *wiring.Setup, secret string, env func(string) string) auth.O
 // until says how long a session lasts, for the login message.
 func until(s auth.Session) string {
 	if s.ExpiresAt.IsZero() {
-		return ", without expiry"
+		return i18n.T(", without expiry")
 	}
-	out := " until " + wiring.ExpiryOf(s)
 	if s.WorkspaceID != 0 {
-		out += fmt.Sprintf(", workspace %d", s.WorkspaceID)
+		return i18n.Tf(" until %s, workspace %d", wiring.ExpiryOf(s), s.WorkspaceID)
 	}
-	return out
+	return i18n.Tf(" until %s", wiring.ExpiryOf(s))
 }

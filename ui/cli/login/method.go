@@ -11,6 +11,7 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // ChooseMethod picks the login way from the flags, or asks on a terminal.
@@ -43,11 +44,11 @@ func ChooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, 
 	if !c.IsTerminal {
 		return "", fmt.Errorf("%w: no terminal to ask on: choose %s, %s or %s", wiring.ErrUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
 	}
-	fmt.Fprintf(c.Stderr, "How do you want to log in to %s?\n", s.Config.BaseURL)
+	fmt.Fprintln(c.Stderr, i18n.Tf("How do you want to log in to %s?", s.Config.BaseURL))
 	for i, ch := range choices {
 		fmt.Fprintf(c.Stderr, "  %d) %s\n", i+1, ch.text)
 	}
-	fmt.Fprint(c.Stderr, "Choice [1]: ")
+	fmt.Fprint(c.Stderr, i18n.T("Choice [1]: "))
 	line, err := ReadLine(c.Stdin)
 	if err != nil {
 		return "", err
@@ -82,12 +83,12 @@ func (ch loginChoice) flag() string {
 // lacks nothing, else the personal access token first and the browser
 // naming what it lacks.
 func loginChoices(oauthLacks, webURL string) []loginChoice {
-	browser := loginChoice{auth.MethodOAuth, "in the browser (OAuth)"}
+	browser := loginChoice{auth.MethodOAuth, i18n.T("in the browser (OAuth)")}
 	if oauthLacks != "" {
-		browser.text = "in the browser (OAuth; needs an OAuth application: set " + oauthLacks + ")"
+		browser.text = i18n.Tf("in the browser (OAuth; needs an OAuth application: set %s)", oauthLacks)
 	}
-	token := loginChoice{auth.MethodToken, "with a personal access token (make one in the web settings: " + tokenSettingsURL(webURL) + ")"}
-	basic := loginChoice{auth.MethodBasic, "with an API account (Basic)"}
+	token := loginChoice{auth.MethodToken, i18n.Tf("with a personal access token (make one in the web settings: %s)", tokenSettingsURL(webURL))}
+	basic := loginChoice{auth.MethodBasic, i18n.T("with an API account (Basic)")}
 	if oauthLacks == "" {
 		return []loginChoice{browser, token, basic}
 	}

@@ -2,6 +2,7 @@ package new
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // aliases are the names --field takes for the fields every item has, as
@@ -45,8 +47,8 @@ func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues, custom customRead
 			if err != nil {
 				return nil, err
 			}
-			if refused != "" {
-				return nil, fmt.Errorf("--field %s: %s", name, refused)
+			if !refused.None() {
+				return nil, fmt.Errorf("--field %s: %s", name, refused.Shown)
 			}
 			out = withField(out, f.Field, to)
 			continue
@@ -63,7 +65,7 @@ func fieldsOf(k api.Kind, fi api.FieldInfo, given fieldValues, custom customRead
 		case len(fi[wire].Options.Pairs) > 0:
 			v, ok := optionOf(fi[wire].Options.Pairs, value)
 			if !ok {
-				return nil, fmt.Errorf("--field %s: %q is not one of the workspace's values; it takes: %s", name, value, optionList(fi[wire].Options.Pairs))
+				return nil, errors.New(i18n.Tf("--field %s: %q is not one of the workspace's values; it takes: %s", name, value, optionList(fi[wire].Options.Pairs)))
 			}
 			value = v
 		}
@@ -105,7 +107,7 @@ func wireName(k api.Kind, fi api.FieldInfo, name string) (string, error) {
 			return k.OwnerField(), nil
 		}
 		if wire == "severity" && k != api.Bug {
-			return "", fmt.Errorf("%w: --field severity: only bugs have a severity", wiring.ErrUsage)
+			return "", fmt.Errorf("%w: %s", wiring.ErrUsage, i18n.T("--field severity: only bugs have a severity"))
 		}
 		return wire, nil
 	}
@@ -117,7 +119,7 @@ func wireName(k api.Kind, fi api.FieldInfo, name string) (string, error) {
 			return key, nil
 		}
 	}
-	return "", fmt.Errorf("%w: --field %s: a %s of this workspace has no field of that name or label", wiring.ErrUsage, name, k)
+	return "", fmt.Errorf("%w: %s", wiring.ErrUsage, i18n.Tf("--field %s: a %s of this workspace has no field of that name or label", name, i18n.T(k.String())))
 }
 
 // optionOf is the option s names, by value or label in any case.
@@ -159,7 +161,7 @@ func priorityOf(opts []api.PriorityOption, s string) (string, error) {
 	if v, ok := optionOf(pairs, s); ok {
 		return v, nil
 	}
-	return "", fmt.Errorf("--priority: %q is not one of the workspace's priorities; it takes: %s, none", s, optionList(pairs))
+	return "", errors.New(i18n.Tf("--priority: %q is not one of the workspace's priorities; it takes: %s, none", s, optionList(pairs)))
 }
 
 // withField is fields with name set to value.
@@ -191,13 +193,12 @@ func firstMissing(k api.Kind, create []api.TransitionField, fields map[string]st
 // refuseMissing is the error of a required field not given: it names the
 // field, the workspace and the values it takes.
 func refuseMissing(ctx context.Context, t *wiring.Target, ws int64, k api.Kind, fi api.FieldInfo, name string) error {
-	where := fmt.Sprintf("workspace %d", ws)
+	where := i18n.Tf("workspace %d", ws)
 	if info, err := t.Client.WorkspaceInfo(ctx, ws); err == nil && info.Name != "" {
 		where = string(info.Name)
 	}
-	takes := "give --field " + name + "=VALUE"
 	if pairs := fi[name].Options.Pairs; len(pairs) > 0 {
-		takes += "; it takes: " + optionList(pairs)
+		return errors.New(i18n.Tf("%s is required in %s: a new %s is made only with it; give --field %s=VALUE; it takes: %s", name, where, i18n.T(k.String()), name, optionList(pairs)))
 	}
-	return fmt.Errorf("%s is required in %s: a new %s is made only with it; %s", name, where, k, takes)
+	return errors.New(i18n.Tf("%s is required in %s: a new %s is made only with it; give --field %s=VALUE", name, where, i18n.T(k.String()), name))
 }

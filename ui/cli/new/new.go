@@ -14,6 +14,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // `triage new --kind KIND --title TEXT [--priority LABEL] [--field
@@ -148,7 +149,7 @@ func Run(ctx context.Context, o *Options) error {
 		_, err := fmt.Fprintf(o.IO.Stdout, "%s\n", b)
 		return err
 	}
-	_, err = fmt.Fprintf(o.IO.Stdout, "created %s #%s %s: %s\n%s\n", o.Kind, it.ShortID(), it.ID, itemref.Printable(it.Title), it.WebURL(t.Setup.Config.WebURL))
+	_, err = fmt.Fprintf(o.IO.Stdout, "%s\n%s\n", i18n.Tf("created %s #%s %s: %s", i18n.T(o.Kind.String()), it.ShortID(), it.ID, itemref.Printable(it.Title)), it.WebURL(t.Setup.Config.WebURL))
 	return err
 }
 
@@ -195,10 +196,10 @@ func send(ctx context.Context, c *wiring.Factory, t *wiring.Target, n api.NewIte
 		reason = res.Err.Error()
 	}
 	if _, err := outbox.Withdraw(res.Edit.Seq, "not sent: "+reason); errors.Is(err, store.ErrEditState) {
-		fmt.Fprintf(c.Stderr, "triage: the create may have reached the service; it is kept in the outbox and looked for before it is sent again: %s\n", reason)
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: the create may have reached the service; it is kept in the outbox and looked for before it is sent again: %s", reason))
 		return api.Item{}, wiring.ErrNotChecked
 	}
-	fmt.Fprintf(c.Stderr, "triage: the %s was not made, and nothing is kept: %s\n", n.Kind, reason)
+	fmt.Fprintln(c.Stderr, i18n.Tf("triage: the %s was not made, and nothing is kept: %s", i18n.T(n.Kind.String()), reason))
 	return api.Item{}, wiring.ErrNotChecked
 }
 

@@ -8,6 +8,7 @@ import (
 	"triage/auth"
 	"triage/ui/cli/login"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // grantedWorkspace handles `triage --workspace W` with a browser login that
@@ -19,11 +20,11 @@ func grantedWorkspace(c *wiring.Factory, ctx context.Context, s *wiring.Setup, s
 	if sess.Method != auth.MethodOAuth || sess.WorkspaceID == 0 || want == 0 || want == sess.WorkspaceID {
 		return sess, nil
 	}
-	fmt.Fprintf(c.Stderr, "The browser login reaches only workspace %d (granted at login); workspace %d needs its own authorization.\n", sess.WorkspaceID, want)
-	fmt.Fprintf(c.Stderr, "Authorize workspace %d in the browser now (choose it on the authorization page)? [y/N] ", want)
+	fmt.Fprintln(c.Stderr, i18n.Tf("The browser login reaches only workspace %d (granted at login); workspace %d needs its own authorization.", sess.WorkspaceID, want))
+	fmt.Fprint(c.Stderr, i18n.Tf("Authorize workspace %d in the browser now (choose it on the authorization page)? [y/N] ", want))
 	line, err := login.ReadLine(c.Stdin)
 	if err != nil || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y") {
-		fmt.Fprintf(c.Stderr, "Opening workspace %d. To open %d later: triage login --web, and choose it.\n", sess.WorkspaceID, want)
+		fmt.Fprintln(c.Stderr, i18n.Tf("Opening workspace %d. To open %d later: triage login --web, and choose it.", sess.WorkspaceID, want))
 		return sess, nil
 	}
 	noPaste := *c // the board reads the terminal next: nothing else may
@@ -36,7 +37,7 @@ func grantedWorkspace(c *wiring.Factory, ctx context.Context, s *wiring.Setup, s
 		return auth.Session{}, err
 	}
 	if granted.WorkspaceID != want {
-		fmt.Fprintf(c.Stderr, "The service granted workspace %d, not %d; opening %d.\n", granted.WorkspaceID, want, granted.WorkspaceID)
+		fmt.Fprintln(c.Stderr, i18n.Tf("The service granted workspace %d, not %d; opening %d.", granted.WorkspaceID, want, granted.WorkspaceID))
 	}
 	return granted, nil
 }

@@ -18,6 +18,7 @@ import (
 	clilogin "triage/ui/cli/login"
 	"triage/ui/cli/wiring"
 	"triage/ui/common"
+	"triage/ui/i18n"
 	"triage/ui/views/login"
 )
 
@@ -59,7 +60,7 @@ func Run(ctx context.Context, o *Options) error {
 		return err
 	}
 	if sess.Method != "" && sess.Expired(time.Now()) {
-		fmt.Fprintln(c.Stderr, "The stored login has expired; log in again.")
+		fmt.Fprintln(c.Stderr, i18n.T("The stored login has expired; log in again."))
 		sess = auth.Session{}
 	}
 	if sess.Method != "" && (sess.Nick == "" && sess.Method != auth.MethodBasic || sess.RefusedAdvice != "") {

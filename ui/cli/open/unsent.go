@@ -7,6 +7,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/wiring"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // settleLimit is how long the app's last work is given, once it has ended,
@@ -31,7 +32,7 @@ func sayUnsent(c *wiring.Factory, outbox *store.Outbox, service, user string, de
 	}
 	pending, err := outbox.Pending(service, user)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "triage: the edits not sent yet could not be counted: %s\n", err)
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: the edits not sent yet could not be counted: %s", err))
 		return
 	}
 	n, conflicts := len(pending), 0
@@ -48,30 +49,33 @@ func sayUnsent(c *wiring.Factory, outbox *store.Outbox, service, user string, de
 		return
 	}
 	if n == 1 {
-		fmt.Fprintln(c.Stderr, "`triage log` lists it.")
+		fmt.Fprintln(c.Stderr, i18n.T("`triage log` lists it."))
 		return
 	}
-	fmt.Fprintln(c.Stderr, "`triage log` lists them.")
+	fmt.Fprintln(c.Stderr, i18n.T("`triage log` lists them."))
 }
 
 // unsentWords says how many edits are not sent yet and what becomes of them,
 // one edit as one: "1 edit is not sent yet: it is kept …".
 func unsentWords(n, conflicts int, service string, demo bool) string {
-	what, they, are := fmt.Sprintf("%d edits are", n), "they", "are"
-	if n == 1 {
-		what, they, are = "1 edit is", "it", "is"
+	var out string
+	switch {
+	case demo && n == 1:
+		return i18n.T("1 edit is not sent yet, and the demo keeps nothing: it is dropped.") + "\n"
+	case demo:
+		return i18n.Tf("%d edits are not sent yet, and the demo keeps nothing: they are dropped.", n) + "\n"
+	case n == 1:
+		out = i18n.Tf("1 edit is not sent yet: it is kept and will be sent the next time triage opens %s.", service) + "\n"
+	default:
+		out = i18n.Tf("%d edits are not sent yet: they are kept and will be sent the next time triage opens %s.", n, service) + "\n"
 	}
-	if demo {
-		return fmt.Sprintf("%s not sent yet, and the demo keeps nothing: %s %s dropped.\n", what, they, are)
-	}
-	out := fmt.Sprintf("%s not sent yet: %s %s kept and will be sent the next time triage opens %s.\n", what, they, are, service)
 	switch {
 	case conflicts == 1 && n == 1:
-		out += "It waits for you to choose keep mine or take theirs (R on the board).\n"
+		out += i18n.T("It waits for you to choose keep mine or take theirs (R on the board).") + "\n"
 	case conflicts == 1:
-		out += "1 of them waits for you to choose keep mine or take theirs (R on the board).\n"
+		out += i18n.T("1 of them waits for you to choose keep mine or take theirs (R on the board).") + "\n"
 	case conflicts > 1:
-		out += fmt.Sprintf("%d of them wait for you to choose keep mine or take theirs (R on the board).\n", conflicts)
+		out += i18n.Tf("%d of them wait for you to choose keep mine or take theirs (R on the board).", conflicts) + "\n"
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"triage/store"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage profile` runs with: its streams, and either
@@ -78,9 +79,9 @@ func Run(_ context.Context, o *Options) error {
 	if err := store.UpdateConfig(cfg.Path, func(s *store.Settings) { s.Profile = wiring.ProfileOf(name) }); err != nil {
 		return err
 	}
-	fmt.Fprintf(c.Stderr, "Now using profile %s.\n", name)
+	fmt.Fprintln(c.Stderr, i18n.Tf("Now using profile %s.", name))
 	if env := c.Env(store.EnvProfile); env != "" && env != name {
-		fmt.Fprintf(c.Stderr, "Note: TRIAGE_PROFILE=%s in the environment still wins; unset it to use %s.\n", env, name)
+		fmt.Fprintln(c.Stderr, i18n.Tf("Note: TRIAGE_PROFILE=%s in the environment still wins; unset it to use %s.", env, name))
 	}
 	return nil
 }

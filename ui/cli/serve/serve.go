@@ -12,6 +12,7 @@ import (
 
 	"triage/api/sandbox"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // Options are what `triage serve` runs with: its streams, the address to
@@ -60,7 +61,7 @@ func Run(ctx context.Context, o *Options) error {
 		fmt.Fprint(c.Stderr, warning)
 	}
 	printServeEnv(c, base, srv.Demo())
-	fmt.Fprintf(c.Stderr, "triage serve: listening on %s (Ctrl-C stops)\n", base)
+	fmt.Fprintln(c.Stderr, i18n.Tf("triage serve: listening on %s (Ctrl-C stops)", base))
 
 	hs := srv.HTTPServer()
 	served := make(chan error, 1)
@@ -87,10 +88,10 @@ func Run(ctx context.Context, o *Options) error {
 		return fmt.Errorf("stopping: %w", err)
 	}
 	if opts.DataPath == "" {
-		fmt.Fprintln(c.Stderr, "triage serve: stopped; its state was in memory only (--data FILE keeps it)")
+		fmt.Fprintln(c.Stderr, i18n.T("triage serve: stopped; its state was in memory only (--data FILE keeps it)"))
 		return nil
 	}
-	fmt.Fprintf(c.Stderr, "triage serve: stopped, state saved in %s\n", opts.DataPath)
+	fmt.Fprintln(c.Stderr, i18n.Tf("triage serve: stopped, state saved in %s", opts.DataPath))
 	return nil
 }
 
@@ -102,10 +103,7 @@ func ExposureWarning(addr net.Addr) string {
 	}
 	rule := strings.Repeat("!", 72)
 	return rule + "\n" +
-		"triage serve: WARNING: listening on " + addr.String() + ", which other machines can reach.\n" +
-		"The sandbox is for tests: its web passwords are the demo's, printed below and known to\n" +
-		"anyone who has triage, and whoever reaches it can read and change its items.\n" +
-		"Listen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.\n" +
+		i18n.Tf("triage serve: WARNING: listening on %s, which other machines can reach.\nThe sandbox is for tests: its web passwords are the demo's, printed below and known to\nanyone who has triage, and whoever reaches it can read and change its items.\nListen on a loopback address (--addr 127.0.0.1:PORT) unless you mean to share it.", addr) + "\n" +
 		rule + "\n"
 }
 

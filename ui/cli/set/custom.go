@@ -2,7 +2,6 @@ package set
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -58,8 +57,8 @@ func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan
 			if !r.flags.status.set {
 				p := base
 				p.op = store.EditOp(name)
-				refused = append(refused, p.refused(fmt.Sprintf("%s is not a custom field of %s here (%s); a field a status move asks for goes with --status",
-					name, base.item.Kind.Path(), itemref.CustomFieldList(custom))))
+				refused = append(refused, p.refused(itemref.Because("%s is not a custom field of %s here (%s); a field a status move asks for goes with --status",
+					name, kindWords(base.item.Kind), itemref.CustomFieldList(custom))))
 				continue
 			}
 			_ = rest.Set(name + "=" + value)
@@ -69,7 +68,7 @@ func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan
 		if err != nil {
 			return nil, nil, rest, err
 		}
-		if reason != "" {
+		if !reason.None() {
 			refused = append(refused, p.refused(reason))
 			continue
 		}
@@ -79,13 +78,13 @@ func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan
 }
 
 // customPlan checks a value of custom field f: "none" clears it.
-func (r *setRun) customPlan(ctx context.Context, p setPlan, f api.CustomField, value string) (setPlan, string, error) {
+func (r *setRun) customPlan(ctx context.Context, p setPlan, f api.CustomField, value string) (setPlan, itemref.Reason, error) {
 	p.op, p.custom = store.CustomOp(f.Field), &f
 	p.now = store.CustomField(f.Field).Value(p.item)
 	p.seen = p.now
 	value = strings.TrimSpace(value)
 	if strings.EqualFold(value, itemref.NoPriority) {
-		return p, "", nil
+		return p, itemref.Reason{}, nil
 	}
 	to, reason, err := itemref.CustomValue(f, value, func() ([]api.Member, error) { return r.membersOf(ctx, p.ws) })
 	p.to = to

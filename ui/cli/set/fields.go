@@ -2,7 +2,6 @@ package set
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -43,9 +42,9 @@ func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []Res
 	given := r.flags.fields
 	r.flags.fields = transition // the other --field values go with the status move of this item
 	defer func() { r.flags.fields = given }()
-	add := func(p setPlan, reason string) {
-		if reason != "" {
-			refused = append(refused, p.refused(reason))
+	add := func(p setPlan, why itemref.Reason) {
+		if !why.None() {
+			refused = append(refused, p.refused(why))
 			return
 		}
 		plans = append(plans, p)
@@ -84,16 +83,16 @@ func (r *setRun) fieldPlans(ctx context.Context, base setPlan) ([]setPlan, []Res
 
 // statusPlan checks --status: a status code or name of the kind, reachable
 // from the item's status along the workflow in one step.
-func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, error) {
+func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, itemref.Reason, error) {
 	p.op, p.now, p.seen = store.OpStatus, p.item.Status, p.item.Status
 	opts := p.names.Fields["status"].Options.Pairs
 	to, ok := pairValue(opts, r.flags.status.value)
 	if !ok {
-		return p, fmt.Sprintf("%q is not a status of %s here; choose %s", r.flags.status.value, p.item.Kind.Path(), pairList(opts)), nil
+		return p, itemref.Because("%q is not a status of %s here; choose %s", r.flags.status.value, kindWords(p.item.Kind), pairList(opts)), nil
 	}
 	p.to = to
 	if to == p.now {
-		return p, "", nil
+		return p, itemref.Reason{}, nil
 	}
 	p.fields = r.flags.fields.values
 	typeID, _ := p.item.Get("workitem_type_id") // a story's type, whose workflow it follows
@@ -102,7 +101,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 	}
 	moves, err := r.movesOf(ctx, workflowKey{p.ws, p.item.Kind, typeID})
 	if err != nil || len(moves) == 0 {
-		return p, "", err
+		return p, itemref.Reason{}, err
 	}
 	label := func(code string) string { return p.names.Fields.OptionLabel("status", code) }
 	var allowed []string
@@ -117,16 +116,16 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 		}
 		allowed = append(allowed, label(t.To))
 	}
-	return p, api.CannotMove(label(p.now), label(to), allowed), nil
+	return p, itemref.AsIs(api.CannotMove(label(p.now), label(to), allowed)), nil
 }
 
 // ownerPlan checks --owner: nicks (or names) of the workspace's members,
 // written as TAPD's "a;b;" list; none clears it.
-func (r *setRun) ownerPlan(ctx context.Context, p setPlan) (setPlan, string, error) {
+func (r *setRun) ownerPlan(ctx context.Context, p setPlan) (setPlan, itemref.Reason, error) {
 	p.op, p.now, p.seen = store.OpOwner, p.item.Owner, p.item.Owner
 	members, err := r.membersOf(ctx, p.ws)
 	if err != nil {
-		return p, "", err
+		return p, itemref.Reason{}, err
 	}
 	value := strings.TrimSpace(r.flags.owner.value)
 	if strings.EqualFold(value, itemref.NoPriority) {
@@ -142,53 +141,64 @@ func (r *setRun) ownerPlan(ctx context.Context, p setPlan) (setPlan, string, err
 			for j, m := range members {
 				names[j] = m.Nick
 			}
-			return p, fmt.Sprintf("%q is not a member of the workspace; choose among %s", want, strings.Join(names, ", ")), nil
+			return p, itemref.Because("%q is not a member of the workspace; choose among %s", want, strings.Join(names, ", ")), nil
 		}
 		nicks = append(nicks, members[i].Nick)
 	}
 	p.to = store.JoinOwners(nicks)
-	return p, "", nil
+	return p, itemref.Reason{}, nil
 }
 
 // iterationPlan checks --iteration: an iteration id or name of the
 // workspace, or none to unplan.
-func (r *setRun) iterationPlan(ctx context.Context, p setPlan) (setPlan, string, error) {
+func (r *setRun) iterationPlan(ctx context.Context, p setPlan) (setPlan, itemref.Reason, error) {
 	p.op = store.OpIteration
 	p.now = store.NoIteration(p.item.IterationID)
 	p.seen = p.now
 	iterations, err := r.iterationsOf(ctx, p.ws)
 	if err != nil {
-		return p, "", err
+		return p, itemref.Reason{}, err
 	}
 	p.iterations = iterations
 	value := strings.TrimSpace(r.flags.iteration.value)
 	if value == "" || strings.EqualFold(value, itemref.NoPriority) || value == "0" {
-		return p, "", nil
+		return p, itemref.Reason{}, nil
 	}
 	names := make([]string, 0, len(iterations)+1)
 	for _, it := range iterations {
 		if it.ID == value || strings.EqualFold(it.Name, value) {
 			p.to = it.ID
-			return p, "", nil
+			return p, itemref.Reason{}, nil
 		}
 		names = append(names, it.Name)
 	}
-	return p, fmt.Sprintf("%q is not an iteration of the workspace; choose %s", value, strings.Join(append(names, itemref.NoPriority), ", ")), nil
+	return p, itemref.Because("%q is not an iteration of the workspace; choose %s", value, strings.Join(append(names, itemref.NoPriority), ", ")), nil
 }
 
 // severityPlan checks --severity against the severities of bugs.
-func (r *setRun) severityPlan(p setPlan) (setPlan, string) {
+func (r *setRun) severityPlan(p setPlan) (setPlan, itemref.Reason) {
 	p.op, p.now, p.seen = store.OpSeverity, p.item.Severity, p.item.Severity
 	if p.item.Kind != api.Bug {
-		return p, "only bugs have a severity"
+		return p, itemref.Because("only bugs have a severity")
 	}
 	opts := p.names.Fields["severity"].Options.Pairs
 	to, ok := pairValue(opts, r.flags.severity.value)
 	if !ok {
-		return p, fmt.Sprintf("%q is not a severity of bugs here; choose %s", r.flags.severity.value, pairList(opts))
+		return p, itemref.Because("%q is not a severity of bugs here; choose %s", r.flags.severity.value, pairList(opts))
 	}
 	p.to = to
-	return p, ""
+	return p, itemref.Reason{}
+}
+
+// kindWords is a kind's items as a reason names them: "stories", 需求.
+func kindWords(k api.Kind) itemref.Reason {
+	switch k {
+	case api.Bug:
+		return itemref.Because("bugs")
+	case api.Task:
+		return itemref.Because("tasks")
+	}
+	return itemref.Because("stories")
 }
 
 // pairValue is the option a value names, by value or label in any case;

@@ -10,6 +10,7 @@ import (
 	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/cli/wiring"
+	"triage/ui/i18n"
 )
 
 // The edits of `triage set` when the service cannot be reached or fails
@@ -22,10 +23,10 @@ import (
 
 // unreachable ends a run whose service did not answer.
 func (r *setRun) unreachable(refs []itemref.Ref, cause error) error {
-	fmt.Fprintf(r.cli.Stderr, "triage: no usable answer from the service, so nothing was sent: %s\n", cause)
+	fmt.Fprintln(r.cli.Stderr, i18n.Tf("triage: no usable answer from the service, so nothing was sent: %s", cause))
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
-			fmt.Fprintln(r.cli.Stderr, "Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile.")
+			fmt.Fprintln(r.cli.Stderr, i18n.T("Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile."))
 		}
 		return wiring.ErrNotChecked
 	}
@@ -72,7 +73,7 @@ func (r *setRun) queueOffline(refs []itemref.Ref) ([]Result, error) {
 			if err != nil {
 				return out, err
 			}
-			res = p.result(ResultQueued, fmt.Sprintf("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers", e.Seq))
+			res = p.result(ResultQueued, itemref.Because("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers", e.Seq))
 		}
 		out = append(out, res)
 	}
@@ -114,6 +115,7 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 		id = ref.IDs(ws)[0]
 	}
 	if !ok || ws == 0 {
+		unknownOffline := itemref.Because("its kind and workspace are unknown without the service, and the board's cache does not hold it: pass --kind and --workspace, or the item's web address")
 		var mine []store.CachedItem
 		for _, c := range cached {
 			if ref.NamesItem(c.WorkspaceID, r.t.WS, &c.Item) {
@@ -123,7 +125,7 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 		switch len(mine) {
 		case 0:
 			return setPlan{}, Result{Item: ref.Text, Result: ResultRefused,
-				Reason: "its kind and workspace are unknown without the service, and the board's cache does not hold it: pass --kind and --workspace, or the item's web address"}, false
+				Reason: unknownOffline.English, reasonShown: unknownOffline.Shown}, false
 		case 1:
 			ws, kind, id = mine[0].WorkspaceID, mine[0].Item.Kind, mine[0].Item.ID
 		default:
@@ -131,8 +133,8 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 			for i, c := range mine {
 				names[i] = fmt.Sprintf("%s/%s", c.Item.Kind, c.Item.ShortID())
 			}
-			return setPlan{}, Result{Item: ref.Text, Result: ResultRefused,
-				Reason: fmt.Sprintf("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), itemref.OrList(names))}, false
+			why := itemref.Because("it names %d items of the board's cache: name one as %s, or pass --kind", len(mine), itemref.OrList(names))
+			return setPlan{}, Result{Item: ref.Text, Result: ResultRefused, Reason: why.English, reasonShown: why.Shown}, false
 		}
 	}
 	p := setPlan{ref: ref, ws: ws, item: api.Item{Kind: kind, ID: id}, op: store.OpPriority}
@@ -141,7 +143,7 @@ func (r *setRun) offlinePlan(ref itemref.Ref, service string, cached []store.Cac
 	to, ok1 := optionValue(opts, r.flags.priority.value)
 	seen, ok2 := optionValue(opts, r.flags.ifPriority.value)
 	if !ok1 || !ok2 {
-		return p, p.refused(fmt.Sprintf("not a priority of %s last read from this service; choose %s", kind.Path(), optionList(opts))), false
+		return p, p.refused(itemref.Because("not a priority of %s last read from this service; choose %s", kindWords(kind), optionList(opts))), false
 	}
 	p.to, p.seen = to, seen
 	return p, Result{}, true

@@ -2,7 +2,6 @@ package set
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"triage/api"
@@ -48,7 +47,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 	for i, ref := range refs {
 		it, ws := found[i].Item, found[i].WS
 		if found[i].NotFound != nil {
-			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error()})
+			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error(), reasonShown: found[i].NotFound.Error()})
 			continue
 		}
 		names, err := r.namesOf(ctx, ws, it.Kind)
@@ -74,7 +73,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 		r.results = append(r.results, refused...)
 		if len(refused) > 0 {
 			for _, p := range mine {
-				r.results = append(r.results, p.refused("not sent, as another change of this item was refused"))
+				r.results = append(r.results, p.refused(itemref.Because("not sent, as another change of this item was refused")))
 			}
 			continue
 		}
@@ -112,13 +111,13 @@ func (r *setRun) priorityPlan(p setPlan) (setPlan, Result, bool) {
 	p.op, p.now = store.OpPriority, p.item.DisplayPriority()
 	to, ok := optionValue(p.names.Priorities, r.flags.priority.value)
 	if !ok {
-		return p, p.refused(fmt.Sprintf("%q is not a priority of %s here; choose %s", r.flags.priority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
+		return p, p.refused(itemref.Because("%q is not a priority of %s here; choose %s", r.flags.priority.value, kindWords(p.item.Kind), optionList(p.names.Priorities))), false
 	}
 	p.to, p.seen = to, p.now
 	if r.flags.ifPriority.set {
 		seen, ok := optionValue(p.names.Priorities, r.flags.ifPriority.value)
 		if !ok {
-			return p, p.refused(fmt.Sprintf("--if-priority %q is not a priority of %s here; choose %s", r.flags.ifPriority.value, p.item.Kind.Path(), optionList(p.names.Priorities))), false
+			return p, p.refused(itemref.Because("--if-priority %q is not a priority of %s here; choose %s", r.flags.ifPriority.value, kindWords(p.item.Kind), optionList(p.names.Priorities))), false
 		}
 		p.seen = seen
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"triage/store"
+	"triage/ui/cli/itemref"
+	"triage/ui/i18n"
 )
 
 // What became of one change of `triage set`.
@@ -33,21 +35,22 @@ type Result struct {
 	To     string `json:"to,omitempty"`
 	Theirs string `json:"theirs,omitempty"` // a conflict: the value on the service
 	Result string `json:"result"`
-	Reason string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"` // in English, whatever the language
 	// fromShown, toShown and theirsShown are From, To and Theirs as the
-	// board shows them (labels, names), for the lines a person reads; the
-	// JSON keeps the codes.
-	fromShown, toShown, theirsShown string
+	// board shows them (labels, names), and reasonShown the reason in the
+	// language in use, for the lines a person reads; the JSON keeps the
+	// codes.
+	fromShown, toShown, theirsShown, reasonShown string
 }
 
 // result is the plan's result with an outcome.
-func (p setPlan) result(outcome, reason string) Result {
+func (p setPlan) result(outcome string, why itemref.Reason) Result {
 	field := string(p.op)
 	if p.custom != nil {
 		field = p.custom.Name
 	}
 	return Result{Item: p.ref.Text, ID: p.item.ID, Kind: p.item.Kind.String(), Field: field,
-		From: p.seen, To: p.to, Result: outcome, Reason: reason, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
+		From: p.seen, To: p.to, Result: outcome, Reason: why.English, reasonShown: why.Shown, fromShown: p.shown(p.seen), toShown: p.shown(p.to)}
 }
 
 // withTheirs is a conflict's result with the value found on the service.
@@ -57,8 +60,8 @@ func (p setPlan) withTheirs(r Result, theirs string) Result {
 }
 
 // refused is the plan's result when a value is refused before sending.
-func (p setPlan) refused(reason string) Result {
-	return p.result(ResultRefused, reason)
+func (p setPlan) refused(why itemref.Reason) Result {
+	return p.result(ResultRefused, why)
 }
 
 // alreadyDone reports whether the item, as just read, already has the new
@@ -74,11 +77,11 @@ func (p setPlan) alreadyDone() bool {
 func (p setPlan) dryRun() Result {
 	switch {
 	case p.alreadyDone():
-		return p.result(ResultUnchanged, "")
+		return p.result(ResultUnchanged, itemref.Reason{})
 	case p.now != p.seen:
-		return p.withTheirs(p.result(ResultConflict, "it was changed meanwhile"), p.now)
+		return p.withTheirs(p.result(ResultConflict, itemref.Because("it was changed meanwhile")), p.now)
 	}
-	return p.result(ResultWouldChange, "")
+	return p.result(ResultWouldChange, itemref.Reason{})
 }
 
 // sameOwners reports whether two owner lists name the same nicks.
@@ -99,58 +102,95 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) Result 
 	}
 	switch res.Outcome {
 	case store.OutcomeSent:
-		return p.result(ResultApplied, "")
+		return p.result(ResultApplied, itemref.Reason{})
 	case store.OutcomeApplied:
-		return p.result(ResultUnchanged, "")
+		return p.result(ResultUnchanged, itemref.Reason{})
 	case store.OutcomeConflict:
-		r := p.withTheirs(p.result(ResultConflict, "changed meanwhile by someone else; nothing written"), res.Edit.Theirs)
+		r := p.withTheirs(p.result(ResultConflict, itemref.Because("changed meanwhile by someone else; nothing written")), res.Edit.Theirs)
 		if _, err := ob.TakeTheirs(res.Edit.Seq); err != nil {
 			r.Reason += "; " + err.Error()
+			r.reasonShown += "; " + err.Error()
 		}
 		return r
 	case store.OutcomeFailed:
-		return p.result(ResultRefused, res.Edit.LastError)
+		return p.result(ResultRefused, itemref.AsIs(res.Edit.LastError))
 	}
 	if queue {
-		return p.result(ResultQueued, fmt.Sprintf("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s", res.Edit.Seq, reason))
+		return p.result(ResultQueued, itemref.Because("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s", res.Edit.Seq, reason))
 	}
 	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason); err != nil {
 		if errors.Is(err, store.ErrEditState) {
-			return p.result(ResultMaybeApplied, "the write may have reached the service; kept in the outbox and checked before it is sent again: "+reason)
+			return p.result(ResultMaybeApplied, itemref.Because("the write may have reached the service; kept in the outbox and checked before it is sent again: %s", reason))
 		}
-		return p.result(ResultUnreachable, reason+"; "+err.Error())
+		return p.result(ResultUnreachable, itemref.AsIs(reason+"; "+err.Error()))
 	}
-	return p.result(ResultUnreachable, "not sent, nothing kept (--queue keeps it): "+reason)
+	return p.result(ResultUnreachable, itemref.Because("not sent, nothing kept (--queue keeps it): %s", reason))
 }
 
-// line is the result as one line for a person, with the values as the
-// board shows them.
+// line is the result as one line for a person, in the language in use,
+// with the values as the board shows them.
 func (r Result) line() string {
 	name := r.Item
 	if r.ID != "" {
-		name = fmt.Sprintf("%s (%s %s)", r.Item, r.Kind, r.ID)
+		name = fmt.Sprintf("%s (%s %s)", r.Item, i18n.T(r.Kind), r.ID)
 	}
+	field := fieldWord(r.Field)
 	change := ""
 	switch r.Field {
 	case "":
 	case string(store.OpComment):
-		change = fmt.Sprintf(" comment %q", r.To)
+		change = " " + i18n.Tf("comment %q", r.To)
 	default:
-		change = fmt.Sprintf(" %s %s → %s", r.Field, r.fromShown, r.toShown)
+		change = fmt.Sprintf(" %s %s → %s", field, r.fromShown, r.toShown)
 	}
 	switch r.Result {
 	case ResultApplied:
 		return "✓ " + name + change
 	case ResultUnchanged:
-		return "✓ " + name + " " + r.Field + " is already " + r.toShown
+		return i18n.Tf("✓ %s %s is already %s", name, field, r.toShown)
 	case ResultWouldChange:
-		return "would change " + name + change
+		return i18n.Tf("would change %s%s", name, change)
 	case ResultQueued:
-		return "• " + name + change + " queued: " + r.Reason
+		return i18n.Tf("• %s%s queued: %s", name, change, r.reasonShown)
 	case ResultConflict:
-		return fmt.Sprintf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, r.Field, r.theirsShown, r.fromShown)
+		return i18n.Tf("✗ %s conflict: its %s is %s now, not %s as seen; nothing written", name, field, r.theirsShown, r.fromShown)
 	}
-	return "✗ " + name + " " + r.Result + ": " + r.Reason
+	return i18n.Tf("✗ %s %s: %s", name, outcomeWord(r.Result), r.reasonShown)
+}
+
+// fieldWord is a field of set's results as a line names it: a field of
+// the item in the language in use, a custom field by its name.
+func fieldWord(field string) string {
+	switch store.EditOp(field) {
+	case store.OpPriority:
+		return i18n.T("priority")
+	case store.OpTitle:
+		return i18n.T("title")
+	case store.OpStatus:
+		return i18n.T("status")
+	case store.OpOwner:
+		return i18n.T("owner")
+	case store.OpIteration:
+		return i18n.T("iteration")
+	case store.OpSeverity:
+		return i18n.T("severity")
+	}
+	return field
+}
+
+// outcomeWord is a result that is not a change as a line names it.
+func outcomeWord(result string) string {
+	switch result {
+	case ResultRefused:
+		return i18n.T("refused")
+	case ResultNotFound:
+		return i18n.T("not_found")
+	case ResultUnreachable:
+		return i18n.T("unreachable")
+	case ResultMaybeApplied:
+		return i18n.T("maybe_applied")
+	}
+	return result
 }
 
 // writeSetJSON prints the results as one JSON array.

@@ -221,7 +221,7 @@ func (r *setRun) send(ctx context.Context, plans []setPlan) error {
 	done := make([]*Result, len(plans))
 	for i, p := range plans {
 		if p.alreadyDone() {
-			unchanged := p.result(ResultUnchanged, "")
+			unchanged := p.result(ResultUnchanged, itemref.Reason{})
 			done[i] = &unchanged
 			continue
 		}

@@ -5,11 +5,12 @@ import (
 
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/i18n"
 )
 
 // shown is a value of the plan's field as the board shows it: a priority
 // or a status by its label, owners as "alice, bob", an iteration by its
-// name, a title quoted; none when empty.
+// name, a title quoted; none (in the language in use) when empty.
 func (p setPlan) shown(v string) string {
 	if p.custom != nil {
 		v = p.custom.Shown(v)
@@ -37,7 +38,7 @@ func (p setPlan) shown(v string) string {
 		v = p.names.Fields.OptionLabel(p.op.WireField(p.item.Kind), v)
 	}
 	if v == "" {
-		return itemref.NoPriority
+		return i18n.T(itemref.NoPriority)
 	}
 	return v
 }

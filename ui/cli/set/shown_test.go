@@ -33,7 +33,7 @@ func TestSetLinesShowLabels(t *testing.T) {
 	for _, tt := range tests {
 		p := base
 		p.op, p.seen, p.to = tt.op, tt.seen, tt.to
-		res := p.result(ResultApplied, "")
+		res := p.result(ResultApplied, itemref.Reason{})
 		if got := res.line(); got != tt.line {
 			t.Errorf("%s line:\n got %s\nwant %s", tt.op, got, tt.line)
 		}
@@ -44,7 +44,7 @@ func TestSetLinesShowLabels(t *testing.T) {
 	}
 	p := base
 	p.op, p.seen, p.to = store.OpStatus, "new", "in_progress"
-	if got, want := p.withTheirs(p.result(ResultConflict, ""), "in_progress").line(),
+	if got, want := p.withTheirs(p.result(ResultConflict, itemref.Reason{}), "in_progress").line(),
 		"✗ bug/6 (bug 1110022001000000006) conflict: its status is In progress now, not New as seen; nothing written"; got != want {
 		t.Errorf("conflict:\n got %s\nwant %s", got, want)
 	}

@@ -71,8 +71,10 @@ func (s *Setup) EnvStillDecides(what string) string {
 	if env == "" {
 		return ""
 	}
-	return fmt.Sprintf("Note: %s %s set in the environment, so triage still uses %s, not %s; unset %s for %s to count.\n",
-		env, isOrAre(env), itOrThem(env), what, itOrThem(env), what)
+	if isOrAre(env) == "are" {
+		return i18n.Tf("Note: %[1]s are set in the environment, so triage still uses them, not %[2]s; unset them for %[2]s to count.", env, what) + "\n"
+	}
+	return i18n.Tf("Note: %[1]s is set in the environment, so triage still uses it, not %[2]s; unset it for %[2]s to count.", env, what) + "\n"
 }
 
 func isOrAre(env string) string {
@@ -80,13 +82,6 @@ func isOrAre(env string) string {
 		return "are"
 	}
 	return "is"
-}
-
-func itOrThem(env string) string {
-	if strings.Contains(env, " and ") {
-		return "them"
-	}
-	return "it"
 }
 
 // FromEnv reports whether a session's credential comes from the environment.

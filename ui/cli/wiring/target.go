@@ -157,6 +157,6 @@ func (c *Factory) WaitTeller() func(api.Wait) {
 			return
 		}
 		told = w.Until
-		fmt.Fprintf(c.Stderr, "triage: %s…\n", w)
+		fmt.Fprintf(c.Stderr, "triage: %s…\n", WaitText(w))
 	}
 }
