@@ -136,7 +136,7 @@ func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 			m.pop()
 		}
 		m.reauth = nil
-		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: "logged in again"}))
+		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: i18n.T("logged in again")}))
 		m.retries = nil
 		return tea.Batch(cmds...)
 	}

@@ -55,6 +55,10 @@ var englishBoardtalk = []string{
 	"Switch to a workspace",
 	"r tries again · q quits",
 	"Loading your workspaces…",
+	"line %d: keys: unknown view %q; the views are %s",
+	"line %d: keys: %s has no action %q; its actions are %s",
+	"line %d: keys: %q is bound twice in %s: to %s and to %s",
+	"logged in again",
 
 	// The board's pickers, prompts and notes.
 	"press y to copy the address: no browser to open %s",

@@ -52,6 +52,10 @@ var chineseBoardtalk = map[string]string{
 	"Switch to a workspace":                                                                         "切换项目",
 	"r tries again · q quits":                                                                       "r 重试 · q 退出",
 	"Loading your workspaces…":                                                                      "正在加载你的项目…",
+	"line %d: keys: unknown view %q; the views are %s":                                              "第 %d 行：keys: 未知视图 %q；可用视图有 %s",
+	"line %d: keys: %s has no action %q; its actions are %s":                                        "第 %d 行：keys: %s 没有动作 %q；它的动作有 %s",
+	"line %d: keys: %q is bound twice in %s: to %s and to %s":                                       "第 %d 行：keys: %q 在 %s 中绑定了两次：%s 和 %s",
+	"logged in again":                                                                               "已重新登录",
 
 	// The board's pickers, prompts and notes.
 	"press y to copy the address: no browser to open %s":                                    "按 y 复制地址：没有可打开 %s 的浏览器",
