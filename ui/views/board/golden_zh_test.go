@@ -49,7 +49,8 @@ func TestBoardScreensInChinese(t *testing.T) {
 				Drive: func(tm *teatest.TestModel) {
 					tm.Send(uitest.Key("tab"))
 					teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-						return strings.Contains(ansi.Strip(host.Last()), "缺陷 11")
+						screen := ansi.Strip(host.Last()) // the tab says 缺陷 11 before the cards are drawn
+						return strings.Contains(screen, "缺陷 11") && strings.Contains(screen, "#10")
 					}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 					uitest.Send(tm, uitest.Keys(tt.keys...)...)
 				},
