@@ -45,7 +45,7 @@ var chineseBoardtalk = map[string]string{
 	"this account takes part in no workspace: ask to be added to one, or start with --workspace ID": "此账号不属于任何项目：请申请加入一个项目，或用 --workspace ID 启动",
 	"Choose a workspace":                                                                            "选择项目",
 	"Workspaces":                                                                                    "项目",
-	"a browser login reaches %s only: log in again to switch":                                       "浏览器登录只能访问%s：请重新登录以切换",
+	"a browser login reaches %s only: log in again to switch":                                       "浏览器登录只能访问 %s：请重新登录以切换",
 	"could not list your workspaces: %w":                                                            "无法列出你的项目：%w",
 	" · open now":                                                                                   " · 当前打开",
 	"you take part in no other workspace":                                                           "你没有参与其他项目",
