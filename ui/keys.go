@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -12,6 +12,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 	"triage/ui/views/board/boardkeys"
 	"triage/ui/views/editor"
 	"triage/ui/views/errlog"
@@ -49,11 +50,11 @@ func KeyOverrides(sec *store.Sections) (common.KeyOverrides, error) {
 	for _, kb := range sec.Keys {
 		km, ok := keyMaps[kb.View]
 		if !ok {
-			return nil, fmt.Errorf("line %d: keys: unknown view %q; the views are %s", kb.Line, kb.View, strings.Join(views, ", "))
+			return nil, errors.New(i18n.Tf("line %d: keys: unknown view %q; the views are %s", kb.Line, kb.View, strings.Join(views, ", ")))
 		}
 		names := actionNames(km)
 		if !slices.Contains(names, kb.Action) {
-			return nil, fmt.Errorf("line %d: keys: %s has no action %q; its actions are %s", kb.Line, kb.View, kb.Action, strings.Join(names, ", "))
+			return nil, errors.New(i18n.Tf("line %d: keys: %s has no action %q; its actions are %s", kb.Line, kb.View, kb.Action, strings.Join(names, ", ")))
 		}
 		if o[kb.View] == nil {
 			o[kb.View], lines[kb.View] = map[string][]string{}, map[string]int{}
@@ -100,7 +101,7 @@ func checkTwice(view string, km any, app *common.KeyMap, userLines map[string]ma
 			return nil // the views' own keys: theirs to keep apart
 		}
 		line := max(o.line, prev.line)
-		return fmt.Errorf("line %d: keys: %q is bound twice in %s: to %s and to %s", line, k, view, prev.name, o.name)
+		return errors.New(i18n.Tf("line %d: keys: %q is bound twice in %s: to %s and to %s", line, k, view, prev.name, o.name))
 	}
 	if hk, ok := km.(help.KeyMap); ok {
 		for _, group := range hk.FullHelp() {

@@ -17,6 +17,7 @@ import (
 	"triage/ui/components/picker"
 	"triage/ui/components/statusbar"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board"
 	"triage/ui/views/editor"
 	"triage/ui/views/errlog"
@@ -306,7 +307,7 @@ func (m *Model) refreshHistory() tea.Cmd {
 	if !m.watchingEdits() || edits == nil {
 		return nil
 	}
-	return m.ctx.Tasks.Run("reading this session's changes", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("reading this session's changes"), func() tea.Msg {
 		list, err := edits.History(session)
 		return historyEditsMsg{edits: list, err: err}
 	})

@@ -324,7 +324,7 @@ func TestRefusedEnvironmentCredentialSaysWhatToChange(t *testing.T) {
 	h.until("the picker", h.onTop("picker"))
 	h.d.Send(common.AuthExpiredMsg{})
 	h.until("the login again", h.onTop("login"))
-	if screen := h.screen(); !strings.Contains(screen, expiredNote) || strings.Contains(screen, "TRIAGE_TOKEN") {
+	if screen := h.screen(); !strings.Contains(screen, "Session expired — log in again") || strings.Contains(screen, "TRIAGE_TOKEN") {
 		t.Fatalf("a refusal of the login made here names the environment:\n%s", screen)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Quitting while edits are on their way to the service gives them
@@ -53,9 +54,9 @@ func (m *Model) onQuitGrace() tea.Cmd {
 func (m *Model) quitQuestion() string {
 	switch m.quitting {
 	case quitAsked:
-		return "w: wait for the edits on their way, then quit · q: quit now, they are kept · other keys stay"
+		return i18n.T("w: wait for the edits on their way, then quit · q: quit now, they are kept · other keys stay")
 	case quitWaiting, quitGrace:
-		return "waiting for the edits on their way, then quitting · q quits now"
+		return i18n.T("waiting for the edits on their way, then quitting · q quits now")
 	}
 	return ""
 }
@@ -77,7 +78,7 @@ func (m *Model) quitAnswer(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.quit(), true
 	}
 	m.quitting = quitNone
-	return common.Cmd(common.StatusMsg{Text: "not quitting: the edits go on"}), true
+	return common.Cmd(common.StatusMsg{Text: i18n.T("not quitting: the edits go on")}), true
 }
 
 // quitWhenSent quits once no edit is on its way, after w.

@@ -11,6 +11,7 @@ import (
 	"triage/auth"
 	"triage/ui/common"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 	"triage/ui/views/login"
 )
 
@@ -36,14 +37,11 @@ type (
 	}
 )
 
-// expiredNote is what the login view says when the session ran out.
-const expiredNote = "Session expired — log in again; the board and your pending edits are kept."
-
 // refusedNote is what the login view says when the service refused a
 // credential a login does not replace (one set in the environment): a
 // login here serves this run, the advice the next ones.
 func refusedNote(advice string) string {
-	return "The service refused the credential set in the environment. Log in here for this run (the board and your pending edits are kept); for the next runs, " + advice + "."
+	return i18n.Tf("The service refused the credential set in the environment. Log in here for this run (the board and your pending edits are kept); for the next runs, %s.", advice)
 }
 
 // session handles logging in, running out of session and choosing the workspace.
@@ -60,7 +58,7 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 	case loginAppliedMsg:
 		cmd := m.loggedIn(msg.session)
 		if msg.err != nil {
-			warn := common.Advise("check the system keyring", fmt.Errorf("the credential could not be saved (%w); you are logged in until you quit", msg.err))
+			warn := common.Advise(i18n.T("check the system keyring"), fmt.Errorf(i18n.T("the credential could not be saved (%w); you are logged in until you quit"), msg.err))
 			return tea.Batch(cmd, common.Cmd(common.StatusMsg{Err: warn})), true
 		}
 		return cmd, true
@@ -73,7 +71,7 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		l := login.New(m.ctx, m.opts.Auth)
-		l.SetNote(expiredNote)
+		l.SetNote(i18n.T("Session expired — log in again; the board and your pending edits are kept."))
 		if m.refusedAdvice != "" {
 			l.SetNote(refusedNote(m.refusedAdvice))
 		}
@@ -107,13 +105,13 @@ func (m *Model) session(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		id, err := strconv.ParseInt(msg.Value, 10, 64)
 		if err != nil {
-			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("workspace id %q is not a number", msg.Value)}), true
+			return common.Cmd(common.StatusMsg{Err: errors.New(i18n.Tf("workspace id %q is not a number", msg.Value))}), true
 		}
 		m.ctx.Workspace = m.workspace(id)
 		return tea.Batch(m.remember(id), m.openBoard(id)), true
 	case rememberedMsg:
 		if msg.err != nil {
-			return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not remember the workspace for next time: %w", msg.err)}), true
+			return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("could not remember the workspace for next time: %w"), msg.err)}), true
 		}
 		return nil, true
 	}
@@ -138,7 +136,7 @@ func (m *Model) loggedIn(s auth.Session) tea.Cmd {
 			m.pop()
 		}
 		m.reauth = nil
-		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: "logged in again"}))
+		cmds := append(m.retries, m.broadcast(common.ReauthenticatedMsg{}), common.Cmd(common.StatusMsg{Text: i18n.T("logged in again")}))
 		m.retries = nil
 		return tea.Batch(cmds...)
 	}
@@ -163,7 +161,7 @@ func (m *Model) learnNames() tea.Cmd {
 	if spaces, ok := m.engine.KeptWorkspaces(); ok {
 		return common.Cmd(namesMsg{spaces: spaces, kept: true})
 	}
-	return m.ctx.Tasks.Run("loading workspace names", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("loading workspace names"), func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		if err != nil {
 			return nil
@@ -177,7 +175,7 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 	m.stack, m.spaces = nil, nil
 	m.state, m.err = stateLoading, nil
 	svc, ctx, nick := m.ctx.Service, m.ctx.Request(), m.ctx.User
-	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("loading your workspaces"), func() tea.Msg {
 		if nick == "" {
 			u, err := svc.UserInfo(ctx)
 			if err != nil {
@@ -189,8 +187,6 @@ func (m *Model) loadWorkspaces() tea.Cmd {
 		return workspacesMsg{spaces: spaces, err: err}
 	})
 }
-
-var errNoWorkspace = errors.New("this account takes part in no workspace: ask to be added to one, or start with --workspace ID")
 
 func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 	if k := api.KindOf(msg.err); k == api.ErrTokenExpired || k == api.ErrCredentials {
@@ -207,7 +203,7 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 		m.state, m.err = stateError, msg.err
 		return nil
 	case len(items) == 0:
-		m.state, m.err = stateError, errNoWorkspace
+		m.state, m.err = stateError, errors.New(i18n.T("this account takes part in no workspace: ask to be added to one, or start with --workspace ID"))
 		return nil
 	}
 	m.state = stateReady
@@ -217,7 +213,7 @@ func (m *Model) onWorkspaces(msg workspacesMsg) tea.Cmd {
 		m.ctx.Workspace = m.workspace(id)
 		return tea.Batch(m.remember(id), m.openBoard(id))
 	}
-	spaces := picker.New(m.ctx, "Choose a workspace", items).Named("Workspaces")
+	spaces := picker.New(m.ctx, i18n.T("Choose a workspace"), items).Named(i18n.T("Workspaces"))
 	cmd := m.replace(spaces)
 	m.spaces = spaces
 	return cmd
@@ -229,15 +225,15 @@ func (m *Model) switchWorkspace() tea.Cmd {
 	if m.ctx.Method == "oauth" {
 		name := string(m.workspace(m.ctx.WorkspaceID).Name)
 		if name == "" {
-			name = fmt.Sprintf("workspace %d", m.ctx.WorkspaceID)
+			name = i18n.Tf("workspace %d", m.ctx.WorkspaceID)
 		}
-		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("a browser login reaches %s only: log in again to switch", name)})
+		return common.Cmd(common.StatusMsg{Text: i18n.Tf("a browser login reaches %s only: log in again to switch", name)})
 	}
 	if m.ctx.Method == string(auth.MethodBasic) {
 		return common.Cmd(common.StatusMsg{Err: common.ErrAPIAccountWorkspaces})
 	}
 	svc, nick, ctx := m.ctx.Service, m.ctx.User, m.ctx.Request()
-	return m.ctx.Tasks.Run("loading your workspaces", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("loading your workspaces"), func() tea.Msg {
 		spaces, err := svc.Workspaces(ctx, nick)
 		return switchSpacesMsg{spaces: spaces, err: err}
 	})
@@ -247,7 +243,7 @@ func (m *Model) switchWorkspace() tea.Cmd {
 // the board, a choice opens the board of the workspace chosen.
 func (m *Model) onSwitchSpaces(msg switchSpacesMsg) tea.Cmd {
 	if msg.err != nil {
-		return common.Cmd(common.StatusMsg{Err: fmt.Errorf("could not list your workspaces: %w", msg.err), Task: "loading your workspaces"})
+		return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("could not list your workspaces: %w"), msg.err), Task: i18n.T("loading your workspaces")})
 	}
 	m.known = msg.spaces
 	var items []picker.Item
@@ -257,14 +253,14 @@ func (m *Model) onSwitchSpaces(msg switchSpacesMsg) tea.Cmd {
 		}
 		detail := string(w.ID)
 		if string(w.ID) == strconv.FormatInt(m.ctx.WorkspaceID, 10) {
-			detail += " · open now"
+			detail += i18n.T(" · open now")
 		}
 		items = append(items, picker.Item{Title: string(w.Name), Detail: detail, Value: string(w.ID)})
 	}
 	if len(items) < 2 {
-		return common.Cmd(common.StatusMsg{Text: "you take part in no other workspace"})
+		return common.Cmd(common.StatusMsg{Text: i18n.T("you take part in no other workspace")})
 	}
-	m.spaces = picker.New(m.ctx, "Switch to a workspace", items).Named("Workspaces")
+	m.spaces = picker.New(m.ctx, i18n.T("Switch to a workspace"), items).Named(i18n.T("Workspaces"))
 	return m.push(m.spaces)
 }
 

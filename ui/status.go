@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // View draws the view on top (or the loading or error state) and the bar
@@ -44,9 +45,9 @@ func (m *Model) body() string {
 	case m.state == stateError:
 		msg := ansi.Wordwrap(api.LeadWithAdvice(m.err), max(m.width-6, 20), "")
 		return "\n  " + s.Marks.Error + " " + s.Error.Render(strings.ReplaceAll(msg, "\n", "\n    ")) +
-			"\n\n  " + s.Subtle.Render("r tries again · q quits")
+			"\n\n  " + s.Subtle.Render(i18n.T("r tries again · q quits"))
 	default:
-		return "\n  " + m.bar.Spinner() + " Loading your workspaces…"
+		return "\n  " + m.bar.Spinner() + " " + i18n.T("Loading your workspaces…")
 	}
 }
 

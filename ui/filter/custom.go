@@ -1,11 +1,11 @@
 package filter
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // The fields a workspace defines are filtered by their names, as the
@@ -42,7 +42,7 @@ func (tq *Query) customTerm(key, value string, neg bool, custom []api.CustomFiel
 	if key == customKey {
 		n, v, ok := strings.Cut(value, ":")
 		if !ok || strings.TrimSpace(n) == "" {
-			tq.Problems = append(tq.Problems, "cf: takes a custom field's name and a value, e.g. "+customExample(custom))
+			tq.Problems = append(tq.Problems, i18n.Tf("cf: takes a custom field's name and a value, e.g. %s", customExample(custom)))
 			return true
 		}
 		name, value, typed = strings.TrimSpace(n), v, customKey+":"+n
@@ -52,7 +52,7 @@ func (tq *Query) customTerm(key, value string, neg bool, custom []api.CustomFiel
 		if key != customKey {
 			return false
 		}
-		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: no custom field is named %s (%s)", typed, QuoteValue(name), customNames(custom)))
+		tq.Problems = append(tq.Problems, i18n.Tf("%s: no custom field is named %s (%s)", typed, QuoteValue(name), customNames(custom)))
 		return true
 	}
 	t := Term{Field: CustomTerm, Custom: &f, Neg: neg}
@@ -84,13 +84,13 @@ func customExample(custom []api.CustomField) string {
 // customNames lists the custom fields a term may name.
 func customNames(custom []api.CustomField) string {
 	if len(custom) == 0 {
-		return "the workspace defines none here"
+		return i18n.T("the workspace defines none here")
 	}
 	names := make([]string, len(custom))
 	for i, f := range custom {
 		names[i] = f.Name
 	}
-	return "its custom fields: " + ListSome(names, 8)
+	return i18n.Tf("its custom fields: %s", ListSome(names, 8))
 }
 
 // CustomPasses reports whether a custom field's value (as the service
@@ -134,7 +134,7 @@ func unmatchedCustom(t Term) []string {
 			found = found || strings.HasPrefix(strings.ToLower(o.Label), a.Text) || strings.HasPrefix(strings.ToLower(o.Value), a.Text)
 		}
 		if !found {
-			out = append(out, fmt.Sprintf("%s:%s matches no option of %s (%s)", QuoteValue(strings.ToLower(f.Name)), QuoteValue(a.Text), f.Name, ListSome(labels, 6)))
+			out = append(out, i18n.Tf("%s:%s matches no option of %s (%s)", QuoteValue(strings.ToLower(f.Name)), QuoteValue(a.Text), f.Name, ListSome(labels, 6)))
 		}
 	}
 	return out

@@ -21,12 +21,12 @@
 package filter
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // Field is a field a term may name, with an example of a term.
@@ -146,7 +146,7 @@ func parse(q, me string, now time.Time, custom []api.CustomField) Query {
 	q = strings.ToLower(q)
 	toks, unclosed := splitTerms(q)
 	if unclosed {
-		tq.Problems = append(tq.Problems, `a quote is not closed: close it with "`)
+		tq.Problems = append(tq.Problems, i18n.T(`a quote is not closed: close it with "`))
 	}
 	for _, tok := range toks {
 		if tok != "" {
@@ -161,14 +161,14 @@ func (tq *Query) add(tok, me string, custom []api.CustomField) {
 	neg := false
 	if rest, ok := strings.CutPrefix(tok, "-"); ok {
 		if rest == "" {
-			tq.Problems = append(tq.Problems, "- needs a term after it, e.g. -status:resolved")
+			tq.Problems = append(tq.Problems, i18n.T("- needs a term after it, e.g. -status:resolved"))
 			return
 		}
 		neg, tok = true, rest
 	}
 	if id, ok := strings.CutPrefix(tok, "#"); ok {
 		if !IsDigits(id) {
-			tq.Problems = append(tq.Problems, fmt.Sprintf("#%s: # takes an item's number, e.g. #12", id))
+			tq.Problems = append(tq.Problems, i18n.Tf("#%s: # takes an item's number, e.g. #12", id))
 			return
 		}
 		if neg {
@@ -196,7 +196,7 @@ func (tq *Query) add(tok, me string, custom []api.CustomField) {
 		return
 	}
 	if field == "" {
-		tq.Problems = append(tq.Problems, fmt.Sprintf("%s: is not a field, searched as text (use %s)", key, UsableFields()))
+		tq.Problems = append(tq.Problems, i18n.Tf("%s: is not a field, searched as text (use %s)", key, UsableFields()))
 		tq.Words = append(tq.Words, Word{Text: tok, Neg: neg})
 		return
 	}
@@ -206,7 +206,7 @@ func (tq *Query) add(tok, me string, custom []api.CustomField) {
 		switch {
 		case a == "":
 		case takesPeople(field) && a == "@me" && me == "":
-			tq.Problems = append(tq.Problems, fmt.Sprintf("%s:@me cannot apply: an API account (Basic) is not a person; use %s:NAME", field, field))
+			tq.Problems = append(tq.Problems, i18n.Tf("%s:@me cannot apply: an API account (Basic) is not a person; use %s:NAME", field, field))
 		case takesPeople(field) && a == "@me":
 			t.Alts = append(t.Alts, Alt{Text: strings.ToLower(me), Exact: true})
 		default:
@@ -228,7 +228,7 @@ func (tq *Query) add(tok, me string, custom []api.CustomField) {
 
 // needsValue is the problem of a field term typed without a value.
 func needsValue(key, example string) string {
-	return fmt.Sprintf("%s: needs a value, e.g. %s", key, example)
+	return i18n.Tf("%s: needs a value, e.g. %s", key, example)
 }
 
 // ProblemsWith are the problems of reading the filter, a term typed

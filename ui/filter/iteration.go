@@ -1,11 +1,11 @@
 package filter
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // IterAliases names @current and @next among a workspace's iterations, on
@@ -60,7 +60,7 @@ func IterationOptions(its []api.Iteration) []Option {
 // UnresolvedAlias says that no iteration is alias (@current, @next) on day
 // today here, and what to use instead.
 func UnresolvedAlias(alias, today string) string {
-	return fmt.Sprintf("iter:%s: no open iteration is %s on %s here; name one (iter:NAME) or use iter:none", alias, strings.TrimPrefix(alias, "@"), today)
+	return i18n.Tf("iter:%s: no open iteration is %s on %s here; name one (iter:NAME) or use iter:none", alias, strings.TrimPrefix(alias, "@"), today)
 }
 
 // unmatchedIterations says which values of an iter: term name no iteration
@@ -80,13 +80,13 @@ func (q *Query) unmatchedIterations(t Term, o *Options) []string {
 				out = append(out, UnresolvedAlias(a.Text, o.Today))
 			}
 		case strings.HasPrefix(a.Text, "@"):
-			out = append(out, fmt.Sprintf("iter:%s is not an alias: use iter:@current or iter:@next", a.Text))
+			out = append(out, i18n.Tf("iter:%s is not an alias: use iter:@current or iter:@next", a.Text))
 		case !slices.ContainsFunc(o.Iterations, func(x Option) bool { return strings.ToLower(x.Name) == a.Text || x.Code == a.Text }):
 			names := []string{"none", "@current", "@next"}
 			for _, x := range o.Iterations {
 				names = append(names, x.Name)
 			}
-			out = append(out, fmt.Sprintf("iter:%s matches no iteration here (%s)", QuoteValue(a.Text), ListSome(names, 6)))
+			out = append(out, i18n.Tf("iter:%s matches no iteration here (%s)", QuoteValue(a.Text), ListSome(names, 6)))
 		}
 	}
 	return out

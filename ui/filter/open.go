@@ -1,8 +1,9 @@
 package filter
 
 import (
-	"fmt"
 	"strings"
+
+	"triage/ui/i18n"
 )
 
 // The term of an item's state in its workflow:
@@ -39,7 +40,7 @@ func (tq *Query) addOpen(value string, neg bool) {
 		case prefixOf(a, ClosedValue):
 			closed = true
 		default:
-			tq.Problems = append(tq.Problems, fmt.Sprintf("is:%s: is: takes open or closed, e.g. is:open", a))
+			tq.Problems = append(tq.Problems, i18n.Tf("is:%s: is: takes open or closed, e.g. is:open", a))
 			return
 		}
 	}
@@ -49,7 +50,7 @@ func (tq *Query) addOpen(value string, neg bool) {
 		tq.Problems = append(tq.Problems, needsValue(OpenField, Example(OpenField)))
 	case open && closed:
 		if neg {
-			tq.Problems = append(tq.Problems, "-is:open|closed keeps nothing: use is:open or is:closed")
+			tq.Problems = append(tq.Problems, i18n.T("-is:open|closed keeps nothing: use is:open or is:closed"))
 		}
 	default:
 		tq.Terms = append(tq.Terms, Term{Field: OpenField, Alts: []Alt{{Text: OpenValue, Exact: true}}, Neg: neg != closed})
@@ -79,5 +80,5 @@ func (q *Query) NamesOpen() bool {
 // ReadingFinals is what the filter line says while the final statuses of
 // kind (stories, bugs, tasks) are read for an is: term.
 func ReadingFinals(kind string) string {
-	return fmt.Sprintf("is: reading the final statuses of %s (one request)…", kind)
+	return i18n.Tf("is: reading the final statuses of %s (one request)…", i18n.T(kind))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // Options are the values a workspace offers for the filter's fields, by
@@ -79,7 +80,7 @@ func (q *Query) Unmatched(o *Options) []string {
 		case IsTimeField(t.Field), t.Field == OpenField:
 			continue // read by ParseSpan or addOpen, which name what they cannot read
 		case t.Field == "severity" && o.Severities == nil && o.FieldsRead:
-			out = append(out, "severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)")
+			out = append(out, i18n.T("severity: only bugs have a severity: filter the bugs (tab on the board, --kind bug for triage list)"))
 			continue
 		}
 		if t.Field == CustomTerm {

@@ -1,6 +1,6 @@
 package filter
 
-import "fmt"
+import "triage/ui/i18n"
 
 // The terms of "since you last looked" (the board's marks):
 //
@@ -30,7 +30,7 @@ func (tq *Query) addSeen(key, value string, neg bool) {
 	case "no", "n", "false":
 		neg = !neg
 	default:
-		tq.Problems = append(tq.Problems, fmt.Sprintf("%s:%s: %s: takes yes or no, e.g. %s: or %s:no", key, value, key, key, key))
+		tq.Problems = append(tq.Problems, i18n.Tf("%s:%s: %s: takes yes or no, e.g. %s: or %s:no", key, value, key, key, key))
 		return
 	}
 	tq.Terms = append(tq.Terms, Term{Field: key, Alts: []Alt{{Text: "yes"}}, Neg: neg})

@@ -44,7 +44,7 @@ func SpansHold(spans []Span, t string) bool {
 
 // ErrNotASpan says a value of created: or modified: is not a time; its
 // message lists what is.
-var ErrNotASpan = errors.New("is not a time: use today, yesterday, a weekday, 3d, >3d, <2026-11-01 or 2026-11-01..2026-11-07")
+var ErrNotASpan error = timeProblem("is not a time: use today, yesterday, a weekday, 3d, >3d, <2026-11-01 or 2026-11-01..2026-11-07")
 
 // ParseSpan reads a created: or modified: value at now, its days counted in
 // zone (the service's).
@@ -84,7 +84,7 @@ func ParseSpan(v string, now time.Time, zone *time.Location) (Span, error) {
 			s.To = write(end)
 		}
 		if s.To != "" && s.To <= s.From {
-			return Span{}, errors.New("ends before it starts: write the earlier day first, 2026-11-01..2026-11-07")
+			return Span{}, errBackwards
 		}
 		return s, nil
 	}

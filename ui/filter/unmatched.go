@@ -1,9 +1,10 @@
 package filter
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"triage/ui/i18n"
 )
 
 // unmatched says which values of a field term match none of the names a
@@ -17,7 +18,7 @@ func unmatched(t Term, names, codes []string) []string {
 		if a.Exact || slices.ContainsFunc(names, starts) || slices.ContainsFunc(codes, starts) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s:%s matches no %s here (%s)", t.Field, QuoteValue(a.Text), fieldNoun(t.Field), ListSome(names, 6)))
+		out = append(out, i18n.Tf("%s:%s matches no %s here (%s)", t.Field, QuoteValue(a.Text), i18n.T(fieldNoun(t.Field)), ListSome(names, 6)))
 	}
 	return out
 }

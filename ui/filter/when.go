@@ -1,11 +1,12 @@
 package filter
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"triage/ui/i18n"
 )
 
 // A time expression says from when: `triage log --since` takes one, and
@@ -39,7 +40,7 @@ var weekdays = map[string]time.Weekday{
 var dateLayouts = []string{time.DateOnly, "2006-01-02 15:04", time.DateTime, "2006-01-02T15:04"}
 
 // ErrNotATime says a text is not a time expression; its message lists what is.
-var ErrNotATime = errors.New("not a time: use today, yesterday, a weekday (monday), a duration (36h, 3d) or a date (2026-11-20, 2026-11-20 09:00)")
+var ErrNotATime error = timeProblem("not a time: use today, yesterday, a weekday (monday), a duration (36h, 3d) or a date (2026-11-20, 2026-11-20 09:00)")
 
 // ParseWhen reads a time expression at now: the moment it names.
 func ParseWhen(s string, now time.Time, zone *time.Location) (time.Time, error) {
@@ -77,7 +78,7 @@ func parseMoment(s string, now time.Time, zone *time.Location) (t time.Time, day
 			return t, layout == time.DateOnly, nil
 		}
 	}
-	return time.Time{}, false, fmt.Errorf("%q is %w", s, ErrNotATime)
+	return time.Time{}, false, fmt.Errorf(i18n.T("%q is %w"), s, ErrNotATime)
 }
 
 // parseAgo reads a duration: Go's (36h, 90m, 1h30m) or whole days and
@@ -104,7 +105,7 @@ func parseAgo(s string) (d time.Duration, ok bool, err error) {
 // positive refuses a duration that does not reach back.
 func positive(d time.Duration) error {
 	if d <= 0 {
-		return errors.New("a duration must be more than zero: 36h, 3d")
+		return errNotPositive
 	}
 	return nil
 }

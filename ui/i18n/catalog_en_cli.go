@@ -66,7 +66,6 @@ var englishCLI = []string{
 	"%q is not a severity of bugs here; choose %s",
 	"%s is not a custom field of %s here (%s); a field a status move asks for goes with --status",
 	"it has none",
-	"its custom fields: %s",
 	"%q is not an option of %s; choose %s",
 	"%q is not an option of %s; choose among %s, joined by |",
 	"%q is not a member of the workspace, which %s takes; choose among %s",

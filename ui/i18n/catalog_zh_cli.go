@@ -64,7 +64,6 @@ var chineseCLI = map[string]string{
 	"%q is not a severity of bugs here; choose %s":                                                                   "%q 不是此处缺陷的严重程度；可选：%s",
 	"%s is not a custom field of %s here (%s); a field a status move asks for goes with --status":                    "%s 不是此处%s的自定义字段（%s）；状态流转要求的字段须与 --status 一起给出",
 	"it has none":                          "没有自定义字段",
-	"its custom fields: %s":                "自定义字段：%s",
 	"%q is not an option of %s; choose %s": "%q 不是%s的选项；可选：%s",
 	"%q is not an option of %s; choose among %s, joined by |":              "%q 不是%s的选项；可选：%s，多个用 | 连接",
 	"%q is not a member of the workspace, which %s takes; choose among %s": "%q 不是项目成员，而%s只接受成员；可选：%s",

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -8,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // url is the web address of item i of the current kind.
@@ -28,13 +30,13 @@ func (m *Model) open() tea.Cmd {
 	u := m.url(i)
 	openURL := m.ctx.OpenURL
 	if openURL == nil {
-		return m.report(fmt.Errorf("press y to copy the address: no browser to open %s", u))
+		return m.report(errors.New(i18n.Tf("press y to copy the address: no browser to open %s", u)))
 	}
 	return func() tea.Msg {
 		if err := openURL(u); err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("press y to copy the address, ! for this error in full: could not open the browser: %w", err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("press y to copy the address, ! for this error in full: could not open the browser: %w"), err)}
 		}
-		return common.StatusMsg{Text: "opened " + u}
+		return common.StatusMsg{Text: i18n.Tf("opened %s", u)}
 	}
 }
 
@@ -45,7 +47,7 @@ func (m *Model) copyURL() tea.Cmd {
 		return nil
 	}
 	u := m.url(i)
-	return tea.Batch(tea.SetClipboard(u), m.note("copied %s", u))
+	return tea.Batch(tea.SetClipboard(u), m.note(i18n.Tf("copied %s", u)))
 }
 
 // edit opens the editor on the selected item.

@@ -1,7 +1,7 @@
 package board
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,6 +11,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/dialog"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/bulkplan"
 )
 
@@ -46,7 +47,7 @@ func (m *Model) previewStep(dir int) tea.Cmd {
 	d := m.cur()
 	opts := d.columnOpts()
 	if len(opts) == 0 {
-		return m.note("no %s are known for %s", groupPlural(d.groupField()), d.kind.Path())
+		return m.note(i18n.Tf("no %s are known for %s", groupPlural(d.groupField()), kindsWord(d.kind)))
 	}
 	return m.preview(func(c column) (int, bool) { return nextOption(c, len(opts), dir) })
 }
@@ -66,7 +67,7 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 			stay++
 			continue
 		}
-		plan = append(plan, bulkplan.Change{Item: i, Field: f, From: col.label, To: m.optionLabel(opt), Value: m.optionValue(opt)})
+		plan = append(plan, bulkplan.Change{Item: i, Field: f, From: i18n.T(col.label), To: m.optionLabel(opt), Value: m.optionValue(opt)})
 	}
 	if f == engine.Status {
 		if pending, cmd := m.typeStepsPending(plan); pending {
@@ -84,11 +85,15 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 func groupPlural(f engine.Field) string {
 	switch f {
 	case engine.Priority:
-		return "priorities"
+		return i18n.T("priorities")
 	case engine.Status:
-		return "statuses"
+		return i18n.T("statuses")
+	case engine.Owner:
+		return i18n.T("owners")
+	case engine.Iteration:
+		return i18n.T("iterations")
 	}
-	return f.Name() + "s"
+	return fieldWord(f)
 }
 
 // refuseStuck refuses a bulk status move when an item's workflow has no
@@ -104,8 +109,8 @@ func (m *Model) refuseStuck(plan []bulkplan.Change) error {
 	if len(stuck) == 0 {
 		return nil
 	}
-	return fmt.Errorf("nothing moved: unmark the %d that cannot (space) or choose another status: %s",
-		len(stuck), strings.Join(stuck, "; "))
+	return errors.New(i18n.Tf("nothing moved: unmark the %d that cannot (space) or choose another status: %s",
+		len(stuck), strings.Join(stuck, "; ")))
 }
 
 // previewPlan asks to confirm a plan of field f, stay being how many marked
@@ -117,17 +122,17 @@ func (m *Model) previewPlan(f engine.Field, plan []bulkplan.Change, stay int) te
 	d := m.cur()
 	if len(plan) == 0 {
 		if stay == 1 {
-			return m.note("the marked %s stays where it is", d.kind)
+			return m.note(i18n.Tf("the marked %s stays where it is", kindWord(d.kind)))
 		}
-		return m.note("the %d marked %s stay where they are", stay, d.kind.Path())
+		return m.note(i18n.Tf("the %d marked %s stay where they are", stay, kindsWord(d.kind)))
 	}
-	title := fmt.Sprintf("Move %s?", markedOf(len(plan), d.kind))
+	title := i18n.Tf("Move %s?", markedOf(len(plan), d.kind))
 	if f != engine.Priority {
-		title = fmt.Sprintf("Set the %s of %s?", f.Name(), markedOf(len(plan), d.kind))
+		title = i18n.Tf("Set the %s of %s?", fieldWord(f), markedOf(len(plan), d.kind))
 	}
 	left, _ := m.ctx.BudgetLeft()
 	m.prompt = &prompt{
-		Box:  dialog.Box{Title: title, Lines: append([]string{bulkplan.Summary(plan, stay)}, bulkplan.Costs(d.kind, plan, left)...), Hint: "y/enter confirms · n/esc cancels"},
+		Box:  dialog.Box{Title: title, Lines: append([]string{bulkplan.Summary(plan, stay)}, bulkplan.Costs(d.kind, plan, left)...), Hint: i18n.T("y/enter confirms · n/esc cancels")},
 		kind: promptBulk,
 		plan: plan,
 	}
@@ -160,5 +165,8 @@ func (m *Model) applyBulkWhy(plan []bulkplan.Change, why string) tea.Cmd {
 
 // markedOf names n marked items of a kind: "1 marked bug", "3 marked bugs".
 func markedOf(n int, k api.Kind) string {
-	return strings.Replace(common.CountOf(n, k), " ", " marked ", 1)
+	if n == 1 {
+		return i18n.Tf("1 marked %s", kindWord(k))
+	}
+	return i18n.Tf("%s marked %s", common.Count(n), kindsWord(k))
 }

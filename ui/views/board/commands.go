@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/i18n"
 	"triage/ui/views/board/usercmd"
 )
 
@@ -25,7 +26,7 @@ func (m *Model) onUserKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) runCommand(c store.Command) tea.Cmd {
 	i, ok := m.selected()
 	if !ok {
-		return m.note("no item to run %s on", c.Name)
+		return m.note(i18n.Tf("no item to run %s on", c.Name))
 	}
 	it := m.cur().items[i]
 	cmd, err := usercmd.Run(m.ctx, c, store.CommandItem{
@@ -36,7 +37,7 @@ func (m *Model) runCommand(c store.Command) tea.Cmd {
 	if err != nil {
 		return m.report(err)
 	}
-	return tea.Batch(m.note("running %s on #%s…", c.Name, it.ShortID()), cmd)
+	return tea.Batch(m.note(i18n.Tf("running %s on #%s…", c.Name, it.ShortID())), cmd)
 }
 
 // onCommandDone shows what a command printed, or says how it ended.
@@ -49,7 +50,7 @@ func (m *Model) onCommandDone(msg usercmd.DoneMsg) tea.Cmd {
 	if err != nil {
 		return m.report(err)
 	}
-	return m.note("%s", done)
+	return m.note(done)
 }
 
 // helpKeys is the board's key map for the help view: worded after the

@@ -1,12 +1,11 @@
 package board
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/ui/components/compose"
+	"triage/ui/i18n"
 	"triage/ui/views/board/bulkplan"
 )
 
@@ -26,21 +25,21 @@ type composer struct {
 func (m *Model) openComposer() tea.Cmd {
 	_, it, ok := m.selectedItem()
 	if !ok {
-		return m.note("c comments on one item: put the cursor on it (esc clears the marks)")
+		return m.note(i18n.T("c comments on one item: put the cursor on it (esc clears the marks)"))
 	}
 	m.compose = &composer{kind: m.cur().kind, item: it,
-		box: compose.New(m.ctx, "Comment on #"+api.ShortID(it.ID), it.Title, "ctrl+s send · esc drop · enter new line")}
+		box: compose.New(m.ctx, i18n.Tf("Comment on #%s", api.ShortID(it.ID)), it.Title, i18n.T("ctrl+s send · esc drop · enter new line"))}
 	return nil
 }
 
 // composeWhy opens the composer on the why of a bulk edit's changes.
 func (m *Model) composeWhy(plan []bulkplan.Change) {
-	title := fmt.Sprintf("Why change these %d? A comment on each, sent after its change", len(plan))
+	title := i18n.Tf("Why change these %d? A comment on each, sent after its change", len(plan))
 	if len(plan) == 1 {
-		title = "Why change it? A comment on it, sent after its change"
+		title = i18n.T("Why change it? A comment on it, sent after its change")
 	}
 	m.compose = &composer{kind: m.tab, plan: plan, box: compose.New(m.ctx, title, "",
-		"ctrl+s changes them (with the comment when there is one) · esc cancels")}
+		i18n.T("ctrl+s changes them (with the comment when there is one) · esc cancels"))}
 }
 
 // onComposeKey writes into the comment, sends it or drops it.
@@ -54,7 +53,7 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.applyBulkWhy(c.plan, text)
 		}
 		if text == "" {
-			return m.note("the comment is empty: write something, or esc to drop it")
+			return m.note(i18n.T("the comment is empty: write something, or esc to drop it"))
 		}
 		m.compose = nil
 		m.prev.Forget() // the pane reads the item and its comments again
@@ -62,9 +61,9 @@ func (m *Model) onComposeKey(msg tea.KeyPressMsg) tea.Cmd {
 	case compose.Drop:
 		m.compose = nil
 		if c.plan != nil {
-			return m.note("nothing changed; %d marked", m.markCount())
+			return m.note(i18n.Tf("nothing changed; %d marked", m.markCount()))
 		}
-		return m.note("comment dropped")
+		return m.note(i18n.T("comment dropped"))
 	}
 	return nil
 }

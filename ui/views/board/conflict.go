@@ -7,6 +7,7 @@ import (
 
 	"triage/ui/components/dialog"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // askConflict opens the prompt of the oldest conflict waiting for an answer,
@@ -22,14 +23,14 @@ func (m *Model) askConflict() tea.Cmd {
 			title = fmt.Sprintf("#%s %s", d.items[i].ShortID(), d.items[i].Title)
 		}
 	}
-	what, mine, theirs := m.eng.FieldName(e.Kind, engine.FieldOf(e)), m.eng.ValueLabel(e, e.To), m.eng.ValueLabel(e, e.Theirs)
+	what, mine, theirs := m.eng.FieldName(e.Kind, engine.FieldOf(e)), i18n.T(m.eng.ValueLabel(e, e.To)), i18n.T(m.eng.ValueLabel(e, e.Theirs))
 	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{
-		Title: "Changed meanwhile by someone else",
+		Title: i18n.T("Changed meanwhile by someone else"),
 		Lines: []string{
 			title,
-			fmt.Sprintf("Its %s is now %s; you set %s (it was %s when you changed it).", what, theirs, mine, m.eng.ValueLabel(e, e.From)),
+			i18n.Tf("Its %s is now %s; you set %s (it was %s when you changed it).", i18n.T(what), theirs, mine, i18n.T(m.eng.ValueLabel(e, e.From))),
 		},
-		Hint: fmt.Sprintf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
+		Hint: i18n.Tf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
 	}}
-	return m.note("%s was changed by someone else meanwhile: keep yours or theirs?", engine.Target(e))
+	return m.note(i18n.Tf("%s was changed by someone else meanwhile: keep yours or theirs?", engine.Target(e)))
 }

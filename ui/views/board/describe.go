@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/describe"
 )
 
@@ -15,7 +16,7 @@ import (
 func (m *Model) openDescription() tea.Cmd {
 	_, it, ok := m.selectedItem()
 	if !ok {
-		return m.note("D edits one description: put the cursor on the item (esc clears the marks)")
+		return m.note(i18n.T("D edits one description: put the cursor on the item (esc clears the marks)"))
 	}
 	it.Kind = m.tab
 	return describe.Read(m.ctx, m.ws, it)
@@ -36,12 +37,12 @@ func (m *Model) onDescribed(msg describe.DoneMsg) tea.Cmd {
 	case msg.Err != nil:
 		return m.report(msg.Err)
 	case !msg.Changed:
-		return m.note("#%s's description is unchanged", msg.Item.ShortID())
+		return m.note(i18n.Tf("#%s's description is unchanged", msg.Item.ShortID()))
 	}
 	d := m.sets[msg.Item.Kind]
 	i, ok := d.find(msg.Item.ID)
 	if !ok {
-		return m.note("#%s is no longer on the board: its description was not saved", msg.Item.ShortID())
+		return m.note(i18n.Tf("#%s is no longer on the board: its description was not saved", msg.Item.ShortID()))
 	}
 	shown, cmd := m.eng.Apply(d.kind, engine.Change{Item: msg.Item, Field: engine.Description, To: msg.HTML()})
 	if len(shown) > 0 {

@@ -5,6 +5,7 @@ import (
 
 	"triage/api"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // change sets one field of item i of d, as one step of the engine: the card
@@ -101,7 +102,7 @@ func (m *Model) setPriority(i int32, opt int) tea.Cmd {
 func (m *Model) clearPriority(i int32) tea.Cmd {
 	d := m.cur()
 	if d.items[i].DisplayPriority() == "" {
-		return m.note("#%s has no priority already", d.items[i].ShortID())
+		return m.note(i18n.Tf("#%s has no priority already", d.items[i].ShortID()))
 	}
 	return m.change(d, i, engine.Priority, "")
 }
@@ -123,9 +124,9 @@ func (m *Model) step(dir int) tea.Cmd {
 	opt, ok := nextOption(d.cols[d.col[i]], len(d.opts), dir)
 	if !ok {
 		if dir > 0 {
-			return m.note("#%s already has the last priority", d.items[i].ShortID())
+			return m.note(i18n.Tf("#%s already has the last priority", d.items[i].ShortID()))
 		}
-		return m.note("#%s already has the first priority", d.items[i].ShortID())
+		return m.note(i18n.Tf("#%s already has the first priority", d.items[i].ShortID()))
 	}
 	return m.setPriority(i, opt)
 }
@@ -138,7 +139,7 @@ func (m *Model) selectedToSet() (int32, tea.Cmd, bool) {
 		return 0, nil, false
 	}
 	if d := m.cur(); len(d.opts) == 0 {
-		return 0, m.note("no priorities are known for %s", d.kind.Path()), false
+		return 0, m.note(i18n.Tf("no priorities are known for %s", kindsWord(d.kind))), false
 	}
 	return i, nil, true
 }
@@ -149,7 +150,7 @@ func (m *Model) setNth(n int) tea.Cmd {
 	if opts := d.columnOpts(); d.groupField() != engine.Priority {
 		i, ok := m.selected()
 		if n < 0 || n >= len(opts) || !ok {
-			return m.note("the digits give the selected card the nth %s (of %d)", d.groupField().Name(), len(opts))
+			return m.note(i18n.Tf("the digits give the selected card the nth %s (of %d)", fieldWord(d.groupField()), len(opts)))
 		}
 		if m.marking() {
 			return m.previewSet(n)
@@ -157,7 +158,7 @@ func (m *Model) setNth(n int) tea.Cmd {
 		return m.setGroupValue(d, i, opts[n].Value)
 	}
 	if n < 0 || n >= len(d.opts) {
-		return m.note("%s have %d priorities", d.kind.Plural(), len(d.opts))
+		return m.note(i18n.Tf("%s have %d priorities", i18n.T(d.kind.Plural()), len(d.opts)))
 	}
 	if m.marking() {
 		return m.previewSet(n)
@@ -181,7 +182,7 @@ func (m *Model) retry() tea.Cmd {
 	case again || ask != nil || m.prompt != nil:
 		return tea.Batch(cmd, ask)
 	case m.eng.Waiting() > 0:
-		return tea.Batch(m.eng.FlushNow(), m.note("%s: sending again", engine.WaitingText(m.eng.Waiting())))
+		return tea.Batch(m.eng.FlushNow(), m.note(i18n.Tf("%s: sending again", engine.WaitingText(m.eng.Waiting()))))
 	}
-	return m.note("nothing to retry")
+	return m.note(i18n.T("nothing to retry"))
 }

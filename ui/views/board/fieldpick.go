@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -9,6 +8,7 @@ import (
 	"triage/api"
 	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/fieldflow"
 )
 
@@ -63,21 +63,21 @@ func (m *Model) openStatusPicker() tea.Cmd {
 	if len(targets) == 0 {
 		if id == "" {
 			if len(is) == 1 {
-				return m.note("the marked %s has no step of its workflow from its status", d.kind)
+				return m.note(i18n.Tf("the marked %s has no step of its workflow from its status", kindWord(d.kind)))
 			}
-			return m.note("the %d marked %s have no step of their workflow in common", len(is), d.kind.Path())
+			return m.note(i18n.Tf("the %d marked %s have no step of their workflow in common", len(is), kindsWord(d.kind)))
 		}
 		it := d.items[is[0]]
-		return m.note("#%s is %s: its workflow has no step from there", it.ShortID(), m.statusLabel(d, it.Status))
+		return m.note(i18n.Tf("#%s is %s: its workflow has no step from there", it.ShortID(), m.statusLabel(d, it.Status)))
 	}
-	title := fmt.Sprintf("Move %d marked", len(is))
+	title := i18n.Tf("Move %d marked", len(is))
 	if id != "" {
 		it := d.items[is[0]]
-		title = fmt.Sprintf("Move #%s from %s", it.ShortID(), m.statusLabel(d, it.Status))
+		title = i18n.Tf("Move #%s from %s", it.ShortID(), m.statusLabel(d, it.Status))
 	}
 	require := func(to string) []string { return m.requiredFor(d, items, to) }
 	ask := func(to, name string) (string, []picker.Item) {
-		return fmt.Sprintf("%s: %s is required", m.statusLabel(d, to), fieldTitle(d.fields, name)),
+		return i18n.Tf("%s: %s is required", m.statusLabel(d, to), i18n.T(fieldTitle(d.fields, name))),
 			fieldflow.RequiredChoices(d.fields[name].Options.Pairs, name)
 	}
 	return m.openFieldPicker(pickStatus, engine.Status, id, fieldflow.StatusFlow(m.ctx, title, targets, require, ask))
@@ -145,7 +145,7 @@ func (m *Model) setField(d *dataset, i int32, f engine.Field, to string, extra m
 		}
 	}
 	if sameValue(f, it, to) {
-		return m.note("#%s has that %s already", it.ShortID(), f.Name())
+		return m.note(i18n.Tf("#%s has that %s already", it.ShortID(), fieldWord(f)))
 	}
 	shown, cmd := m.eng.Apply(d.kind, engine.Change{Item: it, Field: f, To: to, Extra: extra})
 	if len(shown) == 0 {

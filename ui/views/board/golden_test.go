@@ -12,6 +12,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
 )
 
@@ -60,7 +61,9 @@ func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
 		Drive: func(tm *teatest.TestModel) {
 			tm.Send(uitest.Key("tab"))
 			teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-				return strings.Contains(ansi.Strip(host.Last()), "11 bugs")
+				// "缺陷 11" in Chinese, which the tab says too: the cards are awaited as well
+				screen := ansi.Strip(host.Last())
+				return strings.Contains(screen, i18n.Tf("%s %s", "11", i18n.T("bugs"))) && strings.Contains(screen, "#10")
 			}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 			uitest.Send(tm, uitest.Keys(keys...)...)
 		},

@@ -16,6 +16,7 @@ import (
 	"triage/ui/engine"
 	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
+	"triage/ui/views/board/fieldflow"
 	"triage/ui/views/board/sortkey"
 )
 
@@ -63,8 +64,9 @@ func TestBoardScreensInChinese(t *testing.T) {
 }
 
 // TestBoardWordsAreCatalogued walks the words the board translates where
-// it draws them: the kinds' names, the sort keys, and the titles of the
-// columns of items without a value.
+// it draws them: the kinds' names, the sort keys, the titles of the columns
+// of items without a value, the fields' names and labels, the list's
+// headings, the marks' hint, none and the modes a saved view names.
 func TestBoardWordsAreCatalogued(t *testing.T) {
 	var words []string
 	for _, k := range api.Kinds {
@@ -76,6 +78,10 @@ func TestBoardWordsAreCatalogued(t *testing.T) {
 	for _, f := range []engine.Field{engine.Priority, engine.Status, engine.Owner, engine.Iteration} {
 		words = append(words, noneHeader(f))
 	}
+	for _, spec := range store.Fields() {
+		words = append(words, spec.Name, spec.Label)
+	}
+	words = append(words, markHint, noneWord, fieldflow.NoneTitle, "columns", "list", "creator", "reporter")
 	for _, w := range words {
 		if missing := i18n.Missing(w); len(missing) > 0 {
 			t.Errorf("%q is drawn translated but missing from the %v catalogue", w, missing)

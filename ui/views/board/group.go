@@ -10,6 +10,7 @@ import (
 	"triage/store"
 	"triage/ui/engine"
 	"triage/ui/filter"
+	"triage/ui/i18n"
 	"triage/ui/views/board/sortkey"
 )
 
@@ -149,10 +150,10 @@ func (m *Model) groupBy(f engine.Field) tea.Cmd {
 		// The steps of the items' story types too, for the dimmed columns and the moves.
 		if known, cmd := m.eng.MovesOf(d.kind, d.items...); !known {
 			m.awaitTypes = true
-			return tea.Batch(cmd, m.note("grouped by status"))
+			return tea.Batch(cmd, m.note(i18n.T("grouped by status")))
 		}
 	}
-	return m.note("grouped by %s", f.Name())
+	return m.note(i18n.Tf("grouped by %s", fieldWord(f)))
 }
 
 // stepGroup moves the selected card to the next (1) or previous (-1)
@@ -166,7 +167,7 @@ func (m *Model) stepGroup(dir int) tea.Cmd {
 	opts := d.columnOpts()
 	opt, ok := nextOption(d.cols[d.col[i]], len(opts), dir)
 	if !ok {
-		return m.note("#%s is in the last column that way", d.items[i].ShortID())
+		return m.note(i18n.Tf("#%s is in the last column that way", d.items[i].ShortID()))
 	}
 	return m.setGroupValue(d, i, opts[opt].Value)
 }

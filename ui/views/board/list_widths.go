@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"triage/api"
+	"triage/ui/i18n"
 	"triage/ui/views/board/listcols"
 )
 
@@ -77,7 +78,7 @@ func (d *dataset) listCells() [listcols.Count]int {
 		w.measured, w.measuredUpToDate = c, true
 	}
 	c := w.measured
-	c[listcols.Priority] = ansi.StringWidth(noneWord)
+	c[listcols.Priority] = ansi.StringWidth(i18n.T(noneWord))
 	for k := range d.cols {
 		if d.cols[k].unknown { // "? value"; the other columns are the options, or No priority shown as noneWord
 			c[listcols.Priority] = max(c[listcols.Priority], ansi.StringWidth(d.cols[k].label))

@@ -1,12 +1,12 @@
 package board
 
 import (
-	"fmt"
 	"time"
 
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // loadingText is what the status line says of a kind's load: how far it
@@ -15,7 +15,7 @@ import (
 // load waits for the rate limit, the status line counts the wait down in
 // its place, and the information line's bar still says how long is left.
 func loadingText(k api.Kind, l engine.Progress) string {
-	text := "loading " + k.Path()
+	text := i18n.Tf("loading %s", kindsWord(k))
 	if l.Total <= 0 {
 		return text
 	}
@@ -33,20 +33,20 @@ func leftText(l engine.Progress) string {
 	if !l.Busy || l.Total <= 0 || l.Left <= 0 {
 		return ""
 	}
-	return "about " + roughly(l.Left) + " left"
+	return i18n.Tf("about %s left", roughly(l.Left))
 }
 
 // roughly says a duration to within a few seconds: "45s", "1m20s", "1h05m".
 func roughly(d time.Duration) string {
 	switch {
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", max(int((d+4*time.Second)/(5*time.Second)), 1)*5)
+		return i18n.Tf("%ds", max(int((d+4*time.Second)/(5*time.Second)), 1)*5)
 	case d < time.Hour:
 		d = (d + 5*time.Second) / (10 * time.Second) * (10 * time.Second)
 		if d%time.Minute == 0 {
-			return fmt.Sprintf("%dm", int(d/time.Minute))
+			return i18n.Tf("%dm", int(d/time.Minute))
 		}
-		return fmt.Sprintf("%dm%02ds", int(d/time.Minute), int(d%time.Minute/time.Second))
+		return i18n.Tf("%dm%02ds", int(d/time.Minute), int(d%time.Minute/time.Second))
 	}
-	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	return i18n.Tf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }

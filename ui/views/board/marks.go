@@ -7,6 +7,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Marks pick the cards a bulk edit acts on (bulk.go): space marks one, V a
@@ -42,10 +43,10 @@ func (m *Model) toggleMark() tea.Cmd {
 	}
 	if m.marks[m.tab][id] {
 		delete(m.marks[m.tab], id)
-		return m.note("unmarked #%s", api.ShortID(id))
+		return m.note(i18n.Tf("unmarked #%s", api.ShortID(id)))
 	}
 	m.marks[m.tab][id] = true
-	return m.note("marked #%s: %s", api.ShortID(id), markHint)
+	return m.note(i18n.Tf("marked #%s: %s", api.ShortID(id), i18n.T(markHint)))
 }
 
 // markShown marks every card of the current column that passes the filters
@@ -53,12 +54,12 @@ func (m *Model) toggleMark() tea.Cmd {
 func (m *Model) markShown() tea.Cmd {
 	d := m.cur()
 	rows := d.visible(d.cur)
-	where := d.cols[d.cur].label
+	where := i18n.T(d.cols[d.cur].label)
 	if m.mode == modeList {
-		rows, where = d.rows(), "the list"
+		rows, where = d.rows(), i18n.T("the list")
 	}
 	if len(rows) == 0 {
-		return m.note("nothing to mark in %s", where)
+		return m.note(i18n.Tf("nothing to mark in %s", where))
 	}
 	if m.marks[m.tab] == nil {
 		m.marks[m.tab] = make(map[string]bool, len(rows))
@@ -66,14 +67,14 @@ func (m *Model) markShown() tea.Cmd {
 	for _, i := range rows {
 		m.marks[m.tab][d.items[i].ID] = true
 	}
-	return m.note("marked %d in %s: %s", len(rows), where, markHint)
+	return m.note(i18n.Tf("marked %d in %s: %s", len(rows), where, i18n.T(markHint)))
 }
 
 // clearMarks takes every mark of the current kind off.
 func (m *Model) clearMarks() tea.Cmd {
 	n := m.markCount()
 	m.marks[m.tab] = nil
-	return m.note("%s cleared", common.Plural(n, "mark", "marks"))
+	return m.note(marksCleared(n))
 }
 
 // markedItems are the marked items of the current kind, in board order.
@@ -88,4 +89,12 @@ func (m *Model) markedItems() []int32 {
 	}
 	slices.SortFunc(out, d.boardCmp)
 	return out
+}
+
+// marksCleared says how many marks esc took off: "1 mark cleared".
+func marksCleared(n int) string {
+	if n == 1 {
+		return i18n.T("1 mark cleared")
+	}
+	return i18n.Tf("%s marks cleared", common.Count(n))
 }

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -342,9 +341,9 @@ func (m *Model) report(err error) tea.Cmd {
 	return common.Cmd(common.StatusMsg{Err: err})
 }
 
-// note puts a message on the status line.
-func (m *Model) note(format string, args ...any) tea.Cmd {
-	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
+// note puts a message, already in the language in use, on the status line.
+func (m *Model) note(text string) tea.Cmd {
+	return common.Cmd(common.StatusMsg{Text: text})
 }
 
 // age says how old a cached board is: "just now", "5 min ago", "3h ago", "2 days ago".

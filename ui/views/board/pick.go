@@ -7,6 +7,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/fieldflow"
 )
 
@@ -78,9 +79,9 @@ func (m *Model) openPriorityPicker() tea.Cmd {
 	// clears it where it allows an empty one; where it does not, its refusal
 	// is shown and the card goes back.
 	items := fieldflow.PriorityChoices(d.opts)
-	title := "Priority of #" + it.ShortID()
+	title := i18n.Tf("Priority of #%s", it.ShortID())
 	if m.marking() {
-		title = "Priority of " + common.Count(m.markCount()) + " marked"
+		title = i18n.Tf("Priority of %s marked", common.Count(m.markCount()))
 	}
 	m.pick = &pickState{purpose: pickPriority, kind: d.kind, id: it.ID,
 		model: picker.New(m.ctx, title, items)}
@@ -98,11 +99,11 @@ func (m *Model) openFilterPicker() tea.Cmd {
 	items := make([]picker.Item, 0, len(d.cols))
 	cols := make([]int, 0, len(d.cols))
 	for c, col := range d.cols {
-		items = append(items, picker.Item{Title: col.label, Detail: common.Count(len(d.visible(c))), Value: col.key, Color: col.color})
+		items = append(items, picker.Item{Title: i18n.T(col.label), Detail: common.Count(len(d.visible(c))), Value: col.key, Color: col.color})
 		cols = append(cols, c)
 	}
 	m.pick = &pickState{purpose: pickFilter, kind: d.kind, cols: cols,
-		model: picker.New(m.ctx, "Show one priority", items)}
+		model: picker.New(m.ctx, i18n.T("Show one priority"), items)}
 	if d.prio >= 0 {
 		m.pick.model.SetCurrent(d.cols[d.prio].key)
 	}

@@ -1,13 +1,12 @@
 package board
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/store"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/fieldflow"
 )
 
@@ -29,9 +28,9 @@ func (m *Model) openOwnerPicker() tea.Cmd {
 	for k, i := range is {
 		lists[k] = d.items[i].Owner
 	}
-	title := fmt.Sprintf("Owners of %d marked", len(is))
+	title := i18n.Tf("Owners of %d marked", len(is))
 	if id != "" {
-		title = "Owners of #" + d.items[is[0]].ShortID()
+		title = i18n.Tf("Owners of #%s", d.items[is[0]].ShortID())
 	}
 	return m.openFieldPicker(pickOwner, engine.Owner, id, fieldflow.OwnerFlow(m.ctx, title, members, fieldflow.CommonOwners(lists)))
 }
@@ -76,10 +75,10 @@ func (m *Model) openIterationPicker() tea.Cmd {
 		m.awaitPick = pickIteration
 		return cmd
 	}
-	planned, title := "", fmt.Sprintf("Iteration of %d marked", len(is))
+	planned, title := "", i18n.Tf("Iteration of %d marked", len(is))
 	if id != "" {
 		it := d.items[is[0]]
-		planned, title = store.NoIteration(it.IterationID), "Iteration of #"+it.ShortID()
+		planned, title = store.NoIteration(it.IterationID), i18n.Tf("Iteration of #%s", it.ShortID())
 	}
 	items := fieldflow.IterationChoices(its, fieldflow.Today(m.ctx.Clock()), planned)
 	m.openFieldPicker(pickIteration, engine.Iteration, id, fieldflow.ValueFlow(m.ctx, title, items))
@@ -109,7 +108,7 @@ func (m *Model) openPickerOf(f engine.Field) tea.Cmd {
 func (m *Model) openOptionPicker(f engine.Field) tea.Cmd {
 	d, spec := m.cur(), f.Spec()
 	if !spec.Has(d.kind) {
-		return m.note("only bugs have a %s", spec.Name)
+		return m.note(i18n.Tf("only bugs have a %s", i18n.T(spec.Name)))
 	}
 	is, id, ok := m.subjects()
 	if !ok {
@@ -117,11 +116,11 @@ func (m *Model) openOptionPicker(f engine.Field) tea.Cmd {
 	}
 	items := fieldflow.OptionChoices(d.fields[spec.Key].Options.Pairs)
 	if len(items) == 0 {
-		return m.note("the service lists no %s options for %ss", spec.Name, d.kind)
+		return m.note(i18n.Tf("the service lists no %s options for %s", i18n.T(spec.Name), kindsWord(d.kind)))
 	}
-	title := fmt.Sprintf("%s of %d marked", spec.Label, len(is))
+	title := i18n.Tf("%s of %d marked", i18n.T(spec.Label), len(is))
 	if id != "" {
-		title = spec.Label + " of #" + d.items[is[0]].ShortID()
+		title = i18n.Tf("%s of #%s", i18n.T(spec.Label), d.items[is[0]].ShortID())
 	}
 	m.openFieldPicker(pickOption, f, id, fieldflow.ValueFlow(m.ctx, title, items))
 	if id != "" {

@@ -6,6 +6,7 @@ import (
 
 	"triage/api"
 	"triage/ui/components/preview"
+	"triage/ui/i18n"
 )
 
 // The preview pane (P, ui/components/preview) beside the board or under it: the board
@@ -82,5 +83,5 @@ func (m *Model) onFileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // fileKeys names the keys of the preview's attachments.
 func (m *Model) fileKeys() string {
 	k := &m.keys
-	return k.NextFile.Help().Key + " choose · " + k.OpenFile.Help().Key + " open · " + k.SaveFile.Help().Key + " save"
+	return i18n.Tf("%s choose · %s open · %s save", k.NextFile.Help().Key, k.OpenFile.Help().Key, k.SaveFile.Help().Key)
 }

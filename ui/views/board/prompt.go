@@ -6,6 +6,7 @@ import (
 
 	"triage/store"
 	"triage/ui/components/dialog"
+	"triage/ui/i18n"
 	"triage/ui/views/board/bulkplan"
 )
 
@@ -45,7 +46,7 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil
-			return m.note("nothing changed; %d marked", m.markCount())
+			return m.note(i18n.Tf("nothing changed; %d marked", m.markCount()))
 		}
 	case promptConflict:
 		switch {
@@ -57,7 +58,7 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 			return tea.Batch(m.eng.Resolve(p.edit, false), m.askConflict())
 		case key.Matches(msg, k.Cancel):
 			m.prompt = nil
-			return m.note("the conflict waits: press R to answer it")
+			return m.note(i18n.T("the conflict waits: press R to answer it"))
 		}
 	}
 	return nil
@@ -67,12 +68,12 @@ func (m *Model) onPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) promptKeyMap() dialog.Keys {
 	k := &m.keys
 	if m.prompt.kind == promptOutput {
-		return dialog.Keys{key.NewBinding(key.WithKeys("esc"), key.WithHelp("any key", "close"))}
+		return dialog.Keys{key.NewBinding(key.WithKeys("esc"), key.WithHelp(i18n.T("any key"), i18n.T("close")))}
 	}
 	if m.prompt.kind == promptConflict {
-		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "answer later (R)"))
+		later := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", i18n.T("answer later (R)")))
 		return dialog.Keys{k.KeepMine, k.TakeTheirs, later}
 	}
-	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "add a why: a comment on each, after its change"))
+	why := key.NewBinding(key.WithKeys("c"), key.WithHelp("c", i18n.T("add a why: a comment on each, after its change")))
 	return dialog.Keys{k.Confirm, why, k.Cancel}
 }

@@ -6,6 +6,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // openQueue opens the triage queue of the current kind. Grouped by
@@ -43,9 +44,9 @@ func (m *Model) openQueue() tea.Cmd {
 	}
 	if len(items) == 0 {
 		if closed > 0 {
-			return m.note("every open %s shown has a priority (%d finished left out): nothing to triage", d.kind, closed)
+			return m.note(i18n.Tf("every open %s shown has a priority (%d finished left out): nothing to triage", kindWord(d.kind), closed))
 		}
-		return m.note("every %s shown has a priority: nothing to triage", d.kind)
+		return m.note(i18n.Tf("every %s shown has a priority: nothing to triage", kindWord(d.kind)))
 	}
 	return common.Cmd(common.OpenQueueMsg{Kind: d.kind, Items: items, Options: d.opts, Fields: d.fields})
 }
@@ -64,7 +65,7 @@ func (m *Model) openFieldQueue(d *dataset, f engine.Field, final map[string]bool
 		items = append(items, d.items[i])
 	}
 	if len(items) == 0 {
-		return m.note("no open %s in %s (%d finished left out): nothing to walk; put the cursor on another column", d.kind.Path(), col.label, closed)
+		return m.note(i18n.Tf("no open %s in %s (%d finished left out): nothing to walk; put the cursor on another column", kindsWord(d.kind), i18n.T(col.label), closed))
 	}
 	return common.Cmd(common.OpenQueueMsg{Kind: d.kind, Items: items, Options: d.columnOpts(), Fields: d.fields, Field: string(f)})
 }

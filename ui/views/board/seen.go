@@ -79,7 +79,7 @@ func (m *Model) seenFollow() tea.Cmd {
 func (m *Model) nextMarked() tea.Cmd {
 	d := m.cur()
 	if m.eng.MarkCount(m.tab) == 0 {
-		return m.note("nothing new in %s since you last looked", m.tab.Path())
+		return m.note(i18n.Tf("nothing new in %s since you last looked", kindsWord(m.tab)))
 	}
 	order := d.rows()
 	if m.mode == modeColumns {
@@ -106,7 +106,7 @@ func (m *Model) nextMarked() tea.Cmd {
 			return nil
 		}
 	}
-	return m.note("the %s marked new are not shown: the filter hides them", common.CountOf(m.eng.MarkCount(m.tab), m.tab))
+	return m.note(i18n.Tf("the %s marked new are not shown: the filter hides them", countOf(m.eng.MarkCount(m.tab), m.tab)))
 }
 
 // seenAll takes every mark of the kind off.

@@ -8,6 +8,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // openHistory asks the root to show this session's changes (U), with the
@@ -17,7 +18,7 @@ func (m *Model) openHistory() tea.Cmd {
 	if edits == nil {
 		return m.report(engine.ErrNoOutbox)
 	}
-	return m.ctx.Tasks.Run("reading this session's changes", func() tea.Msg {
+	return m.ctx.Tasks.Run(i18n.T("reading this session's changes"), func() tea.Msg {
 		list, err := edits.History(session)
 		return historyMsg{edits: list, err: err}
 	})
@@ -32,7 +33,7 @@ type historyMsg struct {
 // onHistory names the items of the changes and asks the root to show them.
 func (m *Model) onHistory(msg historyMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.report(fmt.Errorf("could not read this session's changes: %w", msg.err))
+		return m.report(fmt.Errorf(i18n.T("could not read this session's changes: %w"), msg.err))
 	}
 	return common.Cmd(common.OpenHistoryMsg{Edits: msg.edits, Titles: m.eng.Titles(msg.edits)})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/listcols"
 	"triage/ui/views/board/paint"
 )
@@ -43,7 +44,7 @@ func (m *Model) writeList(b *strings.Builder) {
 		if r >= len(rows) {
 			if len(rows) == 0 && y == 0 {
 				m.writeMark(b, true)
-				p.subtle.Write(b, " no items")
+				p.subtle.Write(b, " "+i18n.T("no items"))
 			}
 			continue
 		}
@@ -105,13 +106,13 @@ func (d *dataset) priorityCell(i int32) column {
 		c := &d.cols[d.col[i]]
 		label := c.label
 		if c.option < 0 && !c.unknown {
-			label = noneWord
+			label = i18n.T(noneWord)
 		}
 		return column{label: label, color: c.color, option: c.option, unknown: c.unknown}
 	}
 	v := d.items[i].DisplayPriority()
 	if v == "" {
-		return column{label: noneWord, option: -1}
+		return column{label: i18n.T(noneWord), option: -1}
 	}
 	for k, o := range d.opts {
 		if o.Value == v || o.Label == v {

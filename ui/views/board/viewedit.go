@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/dialog"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // Views made on the board: ctrl+s saves what is shown (kind, filter,
@@ -82,10 +82,10 @@ func (m *Model) onViewEdit(msg tea.Msg) (tea.Cmd, bool) {
 // renamed, the name typed so far being name.
 func (m *Model) askViewName(from, name string) tea.Cmd {
 	if m.ctx.ConfigFile == "" {
-		return m.note("views cannot be saved here: this run reads no config file")
+		return m.note(i18n.T("views cannot be saved here: this run reads no config file"))
 	}
 	m.filter.Blur()
-	m.viewEdit = &viewEdit{from: from, name: common.NewTextField(m.ctx.Styles, "name: ", "a name for the view")}
+	m.viewEdit = &viewEdit{from: from, name: common.NewTextField(m.ctx.Styles, i18n.T("name: "), i18n.T("a name for the view"))}
 	m.viewEdit.name.SetValue(name)
 	m.viewEdit.name.Focus()
 	return nil
@@ -98,7 +98,7 @@ func (m *Model) onViewEditKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case msg.Code == tea.KeyEscape || (e.deleting && key.Matches(msg, m.keys.Cancel)):
 		m.viewEdit = nil
-		return m.note("no view changed")
+		return m.note(i18n.T("no view changed"))
 	case msg.Code == tea.KeyEnter || (e.deleting && key.Matches(msg, m.keys.Confirm)):
 		m.viewEdit = nil
 		return m.writeViews(e)
@@ -147,12 +147,12 @@ func (m *Model) onViewsWritten(msg viewsWrittenMsg) tea.Cmd {
 	switch {
 	case msg.from == "":
 		m.viewName = msg.to
-		return m.note("saved the view %q in %s; : switches to it", msg.to, m.ctx.ConfigFile)
+		return m.note(i18n.Tf("saved the view %q in %s; : switches to it", msg.to, m.ctx.ConfigFile))
 	case msg.to == "":
 		if m.viewName == msg.from {
 			m.viewName = ""
 		}
-		return tea.Batch(m.openViewPicker(), m.note("deleted the view %q from %s", msg.from, m.ctx.ConfigFile))
+		return tea.Batch(m.openViewPicker(), m.note(i18n.Tf("deleted the view %q from %s", msg.from, m.ctx.ConfigFile)))
 	}
 	if m.viewName == msg.from {
 		m.viewName = msg.to
@@ -161,43 +161,43 @@ func (m *Model) onViewsWritten(msg viewsWrittenMsg) tea.Cmd {
 	if m.pick != nil {
 		m.pick.model.MoveTo(msg.to)
 	}
-	return tea.Batch(cmd, m.note("renamed the view %q to %q", msg.from, msg.to))
+	return tea.Batch(cmd, m.note(i18n.Tf("renamed the view %q to %q", msg.from, msg.to)))
 }
 
 // viewEditBox draws the box open: the name typed, or the question.
 func (m *Model) viewEditBox() string {
 	e := m.viewEdit
 	if e.deleting {
-		return dialog.Box{Title: "Delete the view " + e.from + "?",
-			Lines: []string{"It goes from " + m.ctx.ConfigFile + "; the rest of the file stays as it is."},
-			Hint:  "y/enter deletes · n/esc keeps it"}.View(m.ctx.Styles, m.width)
+		return dialog.Box{Title: i18n.Tf("Delete the view %s?", e.from),
+			Lines: []string{i18n.Tf("It goes from %s; the rest of the file stays as it is.", m.ctx.ConfigFile)},
+			Hint:  i18n.T("y/enter deletes · n/esc keeps it")}.View(m.ctx.Styles, m.width)
 	}
 	s := m.ctx.Styles
 	w := max(min(m.width-6, 80), 20)
-	title, about := "Rename the view "+e.from, "The rest of the view stays as it is."
+	title, about := i18n.Tf("Rename the view %s", e.from), i18n.T("The rest of the view stays as it is.")
 	if e.from == "" {
-		title, about = "Save what is shown as a view", m.describeShown()
+		title, about = i18n.T("Save what is shown as a view"), m.describeShown()
 	}
 	lines := []string{s.Title.Render(common.Fit(title, w)), s.Text.Render(common.Fit(about, w)),
-		s.Subtle.Render(common.Fit("in "+m.ctx.ConfigFile, w))}
+		s.Subtle.Render(common.Fit(i18n.Tf("in %s", m.ctx.ConfigFile), w))}
 	if name := strings.TrimSpace(e.name.Value()); name != e.from && slices.ContainsFunc(m.ctx.Views, func(v store.SavedView) bool { return v.Name == name }) {
-		exists := "A view named " + name + " exists: pick another name."
+		exists := i18n.Tf("A view named %s exists: pick another name.", name)
 		if e.from == "" {
-			exists = "A view named " + name + " exists: saving replaces it."
+			exists = i18n.Tf("A view named %s exists: saving replaces it.", name)
 		}
 		lines = append(lines, s.Warning.Render(common.Fit(exists, w)))
 	}
 	e.name.SetWidth(w - 8)
-	lines = append(lines, "", e.name.View(), "", s.Subtle.Render(common.Fit("enter saves · ctrl+u clears · esc cancels", w)))
+	lines = append(lines, "", e.name.View(), "", s.Subtle.Render(common.Fit(i18n.T("enter saves · ctrl+u clears · esc cancels"), w)))
 	return s.Dialog.Render(strings.Join(lines, "\n"))
 }
 
 // describeShown says what a view saved now would show.
 func (m *Model) describeShown() string {
 	v := m.shownView("")
-	parts := []string{m.tab.Path(), v.Mode, "grouped by " + v.Group, "sorted by " + v.Sort}
+	parts := []string{kindsWord(m.tab), i18n.T(v.Mode), i18n.Tf("grouped by %s", i18n.T(v.Group)), i18n.Tf("sorted by %s", v.Sort)}
 	if v.Query != "" {
-		parts = append(parts, "filter "+v.Query)
+		parts = append(parts, i18n.Tf("filter %s", v.Query))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -209,7 +209,7 @@ func (m *Model) pickerView() string {
 		return m.pick.model.View()
 	}
 	k := &m.keys
-	return m.pick.model.View() + "\n\n" + m.ctx.Styles.Subtle.Render(fmt.Sprintf("enter switches · %s saves what is shown · %s renames · %s deletes",
+	return m.pick.model.View() + "\n\n" + m.ctx.Styles.Subtle.Render(i18n.Tf("enter switches · %s saves what is shown · %s renames · %s deletes",
 		k.SaveView.Help().Key, k.RenameView.Help().Key, k.DeleteView.Help().Key))
 }
 
@@ -219,8 +219,8 @@ func (m *Model) viewEditKeys() dialog.Keys {
 		return dialog.Keys{m.keys.Confirm, m.keys.Cancel}
 	}
 	return dialog.Keys{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
-		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", i18n.T("save"))),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", i18n.T("cancel"))),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/components/picker"
+	"triage/ui/i18n"
 	"triage/ui/views/board/sortkey"
 )
 
@@ -78,7 +79,7 @@ func (m *Model) focusRestored() {
 // read.
 func (m *Model) useView(v store.SavedView) tea.Cmd {
 	cmd := m.apply(store.ViewState{View: v.Name, Kind: v.Kind, Query: v.Query, Mode: store.ModeName(v.Mode), Sort: v.Sort, Group: v.Group, Columns: v.Columns})
-	return tea.Batch(cmd, tea.Sequence(m.groupAsView(), m.note("view %s", v.Name)))
+	return tea.Batch(cmd, tea.Sequence(m.groupAsView(), m.note(i18n.Tf("view %s", v.Name))))
 }
 
 // groupAsView groups the board as the view shown says, once the fields of
@@ -109,7 +110,7 @@ func (m *Model) onViewKey(k string) tea.Cmd {
 // openViewPicker lists the saved views to switch to.
 func (m *Model) openViewPicker() tea.Cmd {
 	if len(m.ctx.Views) == 0 {
-		return m.note("no saved views: %s saves what is shown as one", m.keys.SaveView.Help().Key)
+		return m.note(i18n.Tf("no saved views: %s saves what is shown as one", m.keys.SaveView.Help().Key))
 	}
 	items := make([]picker.Item, len(m.ctx.Views))
 	for i, v := range m.ctx.Views {
@@ -119,7 +120,7 @@ func (m *Model) openViewPicker() tea.Cmd {
 		}
 		items[i] = picker.Item{Title: v.Name, Detail: detail, Value: v.Name}
 	}
-	m.pick = &pickState{purpose: pickView, kind: m.tab, model: picker.New(m.ctx, "Saved views", items)}
+	m.pick = &pickState{purpose: pickView, kind: m.tab, model: picker.New(m.ctx, i18n.T("Saved views"), items)}
 	if m.viewName != "" {
 		m.pick.model.SetCurrent(m.viewName)
 	}

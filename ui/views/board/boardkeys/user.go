@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // withUser is the board's key map with the keys of the config's commands
@@ -29,7 +30,7 @@ func (k *KeyMap) WithUser(commands []store.Command, views []store.SavedView) hel
 	}
 	for _, v := range views {
 		if v.Key != "" {
-			user = append(user, key.NewBinding(key.WithKeys(v.Key), key.WithHelp(v.Key, "view: "+v.Name)))
+			user = append(user, key.NewBinding(key.WithKeys(v.Key), key.WithHelp(v.Key, i18n.Tf("view: %s", v.Name))))
 		}
 	}
 	if len(user) == 0 {

@@ -10,6 +10,7 @@ import (
 
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // Change is one change of a bulk edit: item Item (a position in the
@@ -46,21 +47,25 @@ func Summary(plan []Change, stay int) string {
 	var b strings.Builder
 	field := ""
 	if f := plan[0].Field; f != engine.Priority {
-		field = f.Name() + " "
+		field = i18n.T(f.Name()) + " "
 	}
-	fmt.Fprintf(&b, "%s: %s%s → %s", common.Plural(len(plan), "item", "items"), field, moves[0].from, moves[0].to)
+	if len(plan) == 1 {
+		b.WriteString(i18n.Tf("1 item: %s%s → %s", field, moves[0].from, moves[0].to))
+	} else {
+		b.WriteString(i18n.Tf("%s items: %s%s → %s", common.Count(len(plan)), field, moves[0].from, moves[0].to))
+	}
 	for _, mv := range moves[1:] {
 		if len(targets) == 1 {
-			fmt.Fprintf(&b, " · %d from %s", mv.n, mv.from)
+			b.WriteString(i18n.Tf(" · %d from %s", mv.n, mv.from))
 		} else {
 			fmt.Fprintf(&b, " · %d %s → %s", mv.n, mv.from, mv.to)
 		}
 	}
 	switch {
 	case stay == 1:
-		b.WriteString(" · 1 stays")
+		b.WriteString(i18n.T(" · 1 stays"))
 	case stay > 1:
-		fmt.Fprintf(&b, " · %s stay", common.Count(stay))
+		b.WriteString(i18n.Tf(" · %s stay", common.Count(stay)))
 	}
 	return b.String()
 }

@@ -1,12 +1,12 @@
 package bulkplan
 
 import (
-	"fmt"
 	"time"
 
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // How the outbox sends a bulk edit of one kind: it reads the items first,
@@ -44,15 +44,15 @@ func Requests(kind api.Kind, plan []Change, why bool) int {
 // at the budget left: as it is, and with a why (c), whose comments TAPD
 // takes one a request: "2 requests", "with a why (c): 52 requests".
 func Costs(kind api.Kind, plan []Change, left api.BudgetLeft) []string {
-	return []string{Cost(Requests(kind, plan, false), left), "with a why (c): " + Cost(Requests(kind, plan, true), left)}
+	return []string{Cost(Requests(kind, plan, false), left), i18n.Tf("with a why (c): %s", Cost(Requests(kind, plan, true), left))}
 }
 
 // Cost says what requests take at the budget left: "12 requests", or
 // "12 requests · about 40 s at 60/min" when the budget would make them wait.
 func Cost(requests int, left api.BudgetLeft) string {
-	text := fmt.Sprintf("%d requests", requests)
+	text := i18n.Tf("%d requests", requests)
 	if requests == 1 {
-		text = "1 request"
+		text = i18n.T("1 request")
 	}
 	wait := left.Wait
 	if left.Limit > 0 {
@@ -63,19 +63,19 @@ func Cost(requests int, left api.BudgetLeft) string {
 	if wait < time.Second {
 		return text
 	}
-	text += " · about " + aboutText(wait)
+	text += i18n.Tf(" · about %s", aboutText(wait))
 	if left.Limit > 0 {
-		return text + " at " + common.RateText(left.Limit, left.Window)
+		return text + i18n.Tf(" at %s", common.RateText(left.Limit, left.Window))
 	}
-	return text + " (the service asked to wait)"
+	return text + i18n.T(" (the service asked to wait)")
 }
 
 // aboutText writes a wait roughly: "40 s", "3 min".
 func aboutText(d time.Duration) string {
 	if d < 90*time.Second {
-		return fmt.Sprintf("%d s", int((d+time.Second-1)/time.Second))
+		return i18n.Tf("%d s", int((d+time.Second-1)/time.Second))
 	}
-	return fmt.Sprintf("%d min", int((d+time.Minute/2)/time.Minute))
+	return i18n.Tf("%d min", int((d+time.Minute/2)/time.Minute))
 }
 
 func ceilDiv(n, d int) int { return (n + d - 1) / d }

@@ -19,6 +19,7 @@ import (
 	"triage/ui/common"
 	"triage/ui/components/richtext"
 	"triage/ui/exteditor"
+	"triage/ui/i18n"
 )
 
 // ReadMsg carries the item read before its description is edited.
@@ -40,7 +41,7 @@ func (msg DoneMsg) HTML() string { return richtext.ToHTML(msg.Text) }
 // wait for the rate limit is told at once (common.RateWaitMsg), so the
 // status line counts it down and ! lists it.
 func Read(ctx *common.Context, ws int64, it api.Item) tea.Cmd {
-	task := "reading #" + it.ShortID()
+	task := i18n.Tf("reading #%s", it.ShortID())
 	svc, kind, base := ctx.Service, it.Kind, ctx.Waiting(ctx.Request(), task, 0)
 	return ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
@@ -55,11 +56,11 @@ func Read(ctx *common.Context, ws int64, it api.Item) tea.Cmd {
 // gets a note on the status line instead.
 func Open(msg ReadMsg) (tea.Cmd, error) {
 	if msg.err != nil {
-		return nil, fmt.Errorf("could not read the item to edit its description: %w", msg.err)
+		return nil, fmt.Errorf(i18n.T("could not read the item to edit its description: %w"), msg.err)
 	}
 	it := msg.item
 	if !richtext.IsPlain(it.Description) {
-		return common.Cmd(common.StatusMsg{Text: fmt.Sprintf("#%s's description is rich text (lists, tables, images or styles): it stays read-only here, P shows it; edit it in TAPD (o)", it.ShortID())}), nil
+		return common.Cmd(common.StatusMsg{Text: i18n.Tf("#%s's description is rich text (lists, tables, images or styles): it stays read-only here, P shows it; edit it in TAPD (o)", it.ShortID())}), nil
 	}
 	text := strings.Join(richtext.PlainText(it.Description), "\n") + "\n"
 	return exteditor.Edit("description", "description-"+it.ShortID()+".txt", text,

@@ -1,7 +1,6 @@
 package fieldflow
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"triage/api"
 	"triage/ui/components/picker"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // The choices of the board's field pickers, built from what the engine
@@ -27,7 +27,7 @@ func PriorityChoices(opts []api.PriorityOption) []picker.Item {
 	for k, o := range opts {
 		items[k] = picker.Item{Title: o.Label, Detail: DigitKey(k), Value: o.Value, Color: o.Color, Key: DigitKey(k)}
 	}
-	return append(items, picker.Item{Title: NoneTitle, Detail: "clear the priority", Value: ""})
+	return append(items, picker.Item{Title: i18n.T(NoneTitle), Detail: i18n.T("clear the priority"), Value: ""})
 }
 
 // DigitKey is the digit key that sets the kth option, or "" past 9.
@@ -54,11 +54,11 @@ func StatusChoices(targets []StatusTarget) []picker.Item {
 		var detail string
 		switch {
 		case len(t.Cannot) > 0:
-			detail = fmt.Sprintf("%s cannot go here", strings.Join(t.Cannot, ", "))
+			detail = i18n.Tf("%s cannot go here", strings.Join(t.Cannot, ", "))
 		case t.Free:
-			detail = "the service decides"
+			detail = i18n.T("the service decides")
 		case len(t.Asks) > 0:
-			detail = "asks for " + strings.Join(t.Asks, ", ")
+			detail = i18n.Tf("asks for %s", strings.Join(t.Asks, ", "))
 		}
 		items = append(items, picker.Item{Title: t.Label, Detail: detail, Value: t.Code})
 	}
@@ -74,7 +74,7 @@ func RequiredChoices(pairs []api.Option, name string) []picker.Item {
 // OwnerChoices are "done" (set the owners chosen), then the workspace's
 // members, the chosen ones ticked, then chosen owners who are not members.
 func OwnerChoices(members []api.Member, chosen []string) []picker.Item {
-	items := []picker.Item{{Title: "done", Detail: "set " + OwnersText(chosen), Value: DoneValue}}
+	items := []picker.Item{{Title: i18n.T("done"), Detail: i18n.Tf("set %s", OwnersText(chosen)), Value: DoneValue}}
 	listed := map[string]bool{}
 	for _, mb := range members {
 		items = append(items, ownerItem(mb.Nick, mb.Name, slices.Contains(chosen, mb.Nick)))
@@ -82,7 +82,7 @@ func OwnerChoices(members []api.Member, chosen []string) []picker.Item {
 	}
 	for _, nick := range chosen {
 		if !listed[nick] {
-			items = append(items, ownerItem(nick, "not a member", true))
+			items = append(items, ownerItem(nick, i18n.T("not a member"), true))
 		}
 	}
 	return items
@@ -99,7 +99,7 @@ func ownerItem(nick, name string, chosen bool) picker.Item {
 // OwnersText names owners: "alice, bob", or "no owner".
 func OwnersText(nicks []string) string {
 	if len(nicks) == 0 {
-		return "no owner"
+		return i18n.T("no owner")
 	}
 	return strings.Join(nicks, ", ")
 }
@@ -116,7 +116,7 @@ func Toggle(chosen []string, v string) []string {
 // one (holding today, YYYY-MM-DD) marked, then the done ones; planned is
 // the iteration the item is in ("" none, or several items).
 func IterationChoices(its []api.Iteration, today, planned string) []picker.Item {
-	items := []picker.Item{{Title: NoneTitle, Detail: "unplan", Value: ""}}
+	items := []picker.Item{{Title: i18n.T(NoneTitle), Detail: i18n.T("unplan"), Value: ""}}
 	for _, open := range []bool{true, false} {
 		for _, x := range IterationsByStart(its) {
 			if (x.Status != "done") != open {
@@ -125,12 +125,12 @@ func IterationChoices(its []api.Iteration, today, planned string) []picker.Item 
 			detail := x.StartDate + " – " + x.EndDate
 			switch {
 			case x.Status == "done":
-				detail += " · done"
+				detail += i18n.T(" · done")
 			case x.StartDate <= today && today <= x.EndDate:
-				detail += " · current iteration"
+				detail += i18n.T(" · current iteration")
 			}
 			if planned != "" && x.ID == planned {
-				detail += " · planned here"
+				detail += i18n.T(" · planned here")
 			}
 			items = append(items, picker.Item{Title: x.Name, Detail: detail, Value: x.ID})
 		}

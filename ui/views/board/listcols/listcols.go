@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 	"triage/ui/views/board/sortkey"
 )
 
@@ -44,15 +45,15 @@ const (
 	Count // how many there are
 )
 
-// Header is the column's heading.
+// Header is the column's heading, in the language in use.
 func (c Col) Header() string {
 	switch c {
 	case Iteration:
-		return "Iteration"
+		return i18n.T("Iteration")
 	case Severity:
-		return "Severity"
+		return i18n.T("Severity")
 	}
-	return c.SortKey().String()
+	return i18n.T(c.SortKey().String())
 }
 
 // Name is how a view's columns: names the column: its name among the

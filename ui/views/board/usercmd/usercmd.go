@@ -5,6 +5,7 @@
 package usercmd
 
 import (
+	"errors"
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +13,7 @@ import (
 	"triage/store"
 	"triage/ui/common"
 	"triage/ui/components/dialog"
+	"triage/ui/i18n"
 )
 
 // DoneMsg is what a command printed, and how it ended.
@@ -36,7 +38,7 @@ func Find(cmds []store.Command, k string) (store.Command, bool) {
 func Run(ctx *common.Context, c store.Command, it store.CommandItem) (tea.Cmd, error) {
 	run := ctx.RunCommand
 	if run == nil {
-		return nil, fmt.Errorf("%s cannot run here: commands run from the triage command line", c.Name)
+		return nil, errors.New(i18n.Tf("%s cannot run here: commands run from the triage command line", c.Name))
 	}
 	args, err := c.Args(it)
 	if err != nil {
@@ -68,5 +70,5 @@ func (msg DoneMsg) Ended() (string, error) {
 	if msg.err != nil {
 		return "", fmt.Errorf("%s: %w", msg.cmd.Name, msg.err)
 	}
-	return msg.cmd.Name + ": done", nil
+	return i18n.Tf("%s: done", msg.cmd.Name), nil
 }
