@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/i18n"
 )
 
 // The status, owner, iteration, severity and comment changes of `triage
@@ -117,7 +118,7 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, string, er
 		}
 		allowed = append(allowed, label(t.To))
 	}
-	return p, api.CannotMove(label(p.now), label(to), allowed), nil
+	return p, api.CannotMove(label(p.now), label(to), allowed).In(i18n.T), nil
 }
 
 // ownerPlan checks --owner: nicks (or names) of the workspace's members,
