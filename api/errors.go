@@ -193,6 +193,12 @@ func (e *Error) status() any {
 	return e.cause()
 }
 
+// saying sets Info to the client's own words (not the service's).
+func (e *Error) saying(info Message) *Error {
+	e.Info, e.infoWords = info.String(), info
+	return e
+}
+
 // info is Info: the client's Message when it wrote one, else the
 // service's words as they are.
 func (e *Error) info() any {

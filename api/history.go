@@ -52,7 +52,7 @@ const (
 // ItemChanges lists the changes of a kind's items in a workspace made at or
 // after since, oldest first, every page of them.
 func (c *Client) ItemChanges(ctx context.Context, workspaceID int64, kind Kind, since time.Time) ([]ItemChange, error) {
-	op := "read the " + kind.String() + " change history"
+	op := Say("read the %s change history", kind)
 	limit := changePage
 	q := workspaceQuery(workspaceID)
 	q.Set("created", ">="+FormatTime(since))
@@ -77,7 +77,7 @@ func (c *Client) ItemChanges(ctx context.Context, workspaceID int64, kind Kind, 
 }
 
 // changePage reads one page of a history.
-func (c *Client) changePage(ctx context.Context, op string, kind Kind, q url.Values) ([]ItemChange, error) {
+func (c *Client) changePage(ctx context.Context, op Message, kind Kind, q url.Values) ([]ItemChange, error) {
 	env, err := c.get(ctx, op, "/"+kind.String()+"_changes", q)
 	if err != nil {
 		return nil, err

@@ -18,7 +18,7 @@ const ChangeIDsPerRead = 100
 // ChangeIDsPerRead items, never the whole workspace's history. A bug's
 // creation is listed too (include_add_bug=1), as the other kinds' are.
 func (c *Client) ItemChangesOf(ctx context.Context, workspaceID int64, kind Kind, ids []string, since time.Time) ([]ItemChange, error) {
-	op := "read the " + kind.String() + " change history"
+	op := Say("read the %s change history", kind)
 	limit := changePage
 	q := workspaceQuery(workspaceID)
 	q.Set("created", ">="+FormatTime(since))
