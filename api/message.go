@@ -90,12 +90,17 @@ type Worded interface {
 }
 
 // Errorf is fmt.Errorf whose text ui can draw in the user's language: its
-// English text is fmt.Errorf's, and it wraps its %w value (one) as
-// fmt.Errorf does.
+// English text is fmt.Errorf's, and it wraps its %w values as fmt.Errorf
+// does.
 func Errorf(format string, args ...any) error {
-	return &wordedError{words: Say(format, args...), err: fmt.Errorf(format, args...)}
+	words, err := Say(format, args...), fmt.Errorf(format, args...)
+	if _, many := err.(interface{ Unwrap() []error }); many {
+		return &wordedErrors{wordedError{words: words, err: err}}
+	}
+	return &wordedError{words: words, err: err}
 }
 
+// wordedError is an error of Errorf that wraps one error, or none.
 type wordedError struct {
 	words Message
 	err   error
@@ -104,6 +109,13 @@ type wordedError struct {
 func (e *wordedError) Error() string               { return e.err.Error() }
 func (e *wordedError) Unwrap() error               { return errors.Unwrap(e.err) }
 func (e *wordedError) TextIn(tr Translator) string { return e.words.In(tr) }
+
+// wordedErrors is an error of Errorf that wraps several (%w twice).
+type wordedErrors struct{ wordedError }
+
+func (e *wordedErrors) Unwrap() []error {
+	return e.err.(interface{ Unwrap() []error }).Unwrap()
+}
 
 // ErrorIn is err's text in tr's language. An error that is not Worded
 // (fmt.Errorf around an error of api) keeps its own words, and the text of
@@ -116,6 +128,9 @@ func ErrorIn(err error, tr Translator) string {
 		return w.TextIn(tr)
 	}
 	text := err.Error()
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		return joinedIn(text, joined.Unwrap(), tr)
+	}
 	inner := errors.Unwrap(err)
 	if inner == nil {
 		return text
@@ -126,4 +141,21 @@ func ErrorIn(err error, tr Translator) string {
 		return text
 	}
 	return text[:i] + ErrorIn(inner, tr) + text[i+len(english):]
+}
+
+// joinedIn is the text of errors.Join(errs...) in tr's language, or text
+// when it is another error that wraps several.
+func joinedIn(text string, errs []error, tr Translator) string {
+	english := make([]string, 0, len(errs))
+	in := make([]string, 0, len(errs))
+	for _, err := range errs {
+		if err != nil {
+			english = append(english, err.Error())
+			in = append(in, ErrorIn(err, tr))
+		}
+	}
+	if strings.Join(english, "\n") != text {
+		return text
+	}
+	return strings.Join(in, "\n")
 }

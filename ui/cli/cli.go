@@ -11,8 +11,8 @@ import (
 	"strings"
 	"syscall"
 
-	"triage/api"
 	"triage/ui/cli/wiring"
+	"triage/ui/common"
 	"triage/ui/i18n"
 )
 
@@ -64,7 +64,7 @@ func run(c *wiring.Factory, ctx context.Context, args []string) int {
 		fmt.Fprintf(c.Stderr, "triage: %s\n", strings.TrimPrefix(err.Error(), "usage: "))
 		return 2
 	default:
-		fmt.Fprintf(c.Stderr, "triage: %s\n", api.LeadWithAdvice(err))
+		fmt.Fprintf(c.Stderr, "triage: %s\n", common.ErrorText(err))
 		return 1
 	}
 }

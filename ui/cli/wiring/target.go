@@ -14,6 +14,7 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/ui/common"
 )
 
 // The scriptable commands (list, view, set, log) share how they reach the
@@ -89,7 +90,7 @@ func (t *Target) Me(ctx context.Context) (string, error) {
 // answer" from "refused".
 func (c *Factory) Unreachable(err error) error {
 	if api.Temporary(err) {
-		fmt.Fprintf(c.Stderr, "triage: %s\n", api.LeadWithAdvice(err))
+		fmt.Fprintf(c.Stderr, "triage: %s\n", common.ErrorText(err))
 		return ErrNotChecked
 	}
 	return err
