@@ -53,9 +53,8 @@ func adviceIn(a adviser, tr Translator) string {
 // another, and which it can go to (display names), as the service, the
 // board and triage set all say it.
 func CannotMove(from, to string, next []string) Message {
-	var allowed any = Say("none")
-	if len(next) > 0 {
-		allowed = strings.Join(next, ", ")
+	if len(next) == 0 {
+		return Say("cannot go from %s to %s; from %s it can go to: none", from, to, from)
 	}
-	return Say("cannot go from %s to %s; from %s it can go to: %s", from, to, from, allowed)
+	return Say("cannot go from %s to %s; from %s it can go to: %s", from, to, from, strings.Join(next, ", "))
 }

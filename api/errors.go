@@ -173,7 +173,7 @@ func (e *Error) describe() (what, advice Message) {
 // Authorizer gives, else usual.
 func (e *Error) loginAdvice(usual Message) Message {
 	if e.refusedAdvice != "" {
-		return Say("%s", e.refusedAdvice)
+		return Message{Format: "%s", Args: []any{e.refusedAdvice}}
 	}
 	return usual
 }

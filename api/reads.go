@@ -26,7 +26,7 @@ func (c *Client) get(ctx context.Context, op Message, path string, query url.Val
 // call expects (the service greets unknown paths with status 1 and a string).
 func shapeError(op Message, data json.RawMessage, want string, err error) *Error {
 	e := &Error{Kind: ErrShape, Op: op.String(), opWords: op, HTTPStatus: http.StatusOK, Err: err}
-	return e.saying(Say("data is %s, expected %s", Say(describeJSON(data)), want))
+	return e.saying(Say("data is %s, expected %s", describeJSON(data), want))
 }
 
 // isObject reports whether raw JSON is an object.

@@ -33,7 +33,11 @@ func (c *Client) Todos(ctx context.Context, workspaceID int64, kind Kind, user s
 	}
 	setFields(q, fields)
 	q.Set("order", "modified desc")
-	return c.readPages(ctx, Say("list the %s waiting on %s", kinds(kind), orYou(user)), TodoPath(kind), kind, q)
+	op := Say("list the %s waiting on you", kinds(kind))
+	if user != "" {
+		op = Say("list the %s waiting on %s", kinds(kind), user)
+	}
+	return c.readPages(ctx, op, TodoPath(kind), kind, q)
 }
 
 // ModifiedSince lists the items of a kind in a workspace modified after
@@ -87,12 +91,4 @@ func setFields(q url.Values, fields []string) {
 		fields = append([]string{"id"}, fields...)
 	}
 	q.Set("fields", strings.Join(fields, ","))
-}
-
-// orYou names whose to-dos a call reads.
-func orYou(user string) any {
-	if user == "" {
-		return Say("you")
-	}
-	return user
 }

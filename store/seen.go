@@ -3,7 +3,6 @@ package store
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -57,7 +56,7 @@ func SaveSeen(stateDir, service, user string, ws int64, kind api.Kind, s Seen) e
 		return err
 	}
 	if err := os.MkdirAll(stateDir, dirMode); err != nil {
-		return fmt.Errorf("state %s: %w", stateDir, err)
+		return api.Errorf("state %s: %w", stateDir, err)
 	}
 	return writeFileAtomic(filepath.Join(stateDir, SeenFile), data)
 }
@@ -69,11 +68,11 @@ func readSeen(stateDir string) (map[string]Seen, error) {
 		return map[string]Seen{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", SeenFile, err)
+		return nil, api.Errorf("read %s: %w", SeenFile, err)
 	}
 	var all map[string]Seen
 	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s is not readable (%w): what you last looked at starts afresh", SeenFile, err)
+		return nil, api.Errorf("%s is not readable (%w): what you last looked at starts afresh", SeenFile, err)
 	}
 	return all, nil
 }

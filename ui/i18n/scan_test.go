@@ -15,8 +15,7 @@ import (
 // TestEveryLiteralMessageIsCatalogued reads the repository's product files
 // and fails for each call of a translated message whose literal a
 // catalogue lacks: i18n.T and i18n.Tf, and the words of an error that ui
-// draws in the user's language (api.Say, api.Errorf, common.Advise; see
-// translated).
+// draws in the user's language (api.Say, api.Errorf; see translated).
 func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 	root := filepath.Join("..", "..")
 	calls := 0
@@ -60,9 +59,8 @@ func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 // words of an error of api, auth and store (which do not import ui) for
 // ui to translate where it draws the error.
 var translated = map[string][]string{
-	"i18n":   {"T", "Tf"},
-	"api":    {"Say", "Errorf"},
-	"common": {"Advise"},
+	"i18n": {"T", "Tf"},
+	"api":  {"Say", "Errorf"},
 }
 
 // literalMessage is the message of a call of a translated function, in a
