@@ -184,4 +184,8 @@ var englishErrors = []string{
 	"null",
 	"a boolean",
 	"a number",
+	"set a valid token in %s, or unset %s to use the stored login",
+	"set a valid token in %s, or unset %s and run `triage login`",
+	"correct %s, or unset them to use the stored login",
+	"correct %s, or unset them and run `triage login`",
 }

@@ -181,4 +181,8 @@ var chineseErrors = map[string]string{
 	"null":                                                                                            "null",
 	"a boolean":                                                                                       "布尔值",
 	"a number":                                                                                        "数字",
+	"set a valid token in %s, or unset %s to use the stored login": "请在 %s 中设置有效的令牌，或取消设置 %s 以使用保存的登录",
+	"set a valid token in %s, or unset %s and run `triage login`":  "请在 %s 中设置有效的令牌，或取消设置 %s 后运行 `triage login`",
+	"correct %s, or unset them to use the stored login":            "请改正 %s，或取消设置它们以使用保存的登录",
+	"correct %s, or unset them and run `triage login`":             "请改正 %s，或取消设置它们后运行 `triage login`",
 }
