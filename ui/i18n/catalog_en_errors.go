@@ -188,4 +188,9 @@ var englishErrors = []string{
 	"set a valid token in %s, or unset %s and run `triage login`",
 	"correct %s, or unset them to use the stored login",
 	"correct %s, or unset them and run `triage login`",
+	"could not make a file for the %s: %w",
+	"could not write the %s to edit: %w",
+	"set $VISUAL or $EDITOR to an editor that works",
+	"the editor program failed, nothing saved: %w",
+	"could not read the edited %s, nothing saved: %w",
 }

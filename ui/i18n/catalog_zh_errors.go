@@ -185,4 +185,9 @@ var chineseErrors = map[string]string{
 	"set a valid token in %s, or unset %s and run `triage login`":  "请在 %s 中设置有效的令牌，或取消设置 %s 后运行 `triage login`",
 	"correct %s, or unset them to use the stored login":            "请改正 %s，或取消设置它们以使用保存的登录",
 	"correct %s, or unset them and run `triage login`":             "请改正 %s，或取消设置它们后运行 `triage login`",
+	"could not make a file for the %s: %w":                         "无法为%s创建文件：%w",
+	"could not write the %s to edit: %w":                           "无法写入要编辑的%s：%w",
+	"set $VISUAL or $EDITOR to an editor that works":               "请把 $VISUAL 或 $EDITOR 设为可用的编辑器",
+	"the editor program failed, nothing saved: %w":                 "编辑器程序出错，未保存任何内容：%w",
+	"could not read the edited %s, nothing saved: %w":              "无法读取编辑后的%s，未保存任何内容：%w",
 }
