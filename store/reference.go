@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/gob"
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -68,7 +67,7 @@ const referenceVersion byte = 1
 func (c *Cache) LoadReference(service, user string, workspaceID int64) (Reference, bool, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return Reference{}, false, fmt.Errorf("load the cached reference data: %w", err)
+		return Reference{}, false, api.Errorf("load the cached reference data: %w", err)
 	}
 	var (
 		ref   Reference
@@ -87,7 +86,7 @@ func (c *Cache) LoadReference(service, user string, workspaceID int64) (Referenc
 			return nil
 		}
 		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&ref); err != nil {
-			return fmt.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
+			return api.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
 		}
 		found = true
 		return nil
@@ -104,15 +103,15 @@ func (c *Cache) LoadReference(service, user string, workspaceID int64) (Referenc
 func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Reference) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache the reference data: %w", err)
+		return api.Errorf("cache the reference data: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache the reference data: no user")
+		return api.Errorf("cache the reference data: no user")
 	}
 	var buf bytes.Buffer
 	buf.WriteByte(referenceVersion)
 	if err := gob.NewEncoder(&buf).Encode(ref); err != nil {
-		return fmt.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
+		return api.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
 	}
 	err = c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))

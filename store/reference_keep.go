@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/gob"
-	"fmt"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -19,10 +18,10 @@ import (
 func (c *Cache) KeepFieldInfo(service, user string, workspaceID int64, kind api.Kind, fi api.FieldInfo, now time.Time) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache the field information: %w", err)
+		return api.Errorf("cache the field information: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache the field information: no user")
+		return api.Errorf("cache the field information: no user")
 	}
 	return c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))
@@ -50,7 +49,7 @@ func (c *Cache) KeepFieldInfo(service, user string, workspaceID int64, kind api.
 		var buf bytes.Buffer
 		buf.WriteByte(referenceVersion)
 		if err := gob.NewEncoder(&buf).Encode(ref); err != nil {
-			return fmt.Errorf("cache the field information of workspace %d: %w", workspaceID, err)
+			return api.Errorf("cache the field information of workspace %d: %w", workspaceID, err)
 		}
 		return rb.Put(workspaceKey(workspaceID), buf.Bytes())
 	})

@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/gob"
-	"fmt"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -52,7 +51,7 @@ type TodoSet struct {
 func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return Todos{}, false, fmt.Errorf("load cached work: %w", err)
+		return Todos{}, false, api.Errorf("load cached work: %w", err)
 	}
 	var (
 		out   Todos
@@ -68,7 +67,7 @@ func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 			return nil
 		}
 		if err := gob.NewDecoder(bytes.NewReader(raw[1:])).Decode(&out); err != nil {
-			return fmt.Errorf("your cached work is unreadable, reading it from the service: %w", err)
+			return api.Errorf("your cached work is unreadable, reading it from the service: %w", err)
 		}
 		found = true
 		return nil
@@ -84,10 +83,10 @@ func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 func (c *Cache) SaveTodos(service, user string, t Todos) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache your work: %w", err)
+		return api.Errorf("cache your work: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache your work: no user")
+		return api.Errorf("cache your work: no user")
 	}
 	if t.SavedAt.IsZero() {
 		t.SavedAt = c.cfg.now()
@@ -95,7 +94,7 @@ func (c *Cache) SaveTodos(service, user string, t Todos) error {
 	var buf bytes.Buffer
 	buf.WriteByte(todoVersion)
 	if err := gob.NewEncoder(&buf).Encode(t); err != nil {
-		return fmt.Errorf("cache your work: %w", err)
+		return api.Errorf("cache your work: %w", err)
 	}
 	return c.update(func(tx *bbolt.Tx) error {
 		sb, err := tx.CreateBucketIfNotExists([]byte(svc))

@@ -3,11 +3,12 @@ package store
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"triage/api"
 )
 
 // ViewStateFile keeps, under Paths.StateDir, how the board was last shown
@@ -59,7 +60,7 @@ func SaveViewState(stateDir, service string, ws int64, st ViewState) error {
 		return err
 	}
 	if err := os.MkdirAll(stateDir, dirMode); err != nil {
-		return fmt.Errorf("state %s: %w", stateDir, err)
+		return api.Errorf("state %s: %w", stateDir, err)
 	}
 	return writeFileAtomic(filepath.Join(stateDir, ViewStateFile), data)
 }
@@ -75,7 +76,7 @@ func readViewStates(stateDir string) (map[string]ViewState, error) {
 	}
 	var all map[string]ViewState
 	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s: %w", ViewStateFile, err)
+		return nil, api.Errorf("%s: %w", ViewStateFile, err)
 	}
 	return all, nil
 }
