@@ -193,4 +193,12 @@ var englishErrors = []string{
 	"set $VISUAL or $EDITOR to an editor that works",
 	"the editor program failed, nothing saved: %w",
 	"could not read the edited %s, nothing saved: %w",
+	"%s (see %s)",
+	"%w: %s takes no arguments (got %q); see '%s --help'",
+	"%w: no workspace: pass --workspace ID, set TRIAGE_WORKSPACE, or open the board once to pick one",
+	"%w: owner:@me needs a person's login, and an API account is not one: name the owner (owner:NICK), or log in with triage login --web or --token",
+	"%w: unknown command %q (see 'triage help')",
+	"%w: version takes no arguments (got %q)",
+	"flag --%s needs a value (see %s)",
+	"unknown flag --%s for %q (see %s)",
 }

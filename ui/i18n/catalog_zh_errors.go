@@ -190,4 +190,12 @@ var chineseErrors = map[string]string{
 	"set $VISUAL or $EDITOR to an editor that works":               "请把 $VISUAL 或 $EDITOR 设为可用的编辑器",
 	"the editor program failed, nothing saved: %w":                 "编辑器程序出错，未保存任何内容：%w",
 	"could not read the edited %s, nothing saved: %w":              "无法读取编辑后的%s，未保存任何内容：%w",
+	"%s (see %s)": "%s（见 %s）",
+	"%w: %s takes no arguments (got %q); see '%s --help'":                                                                                            "%w：%s 不接受参数（收到 %q）；见 '%s --help'",
+	"%w: no workspace: pass --workspace ID, set TRIAGE_WORKSPACE, or open the board once to pick one":                                                "%w：没有项目：请传入 --workspace ID、设置 TRIAGE_WORKSPACE，或打开一次看板选择一个",
+	"%w: owner:@me needs a person's login, and an API account is not one: name the owner (owner:NICK), or log in with triage login --web or --token": "%w：owner:@me 需要个人登录，而 API 账号不是：请写出处理人（owner:NICK），或用 triage login --web 或 --token 登录",
+	"%w: unknown command %q (see 'triage help')":                                                                                                     "%w：未知命令 %q（见 'triage help'）",
+	"%w: version takes no arguments (got %q)":                                                                                                        "%w：version 不接受参数（收到 %q）",
+	"flag --%s needs a value (see %s)":                                                                                                               "参数 --%s 需要一个值（见 %s）",
+	"unknown flag --%s for %q (see %s)":                                                                                                              "%[2]q 没有参数 --%[1]s（见 %[3]s）",
 }
