@@ -26,7 +26,7 @@ func closedAddress(t *testing.T) string {
 // TestCommandErrorsInChinese: with TRIAGE_LANG=zh-CN a command's error on
 // stderr is in Chinese, what to do first: the service out of reach, a
 // refused token against `triage serve` (the service's own words as they
-// are), and an unknown setting in the config file.
+// are), an unknown setting in the config file, and an unknown flag.
 func TestCommandErrorsInChinese(t *testing.T) {
 	s := startServe(t)
 	down := closedAddress(t)
@@ -40,20 +40,24 @@ func TestCommandErrorsInChinese(t *testing.T) {
 	tests := []struct {
 		name string
 		env  []string
+		args []string
 		code int
 		says string
 	}{
-		{"service out of reach", homeEnv(t.TempDir(), "TRIAGE_BASE_URL=http://"+down, "TRIAGE_TOKEN="+badToken, "TRIAGE_WORKSPACE=10022001"), 3,
+		{"service out of reach", homeEnv(t.TempDir(), "TRIAGE_BASE_URL=http://"+down, "TRIAGE_TOKEN="+badToken, "TRIAGE_WORKSPACE=10022001"), nil, 3,
 			"triage: 请检查网络和服务地址后重试：读取缺陷字段：无法连接服务（dial tcp " + down + ": connect: connection refused）\n"},
-		{"refused token", homeEnv(t.TempDir(), "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"], "TRIAGE_TOKEN="+badToken, "TRIAGE_WORKSPACE=10022001"), 1,
+		{"refused token", homeEnv(t.TempDir(), "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"], "TRIAGE_TOKEN="+badToken, "TRIAGE_WORKSPACE=10022001"), nil, 1,
 			"triage: 请在 TRIAGE_TOKEN 中设置有效的令牌，或取消设置 TRIAGE_TOKEN 后运行 `triage login`：读取缺陷字段：访问令牌被拒绝（422：The access token provided is invalid）［请求 "},
-		{"unknown setting", homeEnv(home, "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"], "TRIAGE_TOKEN="+s.env["TRIAGE_TOKEN"]), 1,
+		{"unknown setting", homeEnv(home, "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"], "TRIAGE_TOKEN="+s.env["TRIAGE_TOKEN"]), nil, 1,
 			"triage: 配置 " + filepath.Join(home, "config", "triage", "config.yaml") + "：第 1 行：未知设置 \"colour\"；可用的设置有 base_url, "},
+		{"unknown flag", homeEnv(t.TempDir(), "TRIAGE_BASE_URL="+s.env["TRIAGE_BASE_URL"], "TRIAGE_TOKEN="+s.env["TRIAGE_TOKEN"]), []string{"--bogus"}, 2,
+			"triage: \"triage list\" 没有参数 --bogus（见 'triage list --help'）\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := runBinary(t, append(tt.env, "TRIAGE_LANG=zh-CN"), "", "list", "--kind", "bug")
-			t.Logf("triage list --kind bug:\n%s", errOut)
+			args := append([]string{"list", "--kind", "bug"}, tt.args...)
+			out, errOut, code := runBinary(t, append(tt.env, "TRIAGE_LANG=zh-CN"), "", args...)
+			t.Logf("triage %s:\n%s", strings.Join(args, " "), errOut)
 			if code != tt.code || out != "" || !strings.HasPrefix(errOut, tt.says) {
 				t.Errorf("exit %d (want %d), stdout %q, stderr\n%q\nwant it to start with\n%q", code, tt.code, out, errOut, tt.says)
 			}
