@@ -59,10 +59,10 @@ func TestErrorsLeadWithWhatToDo(t *testing.T) {
 			}
 		}
 	}
-	if got := CannotMove("Developing", "Rejected", []string{"Resolved", "Planning"}); got != "cannot go from Developing to Rejected; from Developing it can go to: Resolved, Planning" {
+	if got := CannotMove("Developing", "Rejected", []string{"Resolved", "Planning"}).String(); got != "cannot go from Developing to Rejected; from Developing it can go to: Resolved, Planning" {
 		t.Errorf("a refused move reads %q", got)
 	}
-	if got := CannotMove("Done", "Open", nil); got != "cannot go from Done to Open; from Done it can go to: none" {
+	if got := CannotMove("Done", "Open", nil).String(); got != "cannot go from Done to Open; from Done it can go to: none" {
 		t.Errorf("a move from a final status reads %q", got)
 	}
 }

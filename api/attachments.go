@@ -48,7 +48,7 @@ func (r attachmentRecord) attachment(k Kind) Attachment {
 // Attachments reads the files attached to an item (GET /attachments),
 // oldest first, every page of them.
 func (c *Client) Attachments(ctx context.Context, workspaceID int64, kind Kind, itemID string) ([]Attachment, error) {
-	op := fmt.Sprintf("read the attachments of %s %s", kind, itemID)
+	op := Say("read the attachments of %s %s", kind, itemID)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}
@@ -87,9 +87,9 @@ func (c *Client) Attachments(ctx context.Context, workspaceID int64, kind Kind, 
 // (GET /attachments/down). The address is valid for 300 s and opens the
 // file without other credentials: it is one, so it is never logged.
 func (c *Client) DownloadAddress(ctx context.Context, workspaceID int64, id string) (string, error) {
-	op := "ask for the download address of attachment " + id
+	op := Say("ask for the download address of attachment %s", id)
 	if workspaceID <= 0 || strings.TrimSpace(id) == "" {
-		return "", invalid(op, "an attachment needs a workspace and an id")
+		return "", invalid(op, Say("an attachment needs a workspace and an id"))
 	}
 	q := workspaceQuery(workspaceID)
 	q.Set("id", id)
@@ -105,7 +105,7 @@ func (c *Client) DownloadAddress(ctx context.Context, workspaceID int64, id stri
 	}
 	u, err := url.Parse(string(wrapped.Attachment.DownloadURL))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", shapeError(op, nil, "a download_url of http or https", errors.New("the service gave a download address that is not a web address"))
+		return "", shapeError(op, nil, "a download_url of http or https", Errorf("the service gave a download address that is not a web address"))
 	}
 	return u.String(), nil
 }
@@ -116,10 +116,10 @@ func (c *Client) DownloadAddress(ctx context.Context, workspaceID int64, id stri
 // the only credential sent: the account's own never goes to the file host.
 // The file is not an API call, so it takes no slot of the rate budget.
 func (c *Client) Download(ctx context.Context, address string, w io.Writer, size func(int64)) (int64, error) {
-	const op = "download the attachment"
+	op := Say("download the attachment")
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, address, nil)
 	if err != nil {
-		return 0, invalid(op, "the download address is not valid")
+		return 0, invalid(op, Say("the download address is not valid"))
 	}
 	if c.userAgent != "" {
 		req.Header.Set("User-Agent", c.userAgent)
@@ -133,7 +133,7 @@ func (c *Client) Download(ctx context.Context, address string, w io.Writer, size
 		if ctx.Err() != nil {
 			return 0, contextError(op, ctx.Err())
 		}
-		return 0, &Error{Kind: ErrNetwork, Op: op, Err: err}
+		return 0, &Error{Kind: ErrNetwork, Op: op.String(), opWords: op, Err: err}
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -142,7 +142,7 @@ func (c *Client) Download(ctx context.Context, address string, w io.Writer, size
 		if e == nil {
 			e = &Error{Kind: kindFor(resp.StatusCode, ""), HTTPStatus: resp.StatusCode}
 		}
-		e.Op = op
+		e.Op, e.opWords = op.String(), op
 		if resp.StatusCode == http.StatusForbidden {
 			e.Info = "the download address has expired or is not valid; ask for the attachment again"
 		}
@@ -153,10 +153,10 @@ func (c *Client) Download(ctx context.Context, address string, w io.Writer, size
 	}
 	n, err := io.Copy(w, resp.Body)
 	if err != nil {
-		return n, fmt.Errorf("%s: the file stopped after %d bytes: %w", op, n, err)
+		return n, Errorf("%s: the file stopped after %d bytes: %w", op, n, err)
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
-		return n, fmt.Errorf("%s: the file stopped after %d of %d bytes; try again", op, n, resp.ContentLength)
+		return n, Errorf("%s: the file stopped after %d of %d bytes; try again", op, n, resp.ContentLength)
 	}
 	return n, nil
 }

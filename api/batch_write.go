@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -72,20 +71,20 @@ func batchWorkspaceParam(kind Kind) string {
 // the order of items. A failure of the whole request is the error; like
 // Update, it is never retried (see MaybeApplied).
 func (c *Client) BatchUpdate(ctx context.Context, workspaceID int64, kind Kind, items []BatchItem, currentUser string) ([]BatchResult, error) {
-	op := fmt.Sprintf("batch update %d %s", len(items), kind.Path())
+	op := Say("batch update %d %s", len(items), kinds(kind))
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}
 	if len(items) == 0 || len(items) > MaxBatch {
-		return nil, invalid(op, fmt.Sprintf("a batch names 1 to %d items", MaxBatch))
+		return nil, invalid(op, Say("a batch names 1 to %d items", MaxBatch))
 	}
 	list := make([]map[string]string, 0, len(items))
 	for _, it := range items {
 		if strings.TrimSpace(it.ID) == "" {
-			return nil, invalid(op, "an item id is empty")
+			return nil, invalid(op, Say("an item id is empty"))
 		}
 		if !BatchTakes(kind, it.Fields) {
-			return nil, invalid(op, fmt.Sprintf("the batch interface does not take the fields of %s %s; update it alone", kind, it.ID))
+			return nil, invalid(op, Say("the batch interface does not take the fields of %s %s; update it alone", kind, it.ID))
 		}
 		form, err := writeForm(op, kind, it.Fields, "id", "workspace_id")
 		if err != nil {
@@ -102,7 +101,7 @@ func (c *Client) BatchUpdate(ctx context.Context, workspaceID int64, kind Kind, 
 	}
 	workitems, err := json.Marshal(list)
 	if err != nil {
-		return nil, invalid(op, "the items cannot be written as JSON: "+err.Error())
+		return nil, invalid(op, Say("the items cannot be written as JSON: %s", err.Error()))
 	}
 	params := url.Values{batchWorkspaceParam(kind): {strconv.FormatInt(workspaceID, 10)}, "workitems": {string(workitems)}}
 	env, err := c.do(ctx, call{op: op, method: http.MethodPost, path: "/" + kind.Path() + "/batch_update_" + kind.String(), params: params})
@@ -117,7 +116,7 @@ func (c *Client) BatchUpdate(ctx context.Context, workspaceID int64, kind Kind, 
 // the HTTP status a single update would have answered. An answer that
 // does not account for every item may have written some: that is a shape
 // error the caller treats as maybe applied.
-func batchResults(op string, kind Kind, items []BatchItem, data json.RawMessage) ([]BatchResult, error) {
+func batchResults(op Message, kind Kind, items []BatchItem, data json.RawMessage) ([]BatchResult, error) {
 	var answer struct {
 		Results []struct {
 			ID     json.RawMessage `json:"id"`
@@ -132,7 +131,8 @@ func batchResults(op string, kind Kind, items []BatchItem, data json.RawMessage)
 			res := BatchResult{ID: id}
 			if r.Status != 1 {
 				info := cleanText(r.Info, maxInfo)
-				res.Err = &Error{Kind: kindFor(r.Status, info), Op: fmt.Sprintf("update %s %s", kind, id), HTTPStatus: r.Status, Info: info}
+				itemOp := Say("update %s %s", kind, id)
+				res.Err = &Error{Kind: kindFor(r.Status, info), Op: itemOp.String(), opWords: itemOp, HTTPStatus: r.Status, Info: info}
 			}
 			byID[id] = res
 		}

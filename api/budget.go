@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 )
@@ -59,7 +58,7 @@ func WithBudgetFile(path string) BudgetOption {
 // DefaultRateWindow).
 func NewBudget(limit int, window time.Duration, opts ...BudgetOption) (*Budget, error) {
 	if limit < 0 || window < 0 {
-		return nil, fmt.Errorf("rate limit %d per %s: neither may be negative", limit, window)
+		return nil, Errorf("rate limit %d per %s: neither may be negative", limit, window)
 	}
 	if window == 0 {
 		window = DefaultRateWindow

@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,11 +24,11 @@ type budgetFile struct {
 
 func openBudgetFile(path string) (*budgetFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("the rate budget's directory: %w", err)
+		return nil, Errorf("the rate budget's directory: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("the rate budget's file: %w", err)
+		return nil, Errorf("the rate budget's file: %w", err)
 	}
 	return &budgetFile{f: f}, nil
 }
@@ -39,13 +38,13 @@ func (bf *budgetFile) close() error { return bf.f.Close() }
 // update locks the file, reads the state, runs fn and writes the state back.
 func (bf *budgetFile) update(fn func(*budgetState)) error {
 	if err := lockFile(bf.f); err != nil {
-		return fmt.Errorf("lock the rate budget's file: %w", err)
+		return Errorf("lock the rate budget's file: %w", err)
 	}
 	defer func() { _ = unlockFile(bf.f) }()
 	s := bf.read()
 	fn(&s)
 	if err := bf.write(s); err != nil {
-		return fmt.Errorf("write the rate budget's file: %w", err)
+		return Errorf("write the rate budget's file: %w", err)
 	}
 	return nil
 }

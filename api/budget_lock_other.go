@@ -2,13 +2,10 @@
 
 package api
 
-import (
-	"errors"
-	"os"
-)
+import "os"
 
 // errNoFileLock: without flock the budget cannot be shared between processes.
-var errNoFileLock = errors.New("sharing the rate budget between processes needs a Unix system")
+var errNoFileLock = Errorf("sharing the rate budget between processes needs a Unix system")
 
 func lockFile(*os.File) error { return errNoFileLock }
 

@@ -3,7 +3,6 @@ package api
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -27,7 +26,7 @@ func ParseRate(s string) (limit int, window time.Duration, err error) {
 	count, per, ok := strings.Cut(s, "/")
 	n, nerr := strconv.Atoi(strings.TrimSpace(count))
 	if !ok || nerr != nil || n <= 0 {
-		return 0, 0, fmt.Errorf("rate %q: write requests per window, e.g. %s or 6000/10min", s, DefaultRate)
+		return 0, 0, Errorf("rate %q: write requests per window, e.g. %s or 6000/10min", s, DefaultRate)
 	}
 	per = strings.TrimSpace(per)
 	digits := strings.TrimRight(per, "abcdefghijklmnopqrstuvwxyz")
@@ -37,7 +36,7 @@ func ParseRate(s string) (limit int, window time.Duration, err error) {
 		times, nerr = strconv.Atoi(digits)
 	}
 	if !known || nerr != nil || times <= 0 {
-		return 0, 0, fmt.Errorf("rate %q: the window is a number of s, min or h, e.g. %s or 6000/10min", s, DefaultRate)
+		return 0, 0, Errorf("rate %q: the window is a number of s, min or h, e.g. %s or 6000/10min", s, DefaultRate)
 	}
 	return n, time.Duration(times) * unit, nil
 }

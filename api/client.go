@@ -140,7 +140,7 @@ func (c *Client) authorizer() Authorizer {
 
 // call is one operation: a GET with a query or a POST with a form body.
 type call struct {
-	op     string
+	op     Message
 	method string
 	path   string
 	params url.Values
@@ -155,7 +155,7 @@ func (cl call) write() bool { return cl.method != http.MethodGet }
 func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 	var failed *Error
 	for attempt := 0; ; attempt++ {
-		if err := c.budget.take(ctx, cl.op, cl.first(ctx), c.pause, c.notices(ctx)); err != nil {
+		if err := c.budget.take(ctx, cl.op.String(), cl.first(ctx), c.pause, c.notices(ctx)); err != nil {
 			return Envelope{}, retryEnd(cl.op, err, failed)
 		}
 		env, e := c.attempt(ctx, cl)
@@ -179,14 +179,14 @@ func (c *Client) do(ctx context.Context, cl call) (Envelope, error) {
 // retryEnd is the failure of a call whose wait ended with err: cancelled
 // when the caller cancelled; else the failure that needed the retry, if any;
 // else the deadline, or the budget that could not be read.
-func retryEnd(op string, err error, failed *Error) *Error {
+func retryEnd(op Message, err error, failed *Error) *Error {
 	switch {
 	case failed != nil && !errors.Is(err, context.Canceled):
 		return failed
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return contextError(op, err)
 	}
-	return &Error{Kind: ErrNetwork, Op: op, Info: "the rate budget cannot be read", Err: err}
+	return (&Error{Kind: ErrNetwork, Op: op.String(), opWords: op, Err: err}).saying(Say("the rate budget cannot be read"))
 }
 
 // attempt sends a call once and reads its answer.
@@ -212,7 +212,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	auth := c.authorizer()
 	req, err := c.newRequest(actx, cl, auth)
 	if err != nil {
-		return Envelope{}, &Error{Kind: ErrValidation, Op: cl.op, Info: "the service address is not valid", Err: err}
+		return Envelope{}, (&Error{Kind: ErrValidation, Op: cl.op.String(), opWords: cl.op, Err: err}).saying(Say("the service address is not valid"))
 	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
@@ -225,7 +225,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
-			e.Op, e.HTTPStatus = cl.op, resp.StatusCode
+			e.Op, e.opWords, e.HTTPStatus = cl.op.String(), cl.op, resp.StatusCode
 			e.maybeApplied = cl.write() && mayHaveApplied(e, true)
 			return Envelope{}, e
 		}
@@ -234,7 +234,7 @@ func (c *Client) attempt(ctx context.Context, cl call) (Envelope, *Error) {
 	env, e := classify(resp.StatusCode, resp.Header, body, c.now(), secretsOf(auth))
 	c.learn(resp.Header, e)
 	if e != nil {
-		e.Op = cl.op
+		e.Op, e.opWords = cl.op.String(), cl.op
 		e.maybeApplied = cl.write() && mayHaveApplied(e, true)
 		e.refusedAdvice = refusedAdviceOf(auth)
 	}
@@ -293,7 +293,7 @@ func (c *Client) transportError(ctx context.Context, cl call, err error, sent bo
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		e = &Error{Kind: ErrNetwork, Op: cl.op, Err: err}
+		e = &Error{Kind: ErrNetwork, Op: cl.op.String(), opWords: cl.op, Err: err}
 	}
 	e.maybeApplied = cl.write() && mayHaveApplied(e, sent)
 	return e
@@ -301,11 +301,11 @@ func (c *Client) transportError(ctx context.Context, cl call, err error, sent bo
 
 // contextError is the failure of a call whose context ended: cancelled, or
 // past its deadline (a timeout, shown as a network failure).
-func contextError(op string, err error) *Error {
+func contextError(op Message, err error) *Error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &Error{Kind: ErrNetwork, Op: op, Err: err}
+		return &Error{Kind: ErrNetwork, Op: op.String(), opWords: op, Err: err}
 	}
-	return &Error{Kind: ErrCanceled, Op: op, Err: err}
+	return &Error{Kind: ErrCanceled, Op: op.String(), opWords: op, Err: err}
 }
 
 // readBody reads at most limit bytes of a body, decoding gzip itself: the
@@ -325,7 +325,7 @@ func readBody(resp *http.Response, limit int64) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if int64(len(data)) > limit {
-		return nil, &Error{Kind: ErrTooLarge, Info: "more than " + byteSize(limit)}
+		return nil, (&Error{Kind: ErrTooLarge}).saying(Say("more than %s", byteSize(limit)))
 	}
 	return data, err
 }

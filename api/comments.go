@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -68,12 +67,12 @@ type NewComment struct {
 // AddComment adds a comment to an item (POST /comments) and returns it as
 // the service stored it. A failed add is never retried; see MaybeApplied.
 func (c *Client) AddComment(ctx context.Context, n NewComment) (Comment, error) {
-	op := fmt.Sprintf("comment on %s %s", n.Kind, n.ItemID)
+	op := Say("comment on %s %s", n.Kind, n.ItemID)
 	if err := checkTarget(op, n.Kind, n.WorkspaceID); err != nil {
 		return Comment{}, err
 	}
 	if strings.TrimSpace(n.ItemID) == "" || strings.TrimSpace(n.Text) == "" || strings.TrimSpace(n.Author) == "" {
-		return Comment{}, invalid(op, "a comment needs an item, a text and an author")
+		return Comment{}, invalid(op, Say("a comment needs an item, a text and an author"))
 	}
 	form := workspaceQuery(n.WorkspaceID)
 	form.Set("entry_type", CommentEntryType(n.Kind))
@@ -98,7 +97,7 @@ func (c *Client) AddComment(ctx context.Context, n NewComment) (Comment, error) 
 // Comments reads the comments of an item, oldest first (GET /comments),
 // every page of them.
 func (c *Client) Comments(ctx context.Context, workspaceID int64, kind Kind, itemID string) ([]Comment, error) {
-	op := fmt.Sprintf("read the comments of %s %s", kind, itemID)
+	op := Say("read the comments of %s %s", kind, itemID)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}
@@ -122,7 +121,7 @@ func (c *Client) Comments(ctx context.Context, workspaceID int64, kind Kind, ite
 // FindComment looks for a comment of author on an item with this text,
 // written at or after after: was an add applied? The newest match wins.
 func (c *Client) FindComment(ctx context.Context, workspaceID int64, kind Kind, itemID, author, text string, after time.Time) (Comment, bool, error) {
-	op := fmt.Sprintf("look for a comment on %s %s", kind, itemID)
+	op := Say("look for a comment on %s %s", kind, itemID)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return Comment{}, false, err
 	}
@@ -155,7 +154,7 @@ func commentQuery(workspaceID int64, kind Kind, itemID string) url.Values {
 }
 
 // comments reads one page of comments.
-func (c *Client) comments(ctx context.Context, op string, q url.Values) ([]Comment, error) {
+func (c *Client) comments(ctx context.Context, op Message, q url.Values) ([]Comment, error) {
 	env, err := c.get(ctx, op, "/comments", q)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 )
 
 // CreateFields are the fields a new item of a kind is made with in a
@@ -11,7 +10,7 @@ import (
 // Required when TAPD's Notnull is "yes". A workflow without a creation
 // step asks for none.
 func (c *Client) CreateFields(ctx context.Context, workspaceID int64, kind Kind) ([]TransitionField, error) {
-	op := fmt.Sprintf("read the fields a new %s needs", kind)
+	op := Say("read the fields a new %s needs", kind)
 	q := workspaceQuery(workspaceID)
 	q.Set("system", kind.String())
 	env, err := c.get(ctx, op, "/workflows/all_transitions", q)

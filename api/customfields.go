@@ -3,7 +3,6 @@ package api
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,7 +63,7 @@ func (f CustomField) Option(v string) (Option, bool) {
 // (GET /{kind}/custom_fields_settings), in the workspace's order, enabled or
 // not. A workspace that defines none answers an empty list.
 func (c *Client) CustomFields(ctx context.Context, workspaceID int64, kind Kind) ([]CustomField, error) {
-	op := fmt.Sprintf("read the custom fields of %s", kind.Plural())
+	op := Say("read the custom fields of %s", Say(kind.Plural()))
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
 	}

@@ -73,6 +73,10 @@ type Error struct {
 	// maybeApplied records that the call was a write that may have reached
 	// the service before it failed.
 	maybeApplied bool
+	// opWords and infoWords are Op and Info as Messages, when the client
+	// wrote them (and they still say the same): they are drawn in the
+	// user's language.
+	opWords, infoWords Message
 	// refusedAdvice, when set, replaces "run `triage login`" as what to do
 	// about refused or expired credentials (WithRefusedAdvice).
 	refusedAdvice string
@@ -80,103 +84,137 @@ type Error struct {
 
 // Error says what happened and what to do: "op: what happened; what to
 // do [request id]". LeadWithAdvice puts what to do first.
-func (e *Error) Error() string {
-	var b strings.Builder
-	if e.Op != "" {
-		b.WriteString(e.Op)
-		b.WriteString(": ")
-	}
+func (e *Error) Error() string { return e.TextIn(nil) }
+
+// TextIn is Error in tr's language.
+func (e *Error) TextIn(tr Translator) string {
 	what, advice := e.describe()
-	b.WriteString(what)
-	if advice != "" {
-		b.WriteString("; ")
-		b.WriteString(advice)
+	text := what.In(tr)
+	if op := e.opIn(tr); op != "" {
+		text = Say("%s: %s", op, text).In(tr)
+	}
+	if advice.Format != "" {
+		text = Say("%s; %s", text, advice).In(tr)
 	}
 	if e.RequestID != "" {
-		fmt.Fprintf(&b, " [request %s]", e.RequestID)
+		text = Say("%s [request %s]", text, e.RequestID).In(tr)
 	}
-	return b.String()
+	return text
 }
 
 // Advice is what to do about the failure, "" when nothing can be done.
-func (e *Error) Advice() string {
+func (e *Error) Advice() string { return e.AdviceIn(nil) }
+
+// AdviceIn is Advice in tr's language.
+func (e *Error) AdviceIn(tr Translator) string {
 	_, advice := e.describe()
-	return advice
+	return advice.In(tr)
+}
+
+// opIn is the operation in tr's language: its Message when the client
+// named it so, else Op as a word of the catalogue.
+func (e *Error) opIn(tr Translator) string {
+	if e.opWords.Format != "" && e.opWords.String() == e.Op {
+		return e.opWords.In(tr)
+	}
+	if e.Op == "" {
+		return ""
+	}
+	return word(e.Op, tr)
 }
 
 // describe is what happened and what to do, one wording per cause.
-func (e *Error) describe() (what, advice string) {
+func (e *Error) describe() (what, advice Message) {
 	switch e.Kind {
 	case ErrNetwork:
 		if e.timeout() {
-			return "the service did not answer in time", "check the network and retry"
+			return Say("the service did not answer in time"), Say("check the network and retry")
 		}
-		return fmt.Sprintf("cannot reach the service (%s)", e.cause()), "check the network and the service address, then retry"
+		return Say("cannot reach the service (%s)", e.cause()), Say("check the network and the service address, then retry")
 	case ErrCredentials:
 		if e.HTTPStatus == 422 {
-			return fmt.Sprintf("the access token was refused (%s)", e.status()), e.loginAdvice("run `triage login`")
+			return Say("the access token was refused (%s)", e.status()), e.loginAdvice(Say("run `triage login`"))
 		}
-		return fmt.Sprintf("the credentials were refused (%s)", e.status()), e.loginAdvice("run `triage login`")
+		return Say("the credentials were refused (%s)", e.status()), e.loginAdvice(Say("run `triage login`"))
 	case ErrTokenExpired:
-		return "the access token has expired", e.loginAdvice("run `triage login` to sign in again")
+		return Say("the access token has expired"), e.loginAdvice(Say("run `triage login` to sign in again"))
 	case ErrForbidden:
-		return fmt.Sprintf("access was refused (%s)", e.status()), "pick a workspace this account may use, or log in with one that may"
+		return Say("access was refused (%s)", e.status()), Say("pick a workspace this account may use, or log in with one that may")
 	case ErrNotFound:
-		return fmt.Sprintf("not found (%s)", e.status()), "check the workspace and the service address"
+		return Say("not found (%s)", e.status()), Say("check the workspace and the service address")
 	case ErrValidation:
 		if e.HTTPStatus == 0 {
-			return fmt.Sprintf("invalid request: %s", e.Info), ""
+			return Say("invalid request: %s", e.info()), Message{}
 		}
-		return fmt.Sprintf("the service refused the request (%s)", e.status()), "correct it and retry"
+		return Say("the service refused the request (%s)", e.status()), Say("correct it and retry")
 	case ErrRateLimited:
 		if e.RetryAfter > 0 {
-			return fmt.Sprintf("too many requests (%s)", e.status()), fmt.Sprintf("wait %s and retry", e.RetryAfter.Round(time.Second))
+			return Say("too many requests (%s)", e.status()), Say("wait %s and retry", e.RetryAfter.Round(time.Second))
 		}
-		return fmt.Sprintf("too many requests (%s)", e.status()), "wait a few minutes and retry"
+		return Say("too many requests (%s)", e.status()), Say("wait a few minutes and retry")
 	case ErrServer:
-		return fmt.Sprintf("the service failed (%s)", e.status()), "retry later"
+		return Say("the service failed (%s)", e.status()), Say("retry later")
 	case ErrNotJSON:
 		if e.Excerpt == "" {
-			return fmt.Sprintf("the service answered HTTP %d with an empty or unreadable body", e.HTTPStatus), "check the service address, or retry later"
+			return Say("the service answered HTTP %d with an empty or unreadable body", e.HTTPStatus), Say("check the service address, or retry later")
 		}
-		return fmt.Sprintf("the service answered HTTP %d with something that is not JSON (%q)", e.HTTPStatus, e.Excerpt), "check the service address, or retry later"
+		return Say("the service answered HTTP %d with something that is not JSON (%q)", e.HTTPStatus, e.Excerpt), Say("check the service address, or retry later")
 	case ErrShape:
-		return fmt.Sprintf("unexpected answer (%s)", e.Info), "check that the service address points at the API"
+		return Say("unexpected answer (%s)", e.status()), Say("check that the service address points at the API")
 	case ErrTooLarge:
-		return fmt.Sprintf("the answer is too large (%s)", e.Info), "narrow the request"
+		return Say("the answer is too large (%s)", e.status()), Say("narrow the request")
 	case ErrCanceled:
-		return "cancelled", ""
+		return Say("cancelled"), Message{}
 	}
-	return fmt.Sprintf("failed (%s)", e.status()), ""
+	return Say("failed (%s)", e.status()), Message{}
 }
 
 // loginAdvice is what to do about refused credentials: the advice their
 // Authorizer gives, else usual.
-func (e *Error) loginAdvice(usual string) string {
+func (e *Error) loginAdvice(usual Message) Message {
 	if e.refusedAdvice != "" {
-		return e.refusedAdvice
+		return Message{Format: "%s", Args: []any{e.refusedAdvice}}
 	}
 	return usual
 }
 
-// status is the HTTP status with the service's message.
-func (e *Error) status() string {
+// status is the HTTP status with the message: the service's own, drawn as
+// it is, or the client's (infoWords).
+func (e *Error) status() any {
+	info := e.info()
 	switch {
 	case e.HTTPStatus != 0 && e.Info != "" && !strings.HasPrefix(e.Info, fmt.Sprint(e.HTTPStatus)):
-		return fmt.Sprintf("%d: %s", e.HTTPStatus, e.Info)
+		return Say("%d: %s", e.HTTPStatus, info)
 	case e.Info != "":
-		return e.Info
+		return info
 	case e.HTTPStatus != 0:
 		return fmt.Sprint(e.HTTPStatus)
 	}
 	return e.cause()
 }
 
-func (e *Error) cause() string {
-	if e.Err == nil {
-		return "no detail"
+// saying sets Info to the client's own words (not the service's).
+func (e *Error) saying(info Message) *Error {
+	e.Info, e.infoWords = info.String(), info
+	return e
+}
+
+// info is Info: the client's Message when it wrote one, else the
+// service's words as they are.
+func (e *Error) info() any {
+	if e.infoWords.Format != "" && e.infoWords.String() == e.Info {
+		return e.infoWords
 	}
-	return e.Err.Error()
+	return e.Info
+}
+
+// cause is the underlying error (drawn in the user's language when it is
+// Worded), or "no detail".
+func (e *Error) cause() any {
+	if e.Err == nil {
+		return Say("no detail")
+	}
+	return e.Err
 }
 
 func (e *Error) timeout() bool {

@@ -78,24 +78,24 @@ func flexText(b []byte) (string, error) {
 }
 
 // describeJSON names the kind of a JSON value for error messages.
-func describeJSON(b []byte) string {
+func describeJSON(b []byte) Message {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
-		return "nothing"
+		return Say("nothing")
 	}
 	switch b[0] {
 	case '{':
-		return "an object"
+		return Say("an object")
 	case '[':
-		return "an array"
+		return Say("an array")
 	case '"':
-		return "a string"
+		return Say("a string")
 	case 'n':
-		return "null"
+		return Say("null")
 	case 't', 'f':
-		return "a boolean"
+		return Say("a boolean")
 	default:
-		return "a number"
+		return Say("a number")
 	}
 }
 

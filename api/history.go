@@ -74,7 +74,7 @@ func changesQuery(workspaceID int64, kind Kind, since time.Time) (url.Values, in
 
 // changePages reads every page of the history q asks for onto out.
 func (c *Client) changePages(ctx context.Context, kind Kind, q url.Values, limit int, out []ItemChange) ([]ItemChange, error) {
-	op := "read the " + kind.String() + " change history"
+	op := Say("read the %s change history", kind)
 	for page := 1; ; page++ {
 		q.Set("page", strconv.Itoa(page))
 		got, err := c.changePage(ctx, op, kind, q)
@@ -89,7 +89,7 @@ func (c *Client) changePages(ctx context.Context, kind Kind, q url.Values, limit
 }
 
 // changePage reads one page of a history.
-func (c *Client) changePage(ctx context.Context, op string, kind Kind, q url.Values) ([]ItemChange, error) {
+func (c *Client) changePage(ctx context.Context, op Message, kind Kind, q url.Values) ([]ItemChange, error) {
 	env, err := c.get(ctx, op, "/"+kind.String()+"_changes", q)
 	if err != nil {
 		return nil, err

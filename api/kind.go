@@ -129,5 +129,5 @@ func ParseKind(s string) (Kind, error) {
 	case "task", "tasks", "Task", "Tasks":
 		return Task, nil
 	}
-	return Story, fmt.Errorf("unknown kind %q (want story, bug or task)", truncate(s, 40))
+	return Story, Errorf("unknown kind %q (want story, bug or task)", truncate(s, 40))
 }

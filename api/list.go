@@ -271,11 +271,11 @@ func (l *lister) decode(p int, env Envelope) ([]Item, error) {
 	return items, nil
 }
 
-func (l *lister) op(p int) string {
+func (l *lister) op(p int) Message {
 	if w := l.query.Get("created"); w != "" && l.base > 0 {
-		return fmt.Sprintf("list %s (created %s, page %d)", l.kind.Path(), w, p)
+		return Say("list %s (created %s, page %d)", kinds(l.kind), w, p)
 	}
-	return fmt.Sprintf("list %s (page %d)", l.kind.Path(), p)
+	return Say("list %s (page %d)", kinds(l.kind), p)
 }
 
 // deliver hands a page to onPage, without the items already delivered.

@@ -18,12 +18,12 @@ import (
 // with a list; an id it does not list is an error of kind ErrNotFound.
 func (c *Client) Get(ctx context.Context, workspaceID int64, kind Kind, id string) (Item, error) {
 	id = strings.TrimSpace(id)
-	op := fmt.Sprintf("read %s %s", kind, id)
+	op := Say("read %s %s", kind, id)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return Item{}, err
 	}
 	if id == "" {
-		return Item{}, invalid(op, "the item id is empty")
+		return Item{}, invalid(op, Say("the item id is empty"))
 	}
 	q := workspaceQuery(workspaceID)
 	q.Set("id", id)
@@ -40,17 +40,17 @@ func (c *Client) Get(ctx context.Context, workspaceID int64, kind Kind, id strin
 			return it, nil
 		}
 	}
-	return Item{}, &Error{Kind: ErrNotFound, Op: op,
-		Info: fmt.Sprintf("workspace %d has no %s %s; it may have been deleted or moved", workspaceID, kind, id)}
+	missing := &Error{Kind: ErrNotFound, Op: op.String(), opWords: op}
+	return Item{}, missing.saying(Say("workspace %d has no %s %s; it may have been deleted or moved", workspaceID, kind, id))
 }
 
 // GetMany reads items of one kind by id with all their fields, in one
 // request per PageSize ids (id=a,b,c). The answer leaves out the ids the
 // service does not list, and holds each item once.
 func (c *Client) GetMany(ctx context.Context, workspaceID int64, kind Kind, ids []string) ([]Item, error) {
-	op := fmt.Sprintf("read %d %s", len(ids), kind.Path())
+	op := Say("read %d %s", len(ids), kinds(kind))
 	if len(ids) == 1 {
-		op = "read 1 " + kind.String()
+		op = Say("read 1 %s", kind)
 	}
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return nil, err
@@ -97,13 +97,13 @@ func (c *Client) GetMany(ctx context.Context, workspaceID int64, kind Kind, ids 
 // as a "%" pattern, see titleFilter) and nicks within a list of nicks. Items whose created time
 // cannot be read are passed over.
 func (c *Client) FindCreated(ctx context.Context, workspaceID int64, kind Kind, title, creator string, after time.Time) (Item, bool, error) {
-	op := "look for a created " + kind.String()
+	op := Say("look for a created %s", kind)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return Item{}, false, err
 	}
 	title = strings.TrimSpace(title)
 	if title == "" {
-		return Item{}, false, invalid(op, "a title is required")
+		return Item{}, false, invalid(op, Say("a title is required"))
 	}
 	nick := trimNick(creator)
 	q := workspaceQuery(workspaceID)
@@ -123,7 +123,7 @@ func (c *Client) FindCreated(ctx context.Context, workspaceID int64, kind Kind, 
 	for page := 1; page <= maxPages; page++ {
 		q.Set("page", strconv.Itoa(page))
 		if page > 1 {
-			pageLabel = fmt.Sprintf("%s (page %d)", op, page)
+			pageLabel = Say("%s (page %d)", op, page)
 		}
 		env, err := c.get(ctx, pageLabel, "/"+kind.Path(), q)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -19,15 +18,15 @@ const (
 )
 
 // get performs a read and returns its envelope.
-func (c *Client) get(ctx context.Context, op, path string, query url.Values) (Envelope, error) {
+func (c *Client) get(ctx context.Context, op Message, path string, query url.Values) (Envelope, error) {
 	return c.do(ctx, call{op: op, method: http.MethodGet, path: path, params: query})
 }
 
 // shapeError is the failure of a successful answer whose data is not what the
 // call expects (the service greets unknown paths with status 1 and a string).
-func shapeError(op string, data json.RawMessage, want string, err error) *Error {
-	return &Error{Kind: ErrShape, Op: op, HTTPStatus: http.StatusOK,
-		Info: fmt.Sprintf("data is %s, expected %s", describeJSON(data), want), Err: err}
+func shapeError(op Message, data json.RawMessage, want string, err error) *Error {
+	e := &Error{Kind: ErrShape, Op: op.String(), opWords: op, HTTPStatus: http.StatusOK, Err: err}
+	return e.saying(Say("data is %s, expected %s", describeJSON(data), want))
 }
 
 // isObject reports whether raw JSON is an object.
@@ -53,7 +52,7 @@ func workspaceQuery(workspaceID int64) url.Values {
 // TestAuth checks Basic credentials. The record echoes the password: it
 // formats without it, and never reaches an error.
 func (c *Client) TestAuth(ctx context.Context) (TestAuthRecord, error) {
-	const op = "test the API account"
+	op := Say("test the API account")
 	env, err := c.get(ctx, op, PathTestAuth, nil)
 	if err != nil {
 		return TestAuthRecord{}, err
@@ -70,7 +69,7 @@ func (c *Client) TestAuth(ctx context.Context) (TestAuthRecord, error) {
 
 // UserInfo reads the signed-in user (user-mode or personal token).
 func (c *Client) UserInfo(ctx context.Context) (User, error) {
-	const op = "read user info"
+	op := Say("read user info")
 	env, err := c.get(ctx, op, PathUserInfo, nil)
 	if err != nil {
 		return User{}, err
@@ -91,7 +90,7 @@ func (c *Client) UserInfo(ctx context.Context) (User, error) {
 // Workspaces lists the workspaces a user takes part in, without the company
 // entry. An empty nick is not sent.
 func (c *Client) Workspaces(ctx context.Context, nick string) ([]Workspace, error) {
-	const op = "list workspaces"
+	op := Say("list workspaces")
 	var q url.Values
 	if nick != "" {
 		q = url.Values{"nick": {nick}}
@@ -119,7 +118,7 @@ func (c *Client) Workspaces(ctx context.Context, nick string) ([]Workspace, erro
 
 // WorkspaceInfo reads one workspace.
 func (c *Client) WorkspaceInfo(ctx context.Context, workspaceID int64) (Workspace, error) {
-	op := fmt.Sprintf("read workspace %d", workspaceID)
+	op := Say("read workspace %d", workspaceID)
 	env, err := c.get(ctx, op, PathWorkspaceInfo, workspaceQuery(workspaceID))
 	if err != nil {
 		return Workspace{}, err
@@ -137,7 +136,7 @@ func (c *Client) WorkspaceInfo(ctx context.Context, workspaceID int64) (Workspac
 // FieldInfo reads the field information of a kind in a workspace. A field
 // whose description cannot be read is left out, unless it is a priority field.
 func (c *Client) FieldInfo(ctx context.Context, workspaceID int64, kind Kind) (FieldInfo, error) {
-	op := fmt.Sprintf("read %s fields", kind)
+	op := Say("read %s fields", kind)
 	env, err := c.get(ctx, op, "/"+kind.Path()+"/get_fields_info", workspaceQuery(workspaceID))
 	if err != nil {
 		return nil, err
@@ -157,8 +156,8 @@ func (c *Client) FieldInfo(ctx context.Context, workspaceID int64, kind Kind) (F
 		var f Field
 		if err := json.Unmarshal(r, &f); err != nil {
 			if name == "priority" || name == "priority_label" {
-				return nil, &Error{Kind: ErrShape, Op: op, HTTPStatus: http.StatusOK,
-					Info: fmt.Sprintf("the %s field cannot be read", name), Err: err}
+				e := &Error{Kind: ErrShape, Op: op.String(), opWords: op, HTTPStatus: http.StatusOK, Err: err}
+				return nil, e.saying(Say("the %s field cannot be read", name))
 			}
 			continue
 		}
@@ -179,7 +178,7 @@ func (c *Client) PriorityOptions(ctx context.Context, workspaceID int64, kind Ki
 
 // Count counts the items of a kind in a workspace that match filter.
 func (c *Client) Count(ctx context.Context, workspaceID int64, kind Kind, filter url.Values) (int, error) {
-	op := "count " + kind.Path()
+	op := Say("count %s", kinds(kind))
 	env, err := c.get(ctx, op, "/"+kind.Path()+"/count", listQuery(workspaceID, filter))
 	if err != nil {
 		return 0, err
@@ -210,7 +209,7 @@ func listQuery(workspaceID int64, filter url.Values) url.Values {
 // (GET /workflows/last_steps?system=story|bug|task): status code → name.
 // An item in one of them is done with; the triage queue leaves it out.
 func (c *Client) LastSteps(ctx context.Context, workspaceID int64, kind Kind) (map[string]string, error) {
-	op := fmt.Sprintf("read the final %s statuses", kind)
+	op := Say("read the final %s statuses", kind)
 	q := workspaceQuery(workspaceID)
 	q.Set("system", kind.String())
 	env, err := c.get(ctx, op, "/workflows/last_steps", q)

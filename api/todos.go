@@ -33,7 +33,11 @@ func (c *Client) Todos(ctx context.Context, workspaceID int64, kind Kind, user s
 	}
 	setFields(q, fields)
 	q.Set("order", "modified desc")
-	return c.readPages(ctx, fmt.Sprintf("list the %s waiting on %s", kind.Path(), orYou(user)), TodoPath(kind), kind, q)
+	op := Say("list the %s waiting on you", kinds(kind))
+	if user != "" {
+		op = Say("list the %s waiting on %s", kinds(kind), user)
+	}
+	return c.readPages(ctx, op, TodoPath(kind), kind, q)
 }
 
 // ModifiedSince lists the items of a kind in a workspace modified after
@@ -46,18 +50,18 @@ func (c *Client) ModifiedSince(ctx context.Context, workspaceID int64, kind Kind
 	q.Set("modified", ">"+FormatTime(since))
 	q.Set("order", "modified asc")
 	setFields(q, fields)
-	return c.readPages(ctx, fmt.Sprintf("list the %s changed since %s", kind.Path(), FormatTime(since)), "/"+kind.Path(), kind, q)
+	return c.readPages(ctx, Say("list the %s changed since %s", kinds(kind), FormatTime(since)), "/"+kind.Path(), kind, q)
 }
 
 // readPages reads the pages of a list query from page 1 until a short
 // page, at most maxPages, without repeating an item.
-func (c *Client) readPages(ctx context.Context, op, path string, kind Kind, q url.Values) ([]Item, error) {
+func (c *Client) readPages(ctx context.Context, op Message, path string, kind Kind, q url.Values) ([]Item, error) {
 	q.Set("limit", strconv.Itoa(PageSize))
 	var out []Item
 	seen := map[string]bool{}
 	for p := 1; p <= maxPages; p++ {
 		q.Set("page", strconv.Itoa(p))
-		env, err := c.do(ctx, call{op: fmt.Sprintf("%s (page %d)", op, p), method: http.MethodGet, path: path, params: q})
+		env, err := c.do(ctx, call{op: Say("%s (page %d)", op, p), method: http.MethodGet, path: path, params: q})
 		if err != nil {
 			return nil, err
 		}
@@ -87,12 +91,4 @@ func setFields(q url.Values, fields []string) {
 		fields = append([]string{"id"}, fields...)
 	}
 	q.Set("fields", strings.Join(fields, ","))
-}
-
-// orYou names whose to-dos a call reads.
-func orYou(user string) string {
-	if user == "" {
-		return "you"
-	}
-	return user
 }

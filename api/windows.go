@@ -114,7 +114,7 @@ func (c *Client) settle(ctx context.Context, req ListRequest, w window) ([]windo
 	f.Set("created", w.param())
 	n, err := c.Count(ctx, req.WorkspaceID, req.Kind, f)
 	if err != nil {
-		return nil, fmt.Errorf("count %s created %s: %w", req.Kind.Path(), w.param(), err)
+		return nil, Errorf("count %s created %s: %w", kinds(req.Kind), w.param(), err)
 	}
 	w.count = n
 	if n <= MaxListItems || !w.to.After(w.from) {
@@ -137,7 +137,7 @@ func (c *Client) settle(ctx context.Context, req ListRequest, w window) ([]windo
 // createdEdge is the creation time of the first (asc) or last (desc) item of
 // the request.
 func (c *Client) createdEdge(ctx context.Context, req ListRequest, dir string) (time.Time, error) {
-	op := fmt.Sprintf("list %s (created %s)", req.Kind.Path(), dir)
+	op := Say("list %s (created %s)", kinds(req.Kind), dir)
 	q := listQuery(req.WorkspaceID, req.Filter)
 	q.Set("order", "created "+dir)
 	q.Set("limit", "1")
@@ -152,11 +152,11 @@ func (c *Client) createdEdge(ctx context.Context, req ListRequest, dir string) (
 		return time.Time{}, shapeError(op, env.Data, fmt.Sprintf(`a list of {"%s":{...}}`, req.Kind.Wrapper()), err)
 	}
 	if len(items) == 0 {
-		return time.Time{}, &Error{Kind: ErrShape, Op: op, Info: "the service counted items but listed none"}
+		return time.Time{}, (&Error{Kind: ErrShape, Op: op.String(), opWords: op}).saying(Say("the service counted items but listed none"))
 	}
 	t, err := ParseTime(items[0].Created)
 	if err != nil {
-		return time.Time{}, &Error{Kind: ErrShape, Op: op, Info: fmt.Sprintf("item %s has no readable created time (%q)", items[0].ID, items[0].Created)}
+		return time.Time{}, (&Error{Kind: ErrShape, Op: op.String(), opWords: op}).saying(Say("item %s has no readable created time (%q)", items[0].ID, items[0].Created))
 	}
 	return t, nil
 }

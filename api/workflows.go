@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 )
 
@@ -45,11 +44,11 @@ func (c *Client) Transitions(ctx context.Context, workspaceID int64, kind Kind) 
 // TypeTransitions reads the steps of the workflow of a story type
 // (workitem_type_id; "": the default one), each tagged with the type.
 func (c *Client) TypeTransitions(ctx context.Context, workspaceID int64, kind Kind, typeID string) ([]Transition, error) {
-	op := fmt.Sprintf("read the %s workflow", kind)
+	op := Say("read the %s workflow", kind)
 	q := workspaceQuery(workspaceID)
 	q.Set("system", kind.String())
 	if typeID != "" {
-		op = fmt.Sprintf("read the workflow of %s type %s", kind, typeID)
+		op = Say("read the workflow of %s type %s", kind, typeID)
 		q.Set("workitem_type_id", typeID)
 	}
 	env, err := c.get(ctx, op, "/workflows/all_transitions", q)
@@ -88,7 +87,7 @@ type Member struct {
 
 // Members reads the members of a workspace (GET /workspaces/users).
 func (c *Client) Members(ctx context.Context, workspaceID int64) ([]Member, error) {
-	op := "read the members of the workspace"
+	op := Say("read the members of the workspace")
 	env, err := c.get(ctx, op, "/workspaces/users", workspaceQuery(workspaceID))
 	if err != nil {
 		return nil, err
@@ -121,7 +120,7 @@ type Iteration struct {
 // Iterations reads the iterations of a workspace (GET /iterations), up to
 // one page of the largest size, newest start first.
 func (c *Client) Iterations(ctx context.Context, workspaceID int64) ([]Iteration, error) {
-	op := "read the iterations of the workspace"
+	op := Say("read the iterations of the workspace")
 	q := workspaceQuery(workspaceID)
 	q.Set("limit", strconv.Itoa(PageSize))
 	q.Set("order", "startdate desc")
@@ -153,7 +152,7 @@ func (c *Client) Iterations(ctx context.Context, workspaceID int64) ([]Iteration
 // /workflows/status_map?system=, workflow/get_workflow_status_map): status
 // code → name, for a story type (workitem_type_id; "": the default one).
 func (c *Client) StatusMap(ctx context.Context, workspaceID int64, kind Kind, typeID string) (map[string]string, error) {
-	op := fmt.Sprintf("read the %s status names", kind)
+	op := Say("read the %s status names", kind)
 	q := workspaceQuery(workspaceID)
 	q.Set("system", kind.String())
 	if typeID != "" {
@@ -181,7 +180,7 @@ func (c *Client) StatusMap(ctx context.Context, workspaceID int64, kind Kind, ty
 // /workitem_types, story/get_workitem_types), up to one page of the
 // largest size: the workitem_type_id a story may carry.
 func (c *Client) StoryTypes(ctx context.Context, workspaceID int64) ([]string, error) {
-	op := "read the story types of the workspace"
+	op := Say("read the story types of the workspace")
 	q := workspaceQuery(workspaceID)
 	q.Set("limit", "200")
 	env, err := c.get(ctx, op, "/workitem_types", q)

@@ -22,12 +22,12 @@ type NewItem struct {
 // Create creates a story, bug or task and returns it as the service stored it.
 // A failed create is never retried; see MaybeApplied.
 func (c *Client) Create(ctx context.Context, n NewItem) (Item, error) {
-	op := "create " + n.Kind.String()
+	op := Say("create %s", n.Kind)
 	if err := checkTarget(op, n.Kind, n.WorkspaceID); err != nil {
 		return Item{}, err
 	}
 	if strings.TrimSpace(n.Title) == "" {
-		return Item{}, invalid(op, "a title is required")
+		return Item{}, invalid(op, Say("a title is required"))
 	}
 	form, err := writeForm(op, n.Kind, n.Fields, "id")
 	if err != nil {
@@ -57,15 +57,15 @@ func (c *Client) UpdatePriority(ctx context.Context, workspaceID int64, kind Kin
 // field). It refuses the legacy "priority" (use UpdatePriority), "id" and
 // "workspace_id" keys. A failed update is never retried; see MaybeApplied.
 func (c *Client) Update(ctx context.Context, workspaceID int64, kind Kind, id string, fields map[string]string, currentUser string) (Item, error) {
-	op := fmt.Sprintf("update %s %s", kind, id)
+	op := Say("update %s %s", kind, id)
 	if err := checkTarget(op, kind, workspaceID); err != nil {
 		return Item{}, err
 	}
 	if strings.TrimSpace(id) == "" {
-		return Item{}, invalid(op, "the item id is empty")
+		return Item{}, invalid(op, Say("the item id is empty"))
 	}
 	if len(fields) == 0 {
-		return Item{}, invalid(op, "there is nothing to update")
+		return Item{}, invalid(op, Say("there is nothing to update"))
 	}
 	form, err := writeForm(op, kind, fields, "id", "workspace_id")
 	if err != nil {
@@ -80,7 +80,7 @@ func (c *Client) Update(ctx context.Context, workspaceID int64, kind Kind, id st
 }
 
 // post sends a write and reads the item it returns.
-func (c *Client) post(ctx context.Context, op string, kind Kind, form url.Values) (Item, error) {
+func (c *Client) post(ctx context.Context, op Message, kind Kind, form url.Values) (Item, error) {
 	env, err := c.do(ctx, call{op: op, method: http.MethodPost, path: "/" + kind.Path(), params: form})
 	if err != nil {
 		return Item{}, err
@@ -96,20 +96,20 @@ func (c *Client) post(ctx context.Context, op string, kind Kind, form url.Values
 
 // writeForm turns fields into a form, naming the title by kind and refusing
 // the legacy priority and the given reserved keys.
-func writeForm(op string, kind Kind, fields map[string]string, reserved ...string) (url.Values, error) {
+func writeForm(op Message, kind Kind, fields map[string]string, reserved ...string) (url.Values, error) {
 	form := make(url.Values, len(fields)+4)
 	for k, v := range fields {
 		key := strings.TrimSpace(k)
 		if key == "priority" {
-			return nil, invalid(op, `the legacy "priority" field is not written; set priority_label`)
+			return nil, invalid(op, Say(`the legacy "priority" field is not written; set priority_label`))
 		}
 		for _, r := range reserved {
 			if key == r {
-				return nil, invalid(op, fmt.Sprintf("the %q field cannot be set here", key))
+				return nil, invalid(op, Say("the %q field cannot be set here", key))
 			}
 		}
 		if key == "" {
-			return nil, invalid(op, "a field has no name")
+			return nil, invalid(op, Say("a field has no name"))
 		}
 		if key == "title" {
 			key = kind.TitleField()
@@ -120,17 +120,17 @@ func writeForm(op string, kind Kind, fields map[string]string, reserved ...strin
 }
 
 // checkTarget refuses an unknown kind or a missing workspace before sending.
-func checkTarget(op string, kind Kind, workspaceID int64) error {
+func checkTarget(op Message, kind Kind, workspaceID int64) error {
 	if kind != Story && kind != Bug && kind != Task {
-		return invalid(op, fmt.Sprintf("unknown kind %s", kind))
+		return invalid(op, Say("unknown kind %s", kind))
 	}
 	if workspaceID <= 0 {
-		return invalid(op, "a workspace is required")
+		return invalid(op, Say("a workspace is required"))
 	}
 	return nil
 }
 
 // invalid is a request refused by the client before sending.
-func invalid(op, msg string) *Error {
-	return &Error{Kind: ErrValidation, Op: op, Info: msg}
+func invalid(op, msg Message) *Error {
+	return &Error{Kind: ErrValidation, Op: op.String(), opWords: op, Info: msg.String(), infoWords: msg}
 }

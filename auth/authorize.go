@@ -3,9 +3,10 @@ package auth
 import (
 	"crypto/rand"
 	"encoding/base64"
-	"fmt"
 	"net/url"
 	"strings"
+
+	"triage/api"
 )
 
 // stateBytes is the amount of randomness in the state parameter.
@@ -16,7 +17,7 @@ const stateBytes = 32
 func newState() (string, error) {
 	b := make([]byte, stateBytes)
 	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("drawing a random state: %w", err)
+		return "", api.Errorf("drawing a random state: %w", err)
 	}
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }

@@ -2,13 +2,12 @@ package auth
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
 	"time"
 
+	"triage/api"
 	"triage/store/launch"
 )
 
@@ -68,7 +67,7 @@ const BrowserGrace = time.Second
 func startBrowser(prog, url string) error {
 	cmd := launch.Command(context.Background(), os.Environ(), prog, url)
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting the browser program %s (named in %s or %s): %w", prog, EnvTriageBrowser, EnvBrowser, err)
+		return api.Errorf("starting the browser program %s (named in %s or %s): %w", prog, EnvTriageBrowser, EnvBrowser, err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -77,7 +76,7 @@ func startBrowser(prog, url string) error {
 	select {
 	case err := <-done:
 		if err != nil {
-			return fmt.Errorf("the browser program %s (named in %s or %s) failed: %w", prog, EnvTriageBrowser, EnvBrowser, err)
+			return api.Errorf("the browser program %s (named in %s or %s) failed: %w", prog, EnvTriageBrowser, EnvBrowser, err)
 		}
 	case <-timer.C:
 	}
@@ -112,12 +111,12 @@ func openSystemBrowser(url string) error {
 			continue
 		}
 		if err := launch.Command(context.Background(), os.Environ(), path, append(o.args, url)...).Run(); err != nil {
-			return fmt.Errorf("starting the system browser with %s: %w", o.prog, err)
+			return api.Errorf("starting the system browser with %s: %w", o.prog, err)
 		}
 		return nil
 	}
-	return fmt.Errorf("starting the system browser: %w", errNoOpener)
+	return api.Errorf("starting the system browser: %w", errNoOpener)
 }
 
 // errNoOpener is a system without any opener of the browser on PATH.
-var errNoOpener = errors.New("no program that opens a browser (xdg-open, open) is on PATH; set BROWSER to one, or open the address by hand")
+var errNoOpener = api.Errorf("no program that opens a browser (xdg-open, open) is on PATH; set BROWSER to one, or open the address by hand")

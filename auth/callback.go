@@ -2,8 +2,6 @@ package auth
 
 import (
 	"crypto/subtle"
-	"errors"
-	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
@@ -14,7 +12,7 @@ import (
 // errNotOurs marks a redirect that is not the answer this login waits for
 // (wrong host, path or state, or an unreadable query). The listener answers
 // it with 400 and keeps waiting; Paste refuses it.
-var errNotOurs = errors.New("this is not the answer triage is waiting for")
+var errNotOurs = api.Errorf("this is not the answer triage is waiting for")
 
 // maxCodeLen bounds an authorization code (the service's are 40 hex digits).
 const maxCodeLen = 512
@@ -43,22 +41,22 @@ var errorCode = regexp.MustCompile(`^[a-z_]{1,64}$`)
 func (e callbackExpect) judge(rawQuery string) (answer, error) {
 	q, err := url.ParseQuery(rawQuery)
 	if err != nil {
-		return answer{}, fmt.Errorf("%w: the query is malformed", errNotOurs)
+		return answer{}, api.Errorf("%w: the query is malformed", errNotOurs)
 	}
 	states := q["state"]
 	if len(states) != 1 || subtle.ConstantTimeCompare([]byte(states[0]), []byte(e.state)) != 1 {
-		return answer{}, fmt.Errorf("%w: its state does not match", errNotOurs)
+		return answer{}, api.Errorf("%w: its state does not match", errNotOurs)
 	}
 	if oauthErr := q.Get("error"); oauthErr != "" {
 		return answer{err: providerError(oauthErr)}, nil
 	}
 	code := q.Get("code")
 	if !validCode(code) {
-		return answer{err: errors.New("the redirect carried no usable authorization code; run the login again")}, nil
+		return answer{err: api.Errorf("the redirect carried no usable authorization code; run the login again")}, nil
 	}
 	res, err := api.ParseResourceParam(q.Get("resource"))
 	if err != nil {
-		return answer{err: fmt.Errorf("the redirect carried no valid workspace (resource): %w", err)}, nil
+		return answer{err: api.Errorf("the redirect carried no valid workspace (resource): %w", err)}, nil
 	}
 	return answer{code: code, resource: res}, nil
 }
@@ -70,9 +68,9 @@ func providerError(code string) error {
 		return ErrDenied
 	}
 	if errorCode.MatchString(code) {
-		return fmt.Errorf("the service refused the authorization (%s); run the login again", code)
+		return api.Errorf("the service refused the authorization (%s); run the login again", code)
 	}
-	return errors.New("the service refused the authorization; run the login again")
+	return api.Errorf("the service refused the authorization; run the login again")
 }
 
 // validCode accepts a non-empty code of printable ASCII without spaces.
@@ -95,22 +93,22 @@ func (e callbackExpect) judgePaste(pasted string) (answer, error) {
 	s := strings.TrimSpace(pasted)
 	s = strings.Trim(s, `"'<>`)
 	if s == "" {
-		return answer{}, fmt.Errorf("%w: nothing was pasted", errNotOurs)
+		return answer{}, api.Errorf("%w: nothing was pasted", errNotOurs)
 	}
 	switch {
 	case strings.Contains(s, "://"):
 		u, err := url.Parse(s)
 		if err != nil {
-			return answer{}, fmt.Errorf("%w: the address is malformed", errNotOurs)
+			return answer{}, api.Errorf("%w: the address is malformed", errNotOurs)
 		}
 		if u.Scheme != "http" || u.Host != e.host {
-			return answer{}, fmt.Errorf("%w: it was not sent to %s", errNotOurs, e.host)
+			return answer{}, api.Errorf("%w: it was not sent to %s", errNotOurs, e.host)
 		}
 		return e.judgePath(u.Path, u.RawQuery)
 	case strings.HasPrefix(s, "/"):
 		u, err := url.Parse(s)
 		if err != nil || u.Host != "" {
-			return answer{}, fmt.Errorf("%w: the address is malformed", errNotOurs)
+			return answer{}, api.Errorf("%w: the address is malformed", errNotOurs)
 		}
 		return e.judgePath(u.Path, u.RawQuery)
 	default:
@@ -122,7 +120,7 @@ func (e callbackExpect) judgePaste(pasted string) (answer, error) {
 // judgePath checks the path before judging the query.
 func (e callbackExpect) judgePath(path, rawQuery string) (answer, error) {
 	if path != e.path {
-		return answer{}, fmt.Errorf("%w: it was not sent to %s", errNotOurs, e.path)
+		return answer{}, api.Errorf("%w: it was not sent to %s", errNotOurs, e.path)
 	}
 	return e.judge(rawQuery)
 }

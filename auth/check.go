@@ -34,14 +34,20 @@ type CheckError struct {
 }
 
 // Error says what happened to the credential.
-func (e *CheckError) Error() string {
+func (e *CheckError) Error() string { return e.words().String() }
+
+// TextIn is Error in tr's language.
+func (e *CheckError) TextIn(tr api.Translator) string { return e.words().In(tr) }
+
+func (e *CheckError) words() api.Message {
+	what := api.Message{Format: e.What} // a CredentialName
 	switch e.Outcome {
 	case ErrRefused:
-		return fmt.Sprintf("the service refused %s (%s)", e.What, serviceSaid(e.Err))
+		return api.Say("the service refused %s (%s)", what, serviceSaid(e.Err))
 	case ErrExpired:
-		return fmt.Sprintf("%s has expired (%s)", e.What, serviceSaid(e.Err))
+		return api.Say("%s has expired (%s)", what, serviceSaid(e.Err))
 	}
-	return fmt.Sprintf("%s could not be checked: %v", e.What, e.Err)
+	return api.Say("%s could not be checked: %v", what, e.Err)
 }
 
 // Is reports the outcome, so errors.Is(err, ErrRefused) reads as it says.

@@ -3,8 +3,9 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
+
+	"triage/api"
 )
 
 // complete exchanges the code of a valid answer and looks up who the user is.
@@ -28,7 +29,7 @@ func fillUser(ctx context.Context, s Session, httpClient *http.Client) (Session,
 	case err == nil:
 		return checked, nil
 	case errors.Is(err, ErrRefused), errors.Is(err, ErrExpired):
-		return Session{}, fmt.Errorf("the service refused the token it just issued; run the login again: %w", err)
+		return Session{}, api.Errorf("the service refused the token it just issued; run the login again: %w", err)
 	case errors.Is(err, ErrUnchecked):
 		return s, nil
 	}

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -48,22 +47,22 @@ func (c OAuthConfig) withDefaults() (OAuthConfig, error) {
 		problems = append(problems, err)
 	}
 	if strings.TrimSpace(c.ClientID) == "" {
-		problems = append(problems, errors.New("the client id is not set"))
+		problems = append(problems, api.Errorf("the client id is not set"))
 	}
 	if c.ClientSecret == "" {
-		problems = append(problems, errors.New("the client secret is not set"))
+		problems = append(problems, api.Errorf("the client secret is not set"))
 	}
 	if c.RedirectPort < 0 || c.RedirectPort > 65535 {
-		problems = append(problems, fmt.Errorf("redirect port %d is not a port number", c.RedirectPort))
+		problems = append(problems, api.Errorf("redirect port %d is not a port number", c.RedirectPort))
 	}
 	if c.CallbackPath == "" {
 		c.CallbackPath = DefaultCallbackPath
 	}
 	if !strings.HasPrefix(c.CallbackPath, "/") || strings.ContainsAny(c.CallbackPath, "?# ") {
-		problems = append(problems, fmt.Errorf("callback path %q must be a plain path starting with /", c.CallbackPath))
+		problems = append(problems, api.Errorf("callback path %q must be a plain path starting with /", c.CallbackPath))
 	}
 	if len(problems) > 0 {
-		return c, fmt.Errorf("the OAuth settings are incomplete: %w", errors.Join(problems...))
+		return c, api.Errorf("the OAuth settings are incomplete: %w", errors.Join(problems...))
 	}
 	c.AuthURL = strings.TrimRight(c.AuthURL, "/")
 	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
@@ -93,17 +92,17 @@ func (c OAuthConfig) withDefaults() (OAuthConfig, error) {
 // checkServiceURL accepts an absolute http or https address.
 func checkServiceURL(name, raw string) error {
 	if raw == "" {
-		return fmt.Errorf("%s is not set", name)
+		return api.Errorf("%s is not set", name)
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return fmt.Errorf("%s is not a valid address", name)
+		return api.Errorf("%s is not a valid address", name)
 	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%s %q is not an http(s) address", name, u.Redacted())
+		return api.Errorf("%s %q is not an http(s) address", name, u.Redacted())
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return fmt.Errorf("%s %q must not carry a query or fragment", name, u.Redacted())
+		return api.Errorf("%s %q must not carry a query or fragment", name, u.Redacted())
 	}
 	return nil
 }

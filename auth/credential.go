@@ -1,9 +1,9 @@
 package auth
 
 import (
-	"fmt"
 	"strings"
 
+	"triage/api"
 	"triage/store"
 )
 
@@ -44,14 +44,14 @@ func FromCredential(baseURL string, c store.Credential) (Session, error) {
 	switch s.Method {
 	case MethodOAuth, MethodToken:
 		if s.Token == "" {
-			return Session{}, fmt.Errorf("the stored %s credential has no token; log in again", s.Method)
+			return Session{}, api.Errorf("the stored %s credential has no token; log in again", s.Method)
 		}
 	case MethodBasic:
 		if s.APIUser == "" || s.APIPassword == "" {
-			return Session{}, fmt.Errorf("the stored basic credential lacks the account or password; log in again")
+			return Session{}, api.Errorf("the stored basic credential lacks the account or password; log in again")
 		}
 	default:
-		return Session{}, fmt.Errorf("the stored credential has an unknown method %q; log in again", clip(c.Method, 20))
+		return Session{}, api.Errorf("the stored credential has an unknown method %q; log in again", clip(c.Method, 20))
 	}
 	return s, nil
 }

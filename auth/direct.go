@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -33,7 +32,7 @@ func LoginToken(ctx context.Context, baseURL, token string, httpClient *http.Cli
 	}
 	token = strings.TrimSpace(token)
 	if token == "" {
-		return Session{}, errors.New("the personal access token is empty; paste the token shown when it was created")
+		return Session{}, api.Errorf("the personal access token is empty; paste the token shown when it was created")
 	}
 	return Check(ctx, Session{Service: baseURL, Method: MethodToken, Token: token}, httpClient)
 }
@@ -48,7 +47,7 @@ func LoginBasic(ctx context.Context, baseURL, user, password string, httpClient 
 		return Session{}, err
 	}
 	if user == "" || password == "" {
-		return Session{}, errors.New("the API account and password are both needed (company management, open platform)")
+		return Session{}, api.Errorf("the API account and password are both needed (company management, open platform)")
 	}
 	return Check(ctx, Session{Service: baseURL, Method: MethodBasic, APIUser: user, APIPassword: password}, httpClient)
 }

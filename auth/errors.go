@@ -1,29 +1,30 @@
 package auth
 
 import (
-	"errors"
 	"strings"
+
+	"triage/api"
 )
 
 // Outcomes of an OAuth login that a caller may want to tell apart.
 var (
 	// ErrDenied means the user refused the authorization (Deny on the
 	// service's page, error=access_denied).
-	ErrDenied = errors.New("you refused the authorization on the service's page; run the login again to allow it")
+	ErrDenied = api.Errorf("you refused the authorization on the service's page; run the login again to allow it")
 	// ErrTimeout means no answer came from the browser before the deadline.
-	ErrTimeout = errors.New("no answer came from the browser in time; run the login again")
+	ErrTimeout = api.Errorf("no answer came from the browser in time; run the login again")
 	// ErrCancelled means the login was stopped (context cancelled or Flow.Close).
-	ErrCancelled = errors.New("the login was cancelled")
+	ErrCancelled = api.Errorf("the login was cancelled")
 	// ErrCodeExpired means the service found the authorization code too old.
-	ErrCodeExpired = errors.New("the authorization code expired; run the login again")
+	ErrCodeExpired = api.Errorf("the authorization code expired; run the login again")
 	// ErrCodeRejected means the service does not know the code (or it was used already).
-	ErrCodeRejected = errors.New("the authorization code was refused (unknown or already used); run the login again")
+	ErrCodeRejected = api.Errorf("the authorization code was refused (unknown or already used); run the login again")
 	// ErrClientRejected means the service refused the client id or secret.
-	ErrClientRejected = errors.New("the client id or secret was refused; set the OAuth application's client id (client_id in the config, or TRIAGE_CLIENT_ID) and its secret (TRIAGE_CLIENT_SECRET)")
+	ErrClientRejected = api.Errorf("the client id or secret was refused; set the OAuth application's client id (client_id in the config, or TRIAGE_CLIENT_ID) and its secret (TRIAGE_CLIENT_SECRET)")
 	// ErrRedirectRejected means the service refused the redirect address.
-	ErrRedirectRejected = errors.New("the service refused the redirect address; register it for the client or set redirect_port in the config")
+	ErrRedirectRejected = api.Errorf("the service refused the redirect address; register it for the client or set redirect_port in the config")
 	// ErrNoBrowser means no browser could be started here; the user opens the URL by hand.
-	ErrNoBrowser = errors.New("no browser can be opened here (no display); open the address by hand")
+	ErrNoBrowser = api.Errorf("no browser can be opened here (no display); open the address by hand")
 )
 
 // redactedText replaces a secret found in a message.

@@ -49,7 +49,7 @@ func doExchange(ctx context.Context, cfg OAuthConfig, redirectURI, code string) 
 	endpoint := cfg.BaseURL + tokenPath
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
-		return issuedToken{}, fmt.Errorf("preparing the token request: %w", err)
+		return issuedToken{}, api.Errorf("preparing the token request: %w", err)
 	}
 	req.SetBasicAuth(cfg.ClientID, cfg.ClientSecret)
 	req.Header.Set("Content-Type", api.ContentTypeForm)
@@ -60,12 +60,12 @@ func doExchange(ctx context.Context, cfg OAuthConfig, redirectURI, code string) 
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return issuedToken{}, stopped(ctxErr)
 		}
-		return issuedToken{}, fmt.Errorf("could not reach the token endpoint of %s; check base_url and the network: %w", cfg.BaseURL, err)
+		return issuedToken{}, api.Errorf("could not reach the token endpoint of %s; check base_url and the network: %w", cfg.BaseURL, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxTokenResponse))
 	if err != nil {
-		return issuedToken{}, fmt.Errorf("reading the token response: %w", err)
+		return issuedToken{}, api.Errorf("reading the token response: %w", err)
 	}
 	env, err := api.DecodeEnvelope(body)
 	if err != nil {
@@ -76,7 +76,7 @@ func doExchange(ctx context.Context, cfg OAuthConfig, redirectURI, code string) 
 	}
 	var rec api.TokenRecord
 	if err := env.DecodeData(&rec); err != nil {
-		return issuedToken{}, fmt.Errorf("the token endpoint answered with an unexpected record: %w", err)
+		return issuedToken{}, api.Errorf("the token endpoint answered with an unexpected record: %w", err)
 	}
 	if err := checkTokenRecord(rec); err != nil {
 		return issuedToken{}, err
@@ -87,9 +87,9 @@ func doExchange(ctx context.Context, cfg OAuthConfig, redirectURI, code string) 
 // exchangeNotJSON explains a token answer that is not an envelope.
 func exchangeNotJSON(status int, err error) error {
 	if status == http.StatusUnauthorized {
-		return fmt.Errorf("%w (HTTP 401)", ErrClientRejected)
+		return api.Errorf("%w (HTTP 401)", ErrClientRejected)
 	}
-	return fmt.Errorf("the token endpoint answered HTTP %d with something that is not the service's JSON (is base_url right?): %w", status, err)
+	return api.Errorf("the token endpoint answered HTTP %d with something that is not the service's JSON (is base_url right?): %w", status, err)
 }
 
 // exchangeFailure maps an error envelope of the token endpoint to a clear
@@ -106,21 +106,21 @@ func exchangeFailure(httpStatus int, env api.Envelope) error {
 	}
 	switch {
 	case env.Info == api.InfoCodeExpired:
-		return fmt.Errorf("%w (HTTP %d%s)", ErrCodeExpired, httpStatus, ref)
+		return api.Errorf("%w (HTTP %d%s)", ErrCodeExpired, httpStatus, ref)
 	case env.Info == api.InfoCodeInvalid:
-		return fmt.Errorf("%w (HTTP %d%s)", ErrCodeRejected, httpStatus, ref)
+		return api.Errorf("%w (HTTP %d%s)", ErrCodeRejected, httpStatus, ref)
 	case env.Info == api.InfoRedirectMismatch:
-		return fmt.Errorf("%w (HTTP %d%s)", ErrRedirectRejected, httpStatus, ref)
+		return api.Errorf("%w (HTTP %d%s)", ErrRedirectRejected, httpStatus, ref)
 	case httpStatus == http.StatusUnauthorized || status == http.StatusUnauthorized:
-		return fmt.Errorf("%w (HTTP %d%s)", ErrClientRejected, httpStatus, ref)
+		return api.Errorf("%w (HTTP %d%s)", ErrClientRejected, httpStatus, ref)
 	case env.Info == api.InfoUnsupportedGrant:
-		return fmt.Errorf("the service refused the grant type authorization_code (HTTP %d%s)", httpStatus, ref)
+		return api.Errorf("the service refused the grant type authorization_code (HTTP %d%s)", httpStatus, ref)
 	case httpStatus == http.StatusTooManyRequests || status == http.StatusTooManyRequests:
-		return fmt.Errorf("the service is rate-limiting this account; wait a little and run the login again (HTTP %d%s)", httpStatus, ref)
+		return api.Errorf("the service is rate-limiting this account; wait a little and run the login again (HTTP %d%s)", httpStatus, ref)
 	case httpStatus >= 500 || status >= 500:
-		return fmt.Errorf("the service failed to issue the token; try the login again later (HTTP %d%s)", httpStatus, ref)
+		return api.Errorf("the service failed to issue the token; try the login again later (HTTP %d%s)", httpStatus, ref)
 	default:
-		return fmt.Errorf("the token exchange failed: %s (HTTP %d, status %d%s)", quoteInfo(env.Info), httpStatus, env.Status, ref)
+		return api.Errorf("the token exchange failed: %s (HTTP %d, status %d%s)", quoteInfo(env.Info), httpStatus, env.Status, ref)
 	}
 }
 
@@ -137,16 +137,16 @@ func quoteInfo(info string) string {
 func checkTokenRecord(rec api.TokenRecord) error {
 	var problems []error
 	if rec.AccessToken == "" {
-		problems = append(problems, errors.New("no access_token"))
+		problems = append(problems, api.Errorf("no access_token"))
 	}
 	if rec.TokenType != "" && !strings.EqualFold(rec.TokenType, "Bearer") {
-		problems = append(problems, fmt.Errorf("token_type %s is not Bearer", quoteInfo(rec.TokenType)))
+		problems = append(problems, api.Errorf("token_type %s is not Bearer", quoteInfo(rec.TokenType)))
 	}
 	if rec.ExpiresIn <= 0 || rec.ExpiresIn > maxExpiresIn {
-		problems = append(problems, fmt.Errorf("expires_in %d is not a lifetime between 1 s and 10 years", rec.ExpiresIn))
+		problems = append(problems, api.Errorf("expires_in %d is not a lifetime between 1 s and 10 years", rec.ExpiresIn))
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("the token endpoint answered with an unusable token record: %w", errors.Join(problems...))
+		return api.Errorf("the token endpoint answered with an unusable token record: %w", errors.Join(problems...))
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log"
 	"net"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"triage/api"
 )
 
 // shutdownGrace bounds how long closing the listener waits for the page
@@ -61,7 +62,7 @@ func StartOAuth(ctx context.Context, cfg OAuthConfig) (*Flow, error) {
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(cfg.RedirectPort)))
 	if err != nil {
-		return nil, fmt.Errorf("cannot listen for the login redirect on 127.0.0.1 port %d (busy? set another redirect_port): %w", cfg.RedirectPort, err)
+		return nil, api.Errorf("cannot listen for the login redirect on 127.0.0.1 port %d (busy? set another redirect_port): %w", cfg.RedirectPort, err)
 	}
 	host := ln.Addr().String()
 	f := &Flow{
@@ -107,7 +108,7 @@ func (f *Flow) RedirectURI() string { return f.redirectURI }
 // failure the user opens URL by hand.
 func (f *Flow) OpenBrowser() error {
 	if err := f.cfg.OpenBrowser(f.authURL); err != nil {
-		return fmt.Errorf("could not open a browser; open the address by hand: %w", err)
+		return api.Errorf("could not open a browser; open the address by hand: %w", err)
 	}
 	return nil
 }
@@ -123,7 +124,7 @@ func (f *Flow) Paste(redirected string) error {
 		return err
 	}
 	if !f.deliver(a) {
-		return errors.New("this login already has its answer")
+		return api.Errorf("this login already has its answer")
 	}
 	return nil
 }
@@ -168,7 +169,7 @@ func (f *Flow) watch(ctx context.Context) {
 	select {
 	case <-f.answered:
 	case <-f.cfg.After(f.cfg.Timeout):
-		f.deliver(answer{err: fmt.Errorf("%w (waited %s)", ErrTimeout, f.cfg.Timeout)})
+		f.deliver(answer{err: api.Errorf("%w (waited %s)", ErrTimeout, f.cfg.Timeout)})
 	case <-ctx.Done():
 		f.deliver(answer{err: stopped(ctx.Err())})
 	}
@@ -208,7 +209,7 @@ func (f *Flow) shutdown() {
 // stopped turns a context's end into the login's error.
 func stopped(err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w (%w)", ErrTimeout, err)
+		return api.Errorf("%w (%w)", ErrTimeout, err)
 	}
-	return fmt.Errorf("%w (%w)", ErrCancelled, err)
+	return api.Errorf("%w (%w)", ErrCancelled, err)
 }

@@ -2,9 +2,10 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
+
+	"triage/api"
 )
 
 // fileMode is the mode of every file triage writes: private to the user.
@@ -18,7 +19,7 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return api.Errorf("write %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -27,19 +28,19 @@ func writeFileAtomic(path string, data []byte) (err error) {
 		}
 	}()
 	if err := tmp.Chmod(fileMode); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return api.Errorf("write %s: %w", path, err)
 	}
 	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return api.Errorf("write %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: sync: %w", path, err)
+		return api.Errorf("write %s: sync: %w", path, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return api.Errorf("write %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return api.Errorf("write %s: %w", path, err)
 	}
 	return syncDir(dir)
 }
@@ -49,11 +50,11 @@ func writeFileAtomic(path string, data []byte) (err error) {
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
-		return fmt.Errorf("sync directory %s: %w", dir, err)
+		return api.Errorf("sync directory %s: %w", dir, err)
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("sync directory %s: %w", dir, err)
+		return api.Errorf("sync directory %s: %w", dir, err)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 
 	"go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"triage/api"
 )
 
 // DefaultLockTimeout is how long opening the cache or the outbox waits for
@@ -19,8 +20,8 @@ const DefaultLockTimeout = time.Second
 // errLocked and errDamaged classify a failure to open a database file; the
 // cache and the outbox turn them into their own errors.
 var (
-	errLocked  = errors.New("in use by another triage")
-	errDamaged = errors.New("damaged or not a database")
+	errLocked  = api.Errorf("in use by another triage")
+	errDamaged = api.Errorf("damaged or not a database")
 )
 
 // OpenOption tunes OpenCache and OpenOutbox.
@@ -72,12 +73,12 @@ func newOpenConfig(opts []OpenOption) openConfig {
 func openBolt(path string, cfg openConfig) (db *bbolt.DB, err error) {
 	if !cfg.readOnly {
 		if err := os.MkdirAll(filepath.Dir(path), dirMode); err != nil {
-			return nil, fmt.Errorf("create directory %s: %w", filepath.Dir(path), err)
+			return nil, api.Errorf("create directory %s: %w", filepath.Dir(path), err)
 		}
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			db, err = nil, fmt.Errorf("%w: %v", errDamaged, r)
+			db, err = nil, api.Errorf("%w: %v", errDamaged, r)
 		}
 	}()
 	db, err = bbolt.Open(path, fileMode, &bbolt.Options{
@@ -92,12 +93,12 @@ func openBolt(path string, cfg openConfig) (db *bbolt.DB, err error) {
 	case errors.As(err, &pathErr):
 		return nil, err
 	default:
-		return nil, fmt.Errorf("%w: %w", errDamaged, err)
+		return nil, api.Errorf("%w: %w", errDamaged, err)
 	}
 	if !cfg.readOnly {
 		if err := os.Chmod(path, fileMode); err != nil {
 			_ = db.Close()
-			return nil, fmt.Errorf("make %s private: %w", path, err)
+			return nil, api.Errorf("make %s private: %w", path, err)
 		}
 	}
 	return db, nil
@@ -108,7 +109,7 @@ func openBolt(path string, cfg openConfig) (db *bbolt.DB, err error) {
 func guarded(fn func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("%w: %v", errDamaged, r)
+			err = api.Errorf("%w: %v", errDamaged, r)
 		}
 	}()
 	return fn()
@@ -122,7 +123,7 @@ func moveAside(path string) (string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", nil
 		}
-		return "", fmt.Errorf("move %s aside: %w", path, err)
+		return "", api.Errorf("move %s aside: %w", path, err)
 	}
 	return aside, nil
 }

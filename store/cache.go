@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"sync"
 	"time"
@@ -20,10 +19,10 @@ const CacheFile = "cache.db"
 var (
 	// ErrCacheRebuilt: the cache file was unreadable; it was moved aside and
 	// a new, empty cache took its place.
-	ErrCacheRebuilt = errors.New("the item cache was unreadable and has been started afresh")
+	ErrCacheRebuilt = api.Errorf("the item cache was unreadable and has been started afresh")
 	// ErrCacheUnavailable: the cache cannot be used in this run (another
 	// triage holds it, or it cannot be written); items load from the service.
-	ErrCacheUnavailable = errors.New("the item cache is not used in this run")
+	ErrCacheUnavailable = api.Errorf("the item cache is not used in this run")
 )
 
 // Snapshot is what the cache holds for one kind of one workspace: the items
@@ -75,7 +74,7 @@ func OpenCache(path string, opts ...OpenOption) (*Cache, error) {
 		c.db = db
 		return c, nil
 	case errors.Is(err, errLocked):
-		return c, fmt.Errorf("%w: %s is in use by another triage; the board loads from the service", ErrCacheUnavailable, path)
+		return c, api.Errorf("%w: %s is in use by another triage; the board loads from the service", ErrCacheUnavailable, path)
 	}
 	return c, c.rebuild(err)
 }
@@ -90,21 +89,21 @@ func (c *Cache) rebuild(reason error) error {
 		c.db = nil
 	}
 	if c.cfg.readOnly {
-		return fmt.Errorf("%w: %s: %w", ErrCacheUnavailable, c.path, reason)
+		return api.Errorf("%w: %s: %w", ErrCacheUnavailable, c.path, reason)
 	}
 	aside, err := moveAside(c.path)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %w (and %w)", ErrCacheUnavailable, c.path, reason, err)
+		return api.Errorf("%w: %s: %w (and %w)", ErrCacheUnavailable, c.path, reason, err)
 	}
 	db, err := openBolt(c.path, c.cfg)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %w (and again after moving it aside: %w)", ErrCacheUnavailable, c.path, reason, err)
+		return api.Errorf("%w: %s: %w (and again after moving it aside: %w)", ErrCacheUnavailable, c.path, reason, err)
 	}
 	c.db = db
 	if aside == "" {
-		return fmt.Errorf("%w (%s: %w)", ErrCacheRebuilt, c.path, reason)
+		return api.Errorf("%w (%s: %w)", ErrCacheRebuilt, c.path, reason)
 	}
-	return fmt.Errorf("%w (%s: %w; the old file is kept as %s)", ErrCacheRebuilt, c.path, reason, aside)
+	return api.Errorf("%w (%s: %w; the old file is kept as %s)", ErrCacheRebuilt, c.path, reason, aside)
 }
 
 // Path is the cache file.
@@ -127,7 +126,7 @@ func (c *Cache) Close() error {
 	err := c.db.Close()
 	c.db = nil
 	if err != nil {
-		return fmt.Errorf("close %s: %w", c.path, err)
+		return api.Errorf("close %s: %w", c.path, err)
 	}
 	return nil
 }
@@ -139,7 +138,7 @@ func (c *Cache) Close() error {
 func (c *Cache) Load(service, user string, workspaceID int64, kind api.Kind) (Snapshot, bool, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return Snapshot{}, false, fmt.Errorf("load cached %s: %w", kind.Path(), err)
+		return Snapshot{}, false, api.Errorf("load cached %s: %w", kind.Path(), err)
 	}
 	var (
 		snap  Snapshot
@@ -156,7 +155,7 @@ func (c *Cache) Load(service, user string, workspaceID int64, kind api.Kind) (Sn
 		}
 		s, ok, err := readEntry(b, entryKey(workspaceID, kind), raw)
 		if err != nil {
-			return fmt.Errorf("cached %s of workspace %d are unreadable, loading them from the service: %w", kind.Path(), workspaceID, err)
+			return api.Errorf("cached %s of workspace %d are unreadable, loading them from the service: %w", kind.Path(), workspaceID, err)
 		}
 		snap, found = s, ok
 		return nil
@@ -176,7 +175,7 @@ func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, sna
 	}
 	e, err := encodeWhole(snap)
 	if err != nil {
-		return fmt.Errorf("cache %s of workspace %d: %w", kind.Path(), workspaceID, err)
+		return api.Errorf("cache %s of workspace %d: %w", kind.Path(), workspaceID, err)
 	}
 	return c.SaveEncoded(service, user, workspaceID, kind, e)
 }
@@ -185,13 +184,13 @@ func (c *Cache) Save(service, user string, workspaceID int64, kind api.Kind, sna
 func (c *Cache) SaveEncoded(service, user string, workspaceID int64, kind api.Kind, e Encoded) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache %s: %w", kind.Path(), err)
+		return api.Errorf("cache %s: %w", kind.Path(), err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache %s: no user", kind.Path())
+		return api.Errorf("cache %s: no user", kind.Path())
 	}
 	if len(e.raw) == 0 {
-		return fmt.Errorf("cache %s of workspace %d: nothing encoded", kind.Path(), workspaceID)
+		return api.Errorf("cache %s of workspace %d: nothing encoded", kind.Path(), workspaceID)
 	}
 	key := entryKey(workspaceID, kind)
 	if len(e.raw) > chunkSize {
@@ -213,7 +212,7 @@ func (c *Cache) SaveEncoded(service, user string, workspaceID int64, kind api.Ki
 func (c *Cache) ClearUser(service, user string) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("clear cache: %w", err)
+		return api.Errorf("clear cache: %w", err)
 	}
 	return c.update(func(tx *bbolt.Tx) error {
 		sb := tx.Bucket([]byte(svc))
@@ -228,7 +227,7 @@ func (c *Cache) ClearUser(service, user string) error {
 func (c *Cache) ClearService(service string) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("clear cache: %w", err)
+		return api.Errorf("clear cache: %w", err)
 	}
 	return c.update(func(tx *bbolt.Tx) error {
 		return ignoreMissing(tx.DeleteBucket([]byte(svc)))
@@ -270,7 +269,7 @@ func (c *Cache) run(write bool, fn func(*bbolt.Tx) error) error {
 		return c.rebuild(err)
 	}
 	if err != nil {
-		return fmt.Errorf("item cache %s: %w", c.path, err)
+		return api.Errorf("item cache %s: %w", c.path, err)
 	}
 	return nil
 }

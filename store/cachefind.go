@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -24,7 +23,7 @@ type CachedItem struct {
 func (c *Cache) Find(service, user string, match func(workspaceID int64, it *api.Item) bool) ([]CachedItem, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return nil, fmt.Errorf("find cached items: %w", err)
+		return nil, api.Errorf("find cached items: %w", err)
 	}
 	var out []CachedItem
 	err = c.view(func(tx *bbolt.Tx) error {

@@ -1,12 +1,13 @@
 package store
 
 import (
-	"fmt"
 	"io"
 	"strings"
 	"text/template"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // Command is one entry of `commands:` in the config file: a key of the
@@ -48,7 +49,7 @@ func (c Command) Args(it CommandItem) ([]string, error) {
 	if c.Shell != nil {
 		var b strings.Builder
 		if err := c.Shell.Execute(&b, it.Quoted()); err != nil {
-			return nil, fmt.Errorf("command %s: %w", c.Name, err)
+			return nil, api.Errorf("command %s: %w", c.Name, err)
 		}
 		return []string{"sh", "-c", b.String()}, nil
 	}
@@ -56,7 +57,7 @@ func (c Command) Args(it CommandItem) ([]string, error) {
 	for i, t := range c.Run {
 		var b strings.Builder
 		if err := t.Execute(&b, it); err != nil {
-			return nil, fmt.Errorf("command %s: %w", c.Name, err)
+			return nil, api.Errorf("command %s: %w", c.Name, err)
 		}
 		out[i] = b.String()
 	}
@@ -71,7 +72,7 @@ func decodeCommands(v *yaml.Node, list *[]Command) error {
 		return nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		return fmt.Errorf("line %d: commands: want a list of `- key: K` entries, each with run: [program, args] or shell: SCRIPT", v.Line)
+		return api.Errorf("line %d: commands: want a list of `- key: K` entries, each with run: [program, args] or shell: SCRIPT", v.Line)
 	}
 	for _, entry := range v.Content {
 		c, err := decodeCommand(entry)
@@ -87,7 +88,7 @@ func decodeCommands(v *yaml.Node, list *[]Command) error {
 func decodeCommand(entry *yaml.Node) (Command, error) {
 	c := Command{Output: OutputPane, Line: entry.Line}
 	if entry.Kind != yaml.MappingNode {
-		return c, fmt.Errorf("line %d: commands: want `key:`, `run:` or `shell:`, and optionally `name:` and `output:`", entry.Line)
+		return c, api.Errorf("line %d: commands: want `key:`, `run:` or `shell:`, and optionally `name:` and `output:`", entry.Line)
 	}
 	var runNode *yaml.Node
 	for i := 0; i+1 < len(entry.Content); i += 2 {
@@ -95,7 +96,7 @@ func decodeCommand(entry *yaml.Node) (Command, error) {
 		switch k.Value {
 		case "name", "key", "output", "shell":
 			if val.Kind != yaml.ScalarNode {
-				return c, fmt.Errorf("line %d: commands: %s: want a single value", val.Line, k.Value)
+				return c, api.Errorf("line %d: commands: %s: want a single value", val.Line, k.Value)
 			}
 		}
 		var err error
@@ -106,7 +107,7 @@ func decodeCommand(entry *yaml.Node) (Command, error) {
 			c.Key = val.Value
 		case "output":
 			if val.Value != OutputPane && val.Value != OutputDiscard {
-				return c, fmt.Errorf("line %d: commands: output: want %s or %s", val.Line, OutputPane, OutputDiscard)
+				return c, api.Errorf("line %d: commands: output: want %s or %s", val.Line, OutputPane, OutputDiscard)
 			}
 			c.Output = val.Value
 		case "shell":
@@ -114,7 +115,7 @@ func decodeCommand(entry *yaml.Node) (Command, error) {
 		case "run":
 			runNode = val
 		default:
-			return c, fmt.Errorf("line %d: commands: unknown field %q; an entry has name, key, run, shell and output", k.Line, k.Value)
+			return c, api.Errorf("line %d: commands: unknown field %q; an entry has name, key, run, shell and output", k.Line, k.Value)
 		}
 		if err != nil {
 			return c, err
@@ -122,11 +123,11 @@ func decodeCommand(entry *yaml.Node) (Command, error) {
 	}
 	if runNode != nil {
 		if runNode.Kind != yaml.SequenceNode || len(runNode.Content) == 0 {
-			return c, fmt.Errorf("line %d: commands: run: want the program and its arguments as a list, such as [git, log, --grep, \"{{.ShortID}}\"]", runNode.Line)
+			return c, api.Errorf("line %d: commands: run: want the program and its arguments as a list, such as [git, log, --grep, \"{{.ShortID}}\"]", runNode.Line)
 		}
 		for _, a := range runNode.Content {
 			if a.Kind != yaml.ScalarNode {
-				return c, fmt.Errorf("line %d: commands: run: want words", a.Line)
+				return c, api.Errorf("line %d: commands: run: want words", a.Line)
 			}
 			t, err := commandTemplate(a.Line, a.Value)
 			if err != nil {
@@ -137,9 +138,9 @@ func decodeCommand(entry *yaml.Node) (Command, error) {
 	}
 	switch {
 	case strings.TrimSpace(c.Key) == "":
-		return c, fmt.Errorf("line %d: commands: an entry needs a key", entry.Line)
+		return c, api.Errorf("line %d: commands: an entry needs a key", entry.Line)
 	case (runNode == nil) == (c.Shell == nil):
-		return c, fmt.Errorf("line %d: commands: an entry needs run: (a program, no shell) or shell: (a script for sh -c), not both", entry.Line)
+		return c, api.Errorf("line %d: commands: an entry needs run: (a program, no shell) or shell: (a script for sh -c), not both", entry.Line)
 	}
 	if c.Name == "" {
 		c.Name = "run " + strings.SplitN(entryText(runNode), " ", 2)[0]
@@ -159,10 +160,10 @@ func entryText(run *yaml.Node) string {
 func commandTemplate(line int, text string) (*template.Template, error) {
 	t, err := template.New("command").Option("missingkey=error").Parse(text)
 	if err != nil {
-		return nil, fmt.Errorf("line %d: commands: %s", line, strings.TrimPrefix(err.Error(), "template: command:"))
+		return nil, api.Errorf("line %d: commands: %s", line, strings.TrimPrefix(err.Error(), "template: command:"))
 	}
 	if err := t.Execute(io.Discard, CommandItem{}); err != nil {
-		return nil, fmt.Errorf("line %d: commands: %s; an item has .ID .ShortID .URL .Title .Workspace .Kind .Priority", line, strings.TrimPrefix(err.Error(), "template: command:"))
+		return nil, api.Errorf("line %d: commands: %s; an item has .ID .ShortID .URL .Title .Workspace .Kind .Priority", line, strings.TrimPrefix(err.Error(), "template: command:"))
 	}
 	return t, nil
 }

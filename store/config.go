@@ -1,8 +1,6 @@
 package store
 
 import (
-	"errors"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -135,17 +133,17 @@ func (c *Config) Override(o Overrides) error {
 		{keyClientID, o.ClientID}, {keyScopes, o.Scopes}, {keyTheme, o.Theme},
 	} {
 		if err := s.set(kv.key, kv.value); err != nil {
-			return fmt.Errorf("flag %s: %w", kv.key, err)
+			return api.Errorf("flag %s: %w", kv.key, err)
 		}
 	}
 	if o.RedirectPort != nil {
 		if err := checkPort(*o.RedirectPort); err != nil {
-			return fmt.Errorf("flag %s: %w", keyRedirectPort, err)
+			return api.Errorf("flag %s: %w", keyRedirectPort, err)
 		}
 		s.RedirectPort = *o.RedirectPort
 	}
 	if o.Workspace < 0 {
-		return fmt.Errorf("flag %s: %w", keyWorkspace, errWorkspace)
+		return api.Errorf("flag %s: %w", keyWorkspace, errWorkspace)
 	}
 	if o.Workspace != 0 {
 		s.Workspace = o.Workspace
@@ -173,7 +171,7 @@ func (c *Config) applyEnv(env func(string) string) error {
 		{EnvLanguage, keyLanguage},
 	} {
 		if err := c.Settings.set(kv.key, env(kv.name)); err != nil {
-			return fmt.Errorf("environment %s: %w", kv.name, err)
+			return api.Errorf("environment %s: %w", kv.name, err)
 		}
 	}
 	if user := env(EnvAPIUser); user != "" {
@@ -205,9 +203,9 @@ const (
 )
 
 // errUnknownKey is returned by set for a key that is not a setting.
-var errUnknownKey = errors.New("unknown setting")
+var errUnknownKey = api.Errorf("unknown setting")
 
-var errWorkspace = errors.New("want a workspace id, a whole number such as 10022001")
+var errWorkspace = api.Errorf("want a workspace id, a whole number such as 10022001")
 
 // set parses raw text into the setting named key; an empty raw leaves the
 // setting as it is. Its errors never repeat the value of a URL, which might
@@ -238,19 +236,19 @@ func (s *Settings) set(key, raw string) error {
 		case ThemeAuto, ThemeDark, ThemeLight:
 			s.Theme = raw
 		default:
-			return fmt.Errorf("want %s, %s or %s", ThemeAuto, ThemeDark, ThemeLight)
+			return api.Errorf("want %s, %s or %s", ThemeAuto, ThemeDark, ThemeLight)
 		}
 	case keyLanguage:
 		switch raw {
 		case "zh-CN", "en", "auto":
 			s.Language = raw
 		default:
-			return errors.New("want zh-CN, en or auto")
+			return api.Errorf("want zh-CN, en or auto")
 		}
 	case keyRedirectPort:
 		port, err := strconv.Atoi(raw)
 		if err != nil {
-			return errors.New("want a port number, or 0 for any free port")
+			return api.Errorf("want a port number, or 0 for any free port")
 		}
 		if err := checkPort(port); err != nil {
 			return err
@@ -258,7 +256,7 @@ func (s *Settings) set(key, raw string) error {
 		s.RedirectPort = port
 	case keyProfile:
 		if !profileName.MatchString(raw) {
-			return errors.New("want a profile's name: letters, digits, '.', '_' and '-'")
+			return api.Errorf("want a profile's name: letters, digits, '.', '_' and '-'")
 		}
 		s.Profile = raw
 	case keyWorkspace:
@@ -275,7 +273,7 @@ func (s *Settings) set(key, raw string) error {
 
 func checkPort(port int) error {
 	if port < 0 || port > 65535 {
-		return fmt.Errorf("want a port from 1 to 65535, or 0 for any free port, got %d", port)
+		return api.Errorf("want a port from 1 to 65535, or 0 for any free port, got %d", port)
 	}
 	return nil
 }
@@ -295,13 +293,13 @@ func setURL(dst *string, raw string) error {
 func parseHTTPURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, errors.New("not a URL; write it as https://host")
+		return nil, api.Errorf("not a URL; write it as https://host")
 	}
 	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
-		return nil, errors.New("want an absolute http or https URL, such as https://api.tapd.cn")
+		return nil, api.Errorf("want an absolute http or https URL, such as https://api.tapd.cn")
 	}
 	if u.User != nil {
-		return nil, errors.New("a URL may not hold a user or password; use `triage login`, or TRIAGE_API_USER and TRIAGE_API_PASSWORD")
+		return nil, api.Errorf("a URL may not hold a user or password; use `triage login`, or TRIAGE_API_USER and TRIAGE_API_PASSWORD")
 	}
 	return u, nil
 }

@@ -3,13 +3,14 @@ package store
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // configHeader opens a config file that triage writes from scratch.
@@ -36,7 +37,7 @@ func secretEnv(key string) (string, bool) {
 func SaveConfig(path string, s Settings) error {
 	var root yaml.Node
 	if err := root.Encode(s); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	root.HeadComment = configHeader
 	return writeConfig(path, &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{&root}})
@@ -55,7 +56,7 @@ func UpdateConfig(path string, change func(*Settings)) error {
 	}
 	var before Settings
 	if err := decodeSettings(doc, &before, &Sections{}); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	after := before
 	change(&after)
@@ -65,7 +66,7 @@ func UpdateConfig(path string, change func(*Settings)) error {
 		}}
 	}
 	if err := patchSettings(doc.Content[0], before, after); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	return writeConfig(path, doc)
 }
@@ -78,7 +79,7 @@ func readConfigFile(path string, mustExist bool, s *Settings, sec *Sections) err
 		return err
 	}
 	if err := decodeSettings(doc, s, sec); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	return nil
 }
@@ -91,13 +92,13 @@ func readConfigDoc(path string, mustExist bool) (*yaml.Node, error) {
 	case errors.Is(err, fs.ErrNotExist) && !mustExist:
 		return &yaml.Node{}, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("config %s (named by %s) does not exist: create it or correct the name: %w", path, EnvConfig, fs.ErrNotExist)
+		return nil, api.Errorf("config %s (named by %s) does not exist: create it or correct the name: %w", path, EnvConfig, fs.ErrNotExist)
 	case err != nil:
-		return nil, fmt.Errorf("config %s: %w", path, err)
+		return nil, api.Errorf("config %s: %w", path, err)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("config %s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, api.Errorf("config %s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	return &doc, nil
 }
@@ -128,7 +129,7 @@ func decodeSettings(doc *yaml.Node, s *Settings, sec *Sections) error {
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: want settings as `key: value` lines", root.Line)
+		return api.Errorf("line %d: want settings as `key: value` lines", root.Line)
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -145,15 +146,15 @@ func decodeSettings(doc *yaml.Node, s *Settings, sec *Sections) error {
 
 func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Sections) error {
 	if k.Kind != yaml.ScalarNode {
-		return fmt.Errorf("line %d: want a setting name", k.Line)
+		return api.Errorf("line %d: want a setting name", k.Line)
 	}
 	key := k.Value
 	if first, dup := seen[key]; dup {
-		return fmt.Errorf("line %d: %s is set twice (first on line %d)", k.Line, key, first)
+		return api.Errorf("line %d: %s is set twice (first on line %d)", k.Line, key, first)
 	}
 	seen[key] = k.Line
 	if env, secret := secretEnv(key); secret {
-		return fmt.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login` or %s", k.Line, key, env)
+		return api.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login` or %s", k.Line, key, env)
 	}
 	switch key {
 	case keyProfiles:
@@ -167,17 +168,17 @@ func decodeSetting(k, v *yaml.Node, seen map[string]int, s *Settings, sec *Secti
 		return decodeViews(v, &sec.Views)
 	}
 	if v.Kind != yaml.ScalarNode {
-		return fmt.Errorf("line %d: %s: want a single value", v.Line, key)
+		return api.Errorf("line %d: %s: want a single value", v.Line, key)
 	}
 	if v.Tag == "!!null" {
 		return nil
 	}
 	err := s.set(key, v.Value)
 	if errors.Is(err, errUnknownKey) {
-		return fmt.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(append(settingKeys(), keyProfiles, keyKeys, keyCommands, keyViews), ", "))
+		return api.Errorf("line %d: unknown setting %q; the settings are %s", k.Line, key, strings.Join(append(settingKeys(), keyProfiles, keyKeys, keyCommands, keyViews), ", "))
 	}
 	if err != nil {
-		return fmt.Errorf("line %d: %s: %w", v.Line, key, err)
+		return api.Errorf("line %d: %s: %w", v.Line, key, err)
 	}
 	return nil
 }
@@ -247,16 +248,16 @@ func removeKey(root *yaml.Node, key string) {
 // writeConfig encodes doc and writes it atomically at path.
 func writeConfig(path string, doc *yaml.Node) error {
 	if err := os.MkdirAll(filepath.Dir(path), dirMode); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(doc); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	if err := enc.Close(); err != nil {
-		return fmt.Errorf("config %s: %w", path, err)
+		return api.Errorf("config %s: %w", path, err)
 	}
 	return writeFileAtomic(path, buf.Bytes())
 }

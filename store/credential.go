@@ -3,12 +3,13 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
 	"strings"
 	"time"
+
+	"triage/api"
 )
 
 // The ways to sign in, as Credential.Method.
@@ -20,7 +21,7 @@ const (
 
 // ErrNotFound reports that no credential (or client secret) is stored for
 // a service.
-var ErrNotFound = errors.New("no stored credentials")
+var ErrNotFound = api.Errorf("no stored credentials")
 
 // Credential is how triage signs in to one service. Printing it with fmt,
 // or encoding it as JSON, shows "[redacted]" for Token and APIPassword; the
@@ -61,10 +62,10 @@ type Credentials interface {
 func ServiceKey(baseURL string) (string, error) {
 	u, err := parseHTTPURL(strings.TrimSpace(baseURL))
 	if err != nil {
-		return "", fmt.Errorf("service: %w", err)
+		return "", api.Errorf("service: %w", err)
 	}
 	if u.RawQuery != "" || u.Fragment != "" {
-		return "", errors.New("service: a base URL may not have a query or fragment")
+		return "", api.Errorf("service: a base URL may not have a query or fragment")
 	}
 	host := strings.ToLower(u.Hostname())
 	port := u.Port()
@@ -81,14 +82,14 @@ func (c Credential) check() error {
 	switch c.Method {
 	case MethodOAuth, MethodToken:
 		if c.Token == "" {
-			return fmt.Errorf("%s credential without a token", c.Method)
+			return api.Errorf("%s credential without a token", c.Method)
 		}
 	case MethodBasic:
 		if c.APIUser == "" || c.APIPassword == "" {
-			return errors.New("basic credential needs both an API user and an API password")
+			return api.Errorf("basic credential needs both an API user and an API password")
 		}
 	default:
-		return fmt.Errorf("unknown sign-in method %q; want %s, %s or %s", c.Method, MethodOAuth, MethodToken, MethodBasic)
+		return api.Errorf("unknown sign-in method %q; want %s, %s or %s", c.Method, MethodOAuth, MethodToken, MethodBasic)
 	}
 	return nil
 }
@@ -152,4 +153,4 @@ type credentialRecord struct {
 
 // errUnreadable reports a stored credential that does not decode. The
 // decoder's message is left out: it may quote part of a secret.
-var errUnreadable = errors.New("stored credentials are unreadable; run `triage login` again")
+var errUnreadable = api.Errorf("stored credentials are unreadable; run `triage login` again")

@@ -4,17 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"triage/api"
 )
 
 // ErrInsecurePermissions reports a credentials file, or its directory,
 // that other users can read. The error names the chmod that fixes it.
-var ErrInsecurePermissions = errors.New("other users can read it")
+var ErrInsecurePermissions = api.Errorf("other users can read it")
 
 // credentialsFileVersion is the format of the credentials file.
 const credentialsFileVersion = 1
@@ -54,7 +55,7 @@ func (f *CredentialsFile) Get(ctx context.Context, service string) (Credential, 
 	var c Credential
 	err := f.view(ctx, service, func(key string, e credentialsEntry) error {
 		if e.Credential == nil {
-			return fmt.Errorf("credentials for %s: %w", key, ErrNotFound)
+			return api.Errorf("credentials for %s: %w", key, ErrNotFound)
 		}
 		c = Credential(*e.Credential)
 		return nil
@@ -65,7 +66,7 @@ func (f *CredentialsFile) Get(ctx context.Context, service string) (Credential, 
 // Set stores c for service, replacing what was there.
 func (f *CredentialsFile) Set(ctx context.Context, service string, c Credential) error {
 	if err := c.check(); err != nil {
-		return fmt.Errorf("credentials: %w", err)
+		return api.Errorf("credentials: %w", err)
 	}
 	rec := credentialRecord(c)
 	return f.update(ctx, service, func(_ string, e *credentialsEntry) error {
@@ -78,7 +79,7 @@ func (f *CredentialsFile) Set(ctx context.Context, service string, c Credential)
 func (f *CredentialsFile) Delete(ctx context.Context, service string) error {
 	return f.update(ctx, service, func(key string, e *credentialsEntry) error {
 		if e.Credential == nil {
-			return fmt.Errorf("credentials for %s: %w", key, ErrNotFound)
+			return api.Errorf("credentials for %s: %w", key, ErrNotFound)
 		}
 		e.Credential = nil
 		return nil
@@ -90,7 +91,7 @@ func (f *CredentialsFile) ClientSecret(ctx context.Context, service string) (Sec
 	var s Secret
 	err := f.view(ctx, service, func(key string, e credentialsEntry) error {
 		if e.ClientSecret == "" {
-			return fmt.Errorf("client secret for %s: %w", key, ErrNotFound)
+			return api.Errorf("client secret for %s: %w", key, ErrNotFound)
 		}
 		s = Secret(e.ClientSecret)
 		return nil
@@ -163,13 +164,13 @@ func (f *CredentialsFile) load() (credentialsFileData, error) {
 	}
 	raw, err := os.ReadFile(f.path)
 	if err != nil {
-		return data, fmt.Errorf("credentials file: %w", err)
+		return data, api.Errorf("credentials file: %w", err)
 	}
 	if err := json.Unmarshal(raw, &data); err != nil {
-		return data, fmt.Errorf("credentials file %s: %w", f.path, errUnreadable)
+		return data, api.Errorf("credentials file %s: %w", f.path, errUnreadable)
 	}
 	if data.Version != credentialsFileVersion {
-		return data, fmt.Errorf("credentials file %s has format %d, which this triage does not know; upgrade triage", f.path, data.Version)
+		return data, api.Errorf("credentials file %s has format %d, which this triage does not know; upgrade triage", f.path, data.Version)
 	}
 	if data.Services == nil {
 		data.Services = map[string]credentialsEntry{}
@@ -181,17 +182,17 @@ func (f *CredentialsFile) load() (credentialsFileData, error) {
 func (f *CredentialsFile) save(data credentialsFileData) error {
 	dir := filepath.Dir(f.path)
 	if err := os.MkdirAll(dir, dirMode); err != nil {
-		return fmt.Errorf("credentials directory: %w", err)
+		return api.Errorf("credentials directory: %w", err)
 	}
 	if err := checkPrivate(dir, true); err != nil {
 		return err
 	}
 	raw, err := json.MarshalIndent(data, "", "  ")
 	if err != nil {
-		return fmt.Errorf("credentials file %s: %w", f.path, err)
+		return api.Errorf("credentials file %s: %w", f.path, err)
 	}
 	if err := writeFileAtomic(f.path, raw); err != nil {
-		return fmt.Errorf("credentials file: %w", err)
+		return api.Errorf("credentials file: %w", err)
 	}
 	return nil
 }
@@ -201,7 +202,7 @@ func (f *CredentialsFile) save(data credentialsFileData) error {
 func checkPrivate(path string, isDir bool) error {
 	info, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("credentials: %w", err)
+		return api.Errorf("credentials: %w", err)
 	}
 	if runtime.GOOS == "windows" || info.Mode().Perm()&0o077 == 0 {
 		return nil
@@ -210,6 +211,6 @@ func checkPrivate(path string, isDir bool) error {
 	if isDir {
 		what, fix = "directory", "700"
 	}
-	return fmt.Errorf("credentials %s %s has mode %04o: %w; run: chmod %s %s",
+	return api.Errorf("credentials %s %s has mode %04o: %w; run: chmod %s %s",
 		what, path, info.Mode().Perm(), ErrInsecurePermissions, fix, path)
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"triage/api"
 )
 
 // Where attachments are saved, and how a file lands there: under its own
@@ -24,7 +25,7 @@ func DownloadDir(env func(string) string) (string, error) {
 	}
 	home := env("HOME")
 	if !filepath.IsAbs(home) {
-		return "", errors.New("no download directory: set XDG_DOWNLOAD_DIR or HOME to an absolute path")
+		return "", api.Errorf("no download directory: set XDG_DOWNLOAD_DIR or HOME to an absolute path")
 	}
 	return filepath.Join(home, "Downloads"), nil
 }
@@ -40,7 +41,7 @@ const (
 )
 
 // ErrFileExists is the failure of a save that would overwrite a file.
-var ErrFileExists = errors.New("a file of that name is there already")
+var ErrFileExists = api.Errorf("a file of that name is there already")
 
 // SafeFileName is a file name from a service made safe to save under: its
 // last path element, control characters dropped; "attachment" when
@@ -66,7 +67,7 @@ func SafeFileName(name string) string {
 // returns its path and size. A failed write leaves no file behind.
 func SaveDownload(dir, name string, policy SavePolicy, write func(io.Writer) (int64, error)) (string, int64, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", 0, fmt.Errorf("making the directory %s: %w", dir, err)
+		return "", 0, api.Errorf("making the directory %s: %w", dir, err)
 	}
 	name = SafeFileName(name)
 	path := filepath.Join(dir, name)
@@ -82,9 +83,9 @@ func SaveDownload(dir, name string, policy SavePolicy, write func(io.Writer) (in
 	}
 	switch {
 	case errors.Is(err, fs.ErrExist):
-		return path, 0, fmt.Errorf("%s: %w; use --force to overwrite it", path, ErrFileExists)
+		return path, 0, api.Errorf("%s: %w; use --force to overwrite it", path, ErrFileExists)
 	case err != nil:
-		return path, 0, fmt.Errorf("saving %s: %w", path, err)
+		return path, 0, api.Errorf("saving %s: %w", path, err)
 	}
 	n, err := write(f)
 	if cerr := f.Close(); err == nil {

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -183,13 +182,13 @@ func (e Edit) check() error {
 		problems = append(problems, "only a create or a status carries other fields")
 	}
 	if len(problems) > 0 {
-		return fmt.Errorf("%w: %s", ErrInvalidEdit, strings.Join(problems, ", "))
+		return api.Errorf("%w: %s", ErrInvalidEdit, strings.Join(problems, ", "))
 	}
 	return nil
 }
 
 // ErrInvalidEdit reports an edit that lacks what it takes to be sent.
-var ErrInvalidEdit = errors.New("invalid edit")
+var ErrInvalidEdit = api.Errorf("invalid edit")
 
 // UndoOf is the edit that undoes orig, a priority edit: it sets the priority
 // back (To = orig.From) and is linked to it by Undoes. seenModified is the

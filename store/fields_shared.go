@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/gob"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -64,10 +63,10 @@ func shareFields(cacheDir, service string, workspaceID int64, fields map[api.Kin
 	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(all); err != nil {
-		return fmt.Errorf("share the field information: %w", err)
+		return api.Errorf("share the field information: %w", err)
 	}
 	if err := os.MkdirAll(cacheDir, dirMode); err != nil {
-		return fmt.Errorf("cache %s: %w", cacheDir, err)
+		return api.Errorf("cache %s: %w", cacheDir, err)
 	}
 	return writeFileAtomic(filepath.Join(cacheDir, SharedFieldsFile), buf.Bytes())
 }
@@ -83,7 +82,7 @@ func readSharedFields(cacheDir string) (sharedFields, error) {
 	}
 	var all sharedFields
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&all); err != nil {
-		return nil, fmt.Errorf("%s is unreadable: %w", SharedFieldsFile, err)
+		return nil, api.Errorf("%s is unreadable: %w", SharedFieldsFile, err)
 	}
 	return all, nil
 }

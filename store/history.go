@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"time"
 
@@ -28,7 +27,7 @@ func (o *Outbox) History(since time.Time, session string) ([]Edit, error) {
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read the session log: %w", err)
+		return nil, api.Errorf("read the session log: %w", err)
 	}
 	sortBySeq(edits)
 	return edits, nil
@@ -61,7 +60,7 @@ func (o *Outbox) LastSession() (string, bool, error) {
 	}
 	var e Edit
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return "", false, fmt.Errorf("%w: newest edit: %w", ErrOutboxUnreadable, err)
+		return "", false, api.Errorf("%w: newest edit: %w", ErrOutboxUnreadable, err)
 	}
 	return e.Session, true, nil
 }

@@ -4,12 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"triage/api"
 )
 
 // A holder is one process that has the outbox open for writing. Each
@@ -40,28 +41,28 @@ type holder struct {
 // takeHolder creates and locks the file of a new holder in dir.
 func takeHolder(dir string) (*holder, error) {
 	if err := os.MkdirAll(dir, dirMode); err != nil {
-		return nil, fmt.Errorf("create directory %s: %w", dir, err)
+		return nil, api.Errorf("create directory %s: %w", dir, err)
 	}
 	raw := make([]byte, 8)
 	if _, err := rand.Read(raw); err != nil {
-		return nil, fmt.Errorf("name this process's hold on the outbox: %w", err)
+		return nil, api.Errorf("name this process's hold on the outbox: %w", err)
 	}
 	id := hex.EncodeToString(raw)
 	tmp := filepath.Join(dir, id+".new")
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_EXCL|os.O_RDWR, fileMode)
 	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", tmp, err)
+		return nil, api.Errorf("create %s: %w", tmp, err)
 	}
 	h := &holder{id: id, path: filepath.Join(dir, id), f: f}
 	if err := lockHolder(f); err != nil {
 		_ = f.Close()
 		_ = os.Remove(tmp)
-		return nil, fmt.Errorf("lock %s: %w", tmp, err)
+		return nil, api.Errorf("lock %s: %w", tmp, err)
 	}
 	if err := os.Rename(tmp, h.path); err != nil {
 		_ = f.Close()
 		_ = os.Remove(tmp)
-		return nil, fmt.Errorf("name %s: %w", h.path, err)
+		return nil, api.Errorf("name %s: %w", h.path, err)
 	}
 	return h, nil
 }

@@ -3,10 +3,11 @@ package store
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"triage/api"
 )
 
 // A keyed file is a JSON state file under Paths.StateDir that maps a key
@@ -21,11 +22,11 @@ func readKeyedFile[T any](stateDir, name string) (map[string]T, error) {
 		return map[string]T{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, api.Errorf("read %s: %w", name, err)
 	}
 	var all map[string]T
 	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s is not readable (%w)", name, err)
+		return nil, api.Errorf("%s is not readable (%w)", name, err)
 	}
 	return all, nil
 }
@@ -43,7 +44,7 @@ func saveKeyed[T any](stateDir, name, key string, v T) error {
 		return err
 	}
 	if err := os.MkdirAll(stateDir, dirMode); err != nil {
-		return fmt.Errorf("state %s: %w", stateDir, err)
+		return api.Errorf("state %s: %w", stateDir, err)
 	}
 	return writeFileAtomic(filepath.Join(stateDir, name), data)
 }

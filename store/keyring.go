@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"triage/api"
 )
 
 // keyringService is the service name of triage's entries in the OS keyring;
@@ -26,7 +27,7 @@ const DefaultKeyringTimeout = 3 * time.Second
 
 // ErrKeyringTimeout reports a keyring that did not answer in time, which
 // usually means it is locked and waiting for a password prompt.
-var ErrKeyringTimeout = errors.New("the system keyring did not answer in time (is it locked?)")
+var ErrKeyringTimeout = api.Errorf("the system keyring did not answer in time (is it locked?)")
 
 // keyringBackend is the part of an OS keyring that Keyring uses; tests
 // stand in a hanging one.
@@ -79,11 +80,11 @@ func (k *Keyring) Get(ctx context.Context, service string) (Credential, error) {
 	}
 	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(k.entry(), key) })
 	if err != nil {
-		return Credential{}, fmt.Errorf("credentials for %s: %w", key, err)
+		return Credential{}, api.Errorf("credentials for %s: %w", key, err)
 	}
 	var rec credentialRecord
 	if err := json.Unmarshal([]byte(value), &rec); err != nil {
-		return Credential{}, fmt.Errorf("credentials for %s in the system keyring: %w", key, errUnreadable)
+		return Credential{}, api.Errorf("credentials for %s in the system keyring: %w", key, errUnreadable)
 	}
 	return Credential(rec), nil
 }
@@ -95,15 +96,15 @@ func (k *Keyring) Set(ctx context.Context, service string, c Credential) error {
 		return err
 	}
 	if err := c.check(); err != nil {
-		return fmt.Errorf("credentials for %s: %w", key, err)
+		return api.Errorf("credentials for %s: %w", key, err)
 	}
 	value, err := json.Marshal(credentialRecord(c))
 	if err != nil {
-		return fmt.Errorf("credentials for %s: %w", key, err)
+		return api.Errorf("credentials for %s: %w", key, err)
 	}
 	_, err = k.call(ctx, func() (string, error) { return "", k.backend.Set(k.entry(), key, string(value)) })
 	if err != nil {
-		return fmt.Errorf("save credentials for %s: %w", key, err)
+		return api.Errorf("save credentials for %s: %w", key, err)
 	}
 	return nil
 }
@@ -115,7 +116,7 @@ func (k *Keyring) Delete(ctx context.Context, service string) error {
 		return err
 	}
 	if _, err := k.call(ctx, func() (string, error) { return "", k.backend.Delete(k.entry(), key) }); err != nil {
-		return fmt.Errorf("delete credentials for %s: %w", key, err)
+		return api.Errorf("delete credentials for %s: %w", key, err)
 	}
 	return nil
 }
@@ -128,7 +129,7 @@ func (k *Keyring) ClientSecret(ctx context.Context, service string) (Secret, err
 	}
 	value, err := k.call(ctx, func() (string, error) { return k.backend.Get(k.entry(), clientSecretPrefix+key) })
 	if err != nil {
-		return "", fmt.Errorf("client secret for %s: %w", key, err)
+		return "", api.Errorf("client secret for %s: %w", key, err)
 	}
 	return Secret(value), nil
 }
@@ -148,7 +149,7 @@ func (k *Keyring) SetClientSecret(ctx context.Context, service string, secret Se
 		return "", k.backend.Set(k.entry(), user, secret.Reveal())
 	})
 	if err != nil && !(secret == "" && errors.Is(err, ErrNotFound)) {
-		return fmt.Errorf("save client secret for %s: %w", key, err)
+		return api.Errorf("save client secret for %s: %w", key, err)
 	}
 	return nil
 }
@@ -190,11 +191,11 @@ func (k *Keyring) call(ctx context.Context, op func() (string, error)) (string, 
 		case errors.Is(r.err, keyring.ErrNotFound):
 			return "", ErrNotFound
 		case r.err != nil:
-			return "", fmt.Errorf("system keyring: %w", r.err)
+			return "", api.Errorf("system keyring: %w", r.err)
 		}
 		return r.value, nil
 	case <-timer.C:
-		return "", fmt.Errorf("%w: gave up after %s", ErrKeyringTimeout, timeout)
+		return "", api.Errorf("%w: gave up after %s", ErrKeyringTimeout, timeout)
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}

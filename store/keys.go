@@ -1,11 +1,12 @@
 package store
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // KeyBinding is one entry of `keys:` in the config file: the keys of an
@@ -25,18 +26,18 @@ func decodeKeys(v *yaml.Node, list *[]KeyBinding) error {
 		return nil
 	}
 	if v.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: keys: want one `view:` per view (board, queue, editor, picker, ...), each with `action: [keys]`", v.Line)
+		return api.Errorf("line %d: keys: want one `view:` per view (board, queue, editor, picker, ...), each with `action: [keys]`", v.Line)
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		view, actions := v.Content[i], v.Content[i+1]
 		if actions.Kind != yaml.MappingNode {
-			return fmt.Errorf("line %d: keys: %s: want `action: [keys]` lines", actions.Line, view.Value)
+			return api.Errorf("line %d: keys: %s: want `action: [keys]` lines", actions.Line, view.Value)
 		}
 		for j := 0; j+1 < len(actions.Content); j += 2 {
 			action, keys := actions.Content[j], actions.Content[j+1]
 			b := KeyBinding{View: view.Value, Action: action.Value, Line: action.Line}
 			if slices.ContainsFunc(*list, func(o KeyBinding) bool { return o.View == b.View && o.Action == b.Action }) {
-				return fmt.Errorf("line %d: keys: %s.%s is set twice", action.Line, b.View, b.Action)
+				return api.Errorf("line %d: keys: %s.%s is set twice", action.Line, b.View, b.Action)
 			}
 			switch keys.Kind {
 			case yaml.ScalarNode:
@@ -44,20 +45,20 @@ func decodeKeys(v *yaml.Node, list *[]KeyBinding) error {
 			case yaml.SequenceNode:
 				for _, k := range keys.Content {
 					if k.Kind != yaml.ScalarNode {
-						return fmt.Errorf("line %d: keys: %s.%s: want keys such as \"]\" or \"ctrl+r\"", k.Line, b.View, b.Action)
+						return api.Errorf("line %d: keys: %s.%s: want keys such as \"]\" or \"ctrl+r\"", k.Line, b.View, b.Action)
 					}
 					b.Keys = append(b.Keys, k.Value)
 				}
 			default:
-				return fmt.Errorf("line %d: keys: %s.%s: want a key or a list of keys", keys.Line, b.View, b.Action)
+				return api.Errorf("line %d: keys: %s.%s: want a key or a list of keys", keys.Line, b.View, b.Action)
 			}
 			for _, k := range b.Keys {
 				if strings.TrimSpace(k) == "" {
-					return fmt.Errorf("line %d: keys: %s.%s: a key cannot be empty", keys.Line, b.View, b.Action)
+					return api.Errorf("line %d: keys: %s.%s: a key cannot be empty", keys.Line, b.View, b.Action)
 				}
 			}
 			if len(b.Keys) == 0 {
-				return fmt.Errorf("line %d: keys: %s.%s: give at least one key", keys.Line, b.View, b.Action)
+				return api.Errorf("line %d: keys: %s.%s: give at least one key", keys.Line, b.View, b.Action)
 			}
 			*list = append(*list, b)
 		}

@@ -3,7 +3,6 @@ package store
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -34,7 +33,7 @@ func SaveLabels(cacheDir, service string, kind api.Kind, opts []api.PriorityOpti
 		return err
 	}
 	if err := os.MkdirAll(cacheDir, dirMode); err != nil {
-		return fmt.Errorf("cache %s: %w", cacheDir, err)
+		return api.Errorf("cache %s: %w", cacheDir, err)
 	}
 	return writeFileAtomic(filepath.Join(cacheDir, LabelsFile), data)
 }
@@ -80,7 +79,7 @@ func readLabels(cacheDir string) (map[string]map[string][]api.PriorityOption, er
 	}
 	var all map[string]map[string][]api.PriorityOption
 	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, fmt.Errorf("%s: %w", LabelsFile, err)
+		return nil, api.Errorf("%s: %w", LabelsFile, err)
 	}
 	return all, nil
 }

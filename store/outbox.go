@@ -4,11 +4,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"triage/api"
 )
 
 // OutboxFile is the name of the outbox under Paths.StateDir.
@@ -17,20 +18,20 @@ const OutboxFile = "outbox.db"
 // The errors of the outbox.
 var (
 	// ErrOutboxLocked: another triage holds the outbox (it sends its edits).
-	ErrOutboxLocked = errors.New("the outbox is held by another triage that does not let go of it; retry, and if it lasts, close the other triage")
+	ErrOutboxLocked = api.Errorf("the outbox is held by another triage that does not let go of it; retry, and if it lasts, close the other triage")
 	// ErrOutboxUnreadable: the outbox file is damaged. It is left as it is,
 	// since it may hold edits not yet sent.
-	ErrOutboxUnreadable = errors.New("the outbox is unreadable")
+	ErrOutboxUnreadable = api.Errorf("the outbox is unreadable")
 	// ErrEditNotFound: no edit has that number.
-	ErrEditNotFound = errors.New("no such edit in the outbox")
+	ErrEditNotFound = api.Errorf("no such edit in the outbox")
 	// ErrEditState: the edit is not in a state that allows the change (for
 	// instance another goroutine is sending it).
-	ErrEditState = errors.New("the edit cannot change from its state")
+	ErrEditState = api.Errorf("the edit cannot change from its state")
 	// ErrHeldElsewhere: another triage of the profile, still running, sends
 	// the edit (an ErrEditState).
-	ErrHeldElsewhere = fmt.Errorf("%w: another triage of this profile sends it", ErrEditState)
+	ErrHeldElsewhere = api.Errorf("%w: another triage of this profile sends it", ErrEditState)
 	// ErrAlreadyUndone: the edit has already been undone.
-	ErrAlreadyUndone = errors.New("that change has already been undone")
+	ErrAlreadyUndone = api.Errorf("that change has already been undone")
 )
 
 var (
@@ -80,7 +81,7 @@ func OpenOutbox(path string, opts ...OpenOption) (*Outbox, error) {
 	sweepHolders(path+holdersSuffix, time.Now())
 	h, err := takeHolder(path + holdersSuffix)
 	if err != nil {
-		return nil, fmt.Errorf("open the outbox: %w", err)
+		return nil, api.Errorf("open the outbox: %w", err)
 	}
 	o.holder = h
 	return o, nil
@@ -102,7 +103,7 @@ func (o *Outbox) Close() error {
 		return nil
 	}
 	if err := o.holder.release(); err != nil {
-		return fmt.Errorf("close %s: %w", o.path, err)
+		return api.Errorf("close %s: %w", o.path, err)
 	}
 	return nil
 }
@@ -114,11 +115,11 @@ func (o *Outbox) Close() error {
 func (o *Outbox) Add(e Edit) (Edit, error) {
 	svc, err := ServiceKey(e.Service)
 	if err != nil {
-		return Edit{}, fmt.Errorf("queue edit: %w", err)
+		return Edit{}, api.Errorf("queue edit: %w", err)
 	}
 	e.Service = svc
 	if err := e.check(); err != nil {
-		return Edit{}, fmt.Errorf("queue edit of %s: %w", e.Target(), err)
+		return Edit{}, api.Errorf("queue edit of %s: %w", e.Target(), err)
 	}
 	now := o.now()
 	if e.CreatedAt.IsZero() {
@@ -146,7 +147,7 @@ func (o *Outbox) Add(e Edit) (Edit, error) {
 		return putEdit(ob, e)
 	})
 	if err != nil {
-		return Edit{}, fmt.Errorf("queue edit of %s: %w", e.Target(), err)
+		return Edit{}, api.Errorf("queue edit of %s: %w", e.Target(), err)
 	}
 	return e, nil
 }
@@ -161,7 +162,7 @@ func markUndone(tx *bbolt.Tx, undo Edit) error {
 	case orig.UndoneBy != 0:
 		return ErrAlreadyUndone
 	case orig.Op != OpPriority || orig.ItemID != undo.ItemID || orig.Service != undo.Service || orig.User != undo.User:
-		return fmt.Errorf("%w: edit %d is not a priority change of %s", ErrInvalidEdit, orig.Seq, undo.Target())
+		return api.Errorf("%w: edit %d is not a priority change of %s", ErrInvalidEdit, orig.Seq, undo.Target())
 	}
 	orig.UndoneBy = undo.Seq
 	return putEdit(b, orig)
@@ -182,7 +183,7 @@ func (o *Outbox) Get(seq uint64) (Edit, error) {
 func (o *Outbox) Pending(service, user string) ([]Edit, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return nil, fmt.Errorf("pending edits: %w", err)
+		return nil, api.Errorf("pending edits: %w", err)
 	}
 	var edits []Edit
 	err = o.view(func(tx *bbolt.Tx) error {
@@ -203,7 +204,7 @@ func (o *Outbox) Pending(service, user string) ([]Edit, error) {
 func (o *Outbox) PendingCount(service, user string) (int, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return 0, fmt.Errorf("count pending edits: %w", err)
+		return 0, api.Errorf("count pending edits: %w", err)
 	}
 	n := 0
 	err = o.view(func(tx *bbolt.Tx) error {
@@ -244,7 +245,7 @@ func locate(tx *bbolt.Tx, seq uint64) (*bbolt.Bucket, Edit, error) {
 	}
 	var e Edit
 	if err := json.Unmarshal(raw, &e); err != nil {
-		return nil, Edit{}, fmt.Errorf("%w: edit %d: %w", ErrOutboxUnreadable, seq, err)
+		return nil, Edit{}, api.Errorf("%w: edit %d: %w", ErrOutboxUnreadable, seq, err)
 	}
 	return found, e, nil
 }
@@ -273,7 +274,7 @@ func forEachEdit(b *bbolt.Bucket, fn func(Edit) error) error {
 		}
 		var e Edit
 		if err := json.Unmarshal(v, &e); err != nil {
-			return fmt.Errorf("%w: edit %d: %w", ErrOutboxUnreadable, binary.BigEndian.Uint64(k), err)
+			return api.Errorf("%w: edit %d: %w", ErrOutboxUnreadable, binary.BigEndian.Uint64(k), err)
 		}
 		return fn(e)
 	})
@@ -324,16 +325,16 @@ func (o *Outbox) transact(write bool, fn func(*bbolt.Tx) error) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.closed {
-		return fmt.Errorf("the outbox %s is closed", o.path)
+		return api.Errorf("the outbox %s is closed", o.path)
 	}
 	db, err := openBolt(o.path, o.cfg)
 	switch {
 	case errors.Is(err, errLocked):
-		return fmt.Errorf("%w: another triage kept %s for more than %s", ErrOutboxLocked, o.path, o.cfg.lockTimeout)
+		return api.Errorf("%w: another triage kept %s for more than %s", ErrOutboxLocked, o.path, o.cfg.lockTimeout)
 	case errors.Is(err, errDamaged):
-		return fmt.Errorf("%w: %s: %w; move it aside to start a new one (the edits waiting in it would not be sent)", ErrOutboxUnreadable, o.path, err)
+		return api.Errorf("%w: %s: %w; move it aside to start a new one (the edits waiting in it would not be sent)", ErrOutboxUnreadable, o.path, err)
 	case err != nil:
-		return fmt.Errorf("open the outbox: %w", err)
+		return api.Errorf("open the outbox: %w", err)
 	}
 	defer db.Close()
 	err = guarded(func() error {
@@ -355,7 +356,7 @@ func (o *Outbox) transact(write bool, fn func(*bbolt.Tx) error) error {
 		return err
 	})
 	if errors.Is(err, errDamaged) {
-		return fmt.Errorf("%w: %s: %w", ErrOutboxUnreadable, o.path, err)
+		return api.Errorf("%w: %s: %w", ErrOutboxUnreadable, o.path, err)
 	}
 	return err
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"triage/api"
 )
 
 // Claim marks a waiting or maybe_applied edit as sending by this process,
@@ -34,7 +36,7 @@ func (o *Outbox) Claim(seq uint64) (Edit, EditState, error) {
 // reached the service, due at next, with the reason shown to the user.
 func (o *Outbox) Requeue(seq uint64, state EditState, next time.Time, reason string) (Edit, error) {
 	if state != StateWaiting && state != StateMaybeApplied {
-		return Edit{}, fmt.Errorf("requeue edit %d as %s: %w", seq, state, ErrEditState)
+		return Edit{}, api.Errorf("requeue edit %d as %s: %w", seq, state, ErrEditState)
 	}
 	return o.transition(seq, []EditState{StateSending}, func(e *Edit) {
 		e.State, e.NextAttempt, e.LastError = state, next, reason
@@ -108,7 +110,7 @@ func (o *Outbox) transitionIf(seq uint64, from []EditState, change func(*Edit) e
 			return err
 		}
 		if !slices.Contains(from, cur.State) {
-			return fmt.Errorf("%w: it is %s", ErrEditState, cur.State)
+			return api.Errorf("%w: it is %s", ErrEditState, cur.State)
 		}
 		e = cur
 		if err := change(&e); err != nil {
@@ -129,7 +131,7 @@ func (o *Outbox) transitionIf(seq uint64, from []EditState, change func(*Edit) e
 		return putEdit(tx.Bucket(bucketHistory), e)
 	})
 	if err != nil {
-		return Edit{}, fmt.Errorf("edit %d: %w", seq, err)
+		return Edit{}, api.Errorf("edit %d: %w", seq, err)
 	}
 	return e, nil
 }

@@ -2,11 +2,12 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/adrg/xdg"
+
+	"triage/api"
 )
 
 // appName names triage's directory under each XDG base directory.
@@ -45,7 +46,7 @@ func DefaultPaths() (Paths, error) {
 func pathsFrom(configHome, dataHome, cacheHome, stateHome string) (Paths, error) {
 	for _, base := range []string{configHome, dataHome, cacheHome, stateHome} {
 		if !filepath.IsAbs(base) {
-			return Paths{}, fmt.Errorf("XDG base directory %q is not absolute: set HOME or the XDG_*_HOME variables to absolute paths", base)
+			return Paths{}, api.Errorf("XDG base directory %q is not absolute: set HOME or the XDG_*_HOME variables to absolute paths", base)
 		}
 	}
 	state := filepath.Join(stateHome, appName)
@@ -85,7 +86,7 @@ func (p Paths) Ensure() error {
 	var errs []error
 	for _, dir := range dirs {
 		if err := os.MkdirAll(dir, dirMode); err != nil {
-			errs = append(errs, fmt.Errorf("create directory %s: %w", dir, err))
+			errs = append(errs, api.Errorf("create directory %s: %w", dir, err))
 		}
 	}
 	return errors.Join(errs...)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -9,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // Profiles are several services and accounts side by side (as gh's hosts
@@ -88,9 +89,9 @@ func (c *Config) UseProfile(name string) error {
 	}
 	if i < 0 {
 		if len(profiles) == 0 {
-			return fmt.Errorf("unknown profile %q: %s has no profiles: section", name, c.Path)
+			return api.Errorf("unknown profile %q: %s has no profiles: section", name, c.Path)
 		}
-		return fmt.Errorf("unknown profile %q: the profiles of %s are %s", name, c.Path, strings.Join(c.ProfileNames(), ", "))
+		return api.Errorf("unknown profile %q: the profiles of %s are %s", name, c.Path, strings.Join(c.ProfileNames(), ", "))
 	}
 	p := profiles[i]
 	for _, v := range []*struct {
@@ -117,15 +118,15 @@ func decodeProfiles(v *yaml.Node, list *[]Profile) error {
 		return nil
 	}
 	if v.Kind != yaml.MappingNode {
-		return fmt.Errorf("line %d: profiles: want one `name:` per profile, each with its settings", v.Line)
+		return api.Errorf("line %d: profiles: want one `name:` per profile, each with its settings", v.Line)
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, body := v.Content[i], v.Content[i+1]
 		if !profileName.MatchString(k.Value) {
-			return fmt.Errorf("line %d: profile name %q: use letters, digits, '.', '_' and '-'", k.Line, k.Value)
+			return api.Errorf("line %d: profile name %q: use letters, digits, '.', '_' and '-'", k.Line, k.Value)
 		}
 		if slices.ContainsFunc(*list, func(p Profile) bool { return p.Name == k.Value }) {
-			return fmt.Errorf("line %d: profile %s is named twice", k.Line, k.Value)
+			return api.Errorf("line %d: profile %s is named twice", k.Line, k.Value)
 		}
 		p, err := decodeProfile(k, body)
 		if err != nil {
@@ -143,24 +144,24 @@ func decodeProfile(k, body *yaml.Node) (Profile, error) {
 		return p, nil
 	}
 	if body.Kind != yaml.MappingNode {
-		return p, fmt.Errorf("line %d: profile %s: want its settings as `key: value` lines", body.Line, p.Name)
+		return p, api.Errorf("line %d: profile %s: want its settings as `key: value` lines", body.Line, p.Name)
 	}
 	for i := 0; i+1 < len(body.Content); i += 2 {
 		key, val := body.Content[i], body.Content[i+1]
 		if env, secret := secretEnv(key.Value); secret {
-			return p, fmt.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login --profile %s` or %s", key.Line, key.Value, p.Name, env)
+			return p, api.Errorf("line %d: %s is a secret and does not belong in the config file; remove it and use `triage login --profile %s` or %s", key.Line, key.Value, p.Name, env)
 		}
 		if val.Kind != yaml.ScalarNode {
-			return p, fmt.Errorf("line %d: profile %s: %s: want a single value", val.Line, p.Name, key.Value)
+			return p, api.Errorf("line %d: profile %s: %s: want a single value", val.Line, p.Name, key.Value)
 		}
 		var st Settings
 		switch key.Value {
 		case keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyWorkspace:
 			if err := st.set(key.Value, val.Value); err != nil {
-				return p, fmt.Errorf("line %d: profile %s: %s: %w", val.Line, p.Name, key.Value, err)
+				return p, api.Errorf("line %d: profile %s: %s: %w", val.Line, p.Name, key.Value, err)
 			}
 		default:
-			return p, fmt.Errorf("line %d: profile %s: unknown setting %q; a profile has %s, %s, %s, %s and %s", key.Line, p.Name, key.Value, keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyWorkspace)
+			return p, api.Errorf("line %d: profile %s: unknown setting %q; a profile has %s, %s, %s, %s and %s", key.Line, p.Name, key.Value, keyBaseURL, keyAuthURL, keyWebURL, keyClientID, keyWorkspace)
 		}
 		p.BaseURL, p.AuthURL, p.WebURL, p.ClientID = first(p.BaseURL, st.BaseURL), first(p.AuthURL, st.AuthURL), first(p.WebURL, st.WebURL), first(p.ClientID, st.ClientID)
 		if st.Workspace != 0 {
@@ -191,7 +192,7 @@ func RememberWorkspace(cfg Config, id int64) error {
 	}
 	entry := profileNode(doc, cfg.ProfileName)
 	if entry == nil {
-		return fmt.Errorf("config %s: profile %s is no longer in the file", cfg.Path, cfg.ProfileName)
+		return api.Errorf("config %s: profile %s is no longer in the file", cfg.Path, cfg.ProfileName)
 	}
 	setKey(entry, keyWorkspace, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(id, 10)})
 	return writeConfig(cfg.Path, doc)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -65,12 +64,12 @@ func referenceRecord(workspaceID int64) userRecord {
 func (c *Cache) LoadReference(service, user string, workspaceID int64) (Reference, bool, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return Reference{}, false, fmt.Errorf("load the cached reference data: %w", err)
+		return Reference{}, false, api.Errorf("load the cached reference data: %w", err)
 	}
 	var ref Reference
 	found, err := c.loadUserRecord(svc, user, referenceRecord(workspaceID), &ref)
 	if errors.Is(err, errRecordUnreadable) {
-		return Reference{}, false, fmt.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
+		return Reference{}, false, api.Errorf("the cached field information, workflows and members of workspace %d are unreadable, reading them from the service: %w", workspaceID, err)
 	}
 	if err != nil {
 		return Reference{}, false, err
@@ -84,13 +83,13 @@ func (c *Cache) LoadReference(service, user string, workspaceID int64) (Referenc
 func (c *Cache) SaveReference(service, user string, workspaceID int64, ref Reference) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache the reference data: %w", err)
+		return api.Errorf("cache the reference data: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache the reference data: no user")
+		return api.Errorf("cache the reference data: no user")
 	}
 	if err := c.saveUserRecord(svc, user, referenceRecord(workspaceID), ref); err != nil {
-		return fmt.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
+		return api.Errorf("cache the reference data of workspace %d: %w", workspaceID, err)
 	}
 	if !c.Available() {
 		return nil

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -17,10 +16,10 @@ import (
 func (c *Cache) KeepFieldInfo(service, user string, workspaceID int64, kind api.Kind, fi api.FieldInfo, now time.Time) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache the field information: %w", err)
+		return api.Errorf("cache the field information: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache the field information: no user")
+		return api.Errorf("cache the field information: no user")
 	}
 	r := referenceRecord(workspaceID)
 	return c.update(func(tx *bbolt.Tx) error {
@@ -37,7 +36,7 @@ func (c *Cache) KeepFieldInfo(service, user string, workspaceID int64, kind api.
 		}
 		ref.Fields[kind] = Dated[api.FieldInfo]{Value: fi, Read: now}
 		if err := r.encode(b, ref); err != nil {
-			return fmt.Errorf("cache the field information of workspace %d: %w", workspaceID, err)
+			return api.Errorf("cache the field information of workspace %d: %w", workspaceID, err)
 		}
 		return nil
 	})

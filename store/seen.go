@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"strconv"
 
 	"triage/api"
@@ -49,7 +48,7 @@ func SaveSeen(stateDir, service, user string, ws int64, kind api.Kind, s Seen) e
 func readSeen(stateDir string) (map[string]Seen, error) {
 	all, err := readKeyedFile[Seen](stateDir, SeenFile)
 	if err != nil {
-		return nil, fmt.Errorf("%w: what you last looked at starts afresh", err)
+		return nil, api.Errorf("%w: what you last looked at starts afresh", err)
 	}
 	return all, nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,7 +18,7 @@ import (
 func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
 	for _, e := range edits {
 		if svc, err := ServiceKey(e.Service); err != nil || svc != r.service || e.User != r.user {
-			return nil, fmt.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
+			return nil, api.Errorf("send edit %d: it belongs to %s on %s, not %s on %s", e.Seq, e.User, e.Service, r.user, r.service)
 		}
 	}
 	pending, err := r.outbox.Pending(r.service, r.user)
@@ -49,7 +48,7 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 			for _, i := range group {
 				if held != 0 {
 					e := queue.current(edits[i])
-					results[i] = Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), held)}
+					results[i] = Result{Edit: e, Outcome: OutcomeQueued, Err: api.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), held)}
 					continue
 				}
 				if b, ok := inBatch[edits[i].Seq]; ok {
@@ -164,10 +163,10 @@ func (q *batchQueue) firsts(edits []Edit, groups [][]int) []Edit {
 func (r *Replayer) sendOne(ctx context.Context, q *batchQueue, e Edit, read *readItems) (Result, error) {
 	e = q.current(e)
 	if older, ok := q.outside[e.key()]; ok && e.Op != OpCreate && older < e.Seq {
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), older)}, nil
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: api.Errorf("an earlier change of %s is still on its way (edit %d)", e.Target(), older)}, nil
 	}
 	if until, why, resting := r.Resting(); resting {
-		return Result{Edit: e, Outcome: OutcomeQueued, Err: fmt.Errorf("%s; retrying at %s", why, until.Format(time.TimeOnly))}, nil
+		return Result{Edit: e, Outcome: OutcomeQueued, Err: api.Errorf("%s; retrying at %s", why, until.Format(time.TimeOnly))}, nil
 	}
 	return r.sendEdit(ctx, e.Seq, read)
 }

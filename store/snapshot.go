@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/gob"
-	"errors"
-	"fmt"
 	"iter"
 	"time"
 
@@ -54,7 +52,7 @@ type snapshotHead struct {
 }
 
 // errFlat is an entry cut short or inconsistent.
-var errFlat = errors.New("the cached entry is cut short")
+var errFlat = api.Errorf("the cached entry is cut short")
 
 // Encoded is a snapshot encoded for the cache. Encode reads the items where
 // they are safe to read (the board's own goroutine), so that the write can
@@ -75,7 +73,7 @@ func Encode(items iter.Seq[*api.Item], fields api.FieldInfo, savedAt time.Time, 
 func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 	var head bytes.Buffer
 	if err := gob.NewEncoder(&head).Encode(h); err != nil {
-		return Encoded{}, fmt.Errorf("encode: %w", err)
+		return Encoded{}, api.Errorf("encode: %w", err)
 	}
 	// The first pass sizes the entry (the lengths and the text), so that
 	// the second writes the lengths and the text into one buffer: a second
@@ -133,7 +131,7 @@ func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 }
 
 // errChanged is an encoding whose items changed between its two passes.
-var errChanged = errors.New("encode: the items changed while they were encoded")
+var errChanged = api.Errorf("encode: the items changed while they were encoded")
 
 // uvarintLen is the length of v written as a uvarint.
 func uvarintLen(v uint64) int {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"triage/api"
@@ -47,12 +46,12 @@ type TodoSet struct {
 func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return Todos{}, false, fmt.Errorf("load cached work: %w", err)
+		return Todos{}, false, api.Errorf("load cached work: %w", err)
 	}
 	var out Todos
 	found, err := c.loadUserRecord(svc, user, todoRecord, &out)
 	if errors.Is(err, errRecordUnreadable) {
-		return Todos{}, false, fmt.Errorf("your cached work is unreadable, reading it from the service: %w", err)
+		return Todos{}, false, api.Errorf("your cached work is unreadable, reading it from the service: %w", err)
 	}
 	if err != nil {
 		return Todos{}, false, err
@@ -65,16 +64,16 @@ func (c *Cache) LoadTodos(service, user string) (Todos, bool, error) {
 func (c *Cache) SaveTodos(service, user string, t Todos) error {
 	svc, err := ServiceKey(service)
 	if err != nil {
-		return fmt.Errorf("cache your work: %w", err)
+		return api.Errorf("cache your work: %w", err)
 	}
 	if user == "" {
-		return fmt.Errorf("cache your work: no user")
+		return api.Errorf("cache your work: no user")
 	}
 	if t.SavedAt.IsZero() {
 		t.SavedAt = c.cfg.now()
 	}
 	if err := c.saveUserRecord(svc, user, todoRecord, t); err != nil {
-		return fmt.Errorf("cache your work: %w", err)
+		return api.Errorf("cache your work: %w", err)
 	}
 	return nil
 }

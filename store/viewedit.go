@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // Views made in the app are written into the config file as text: only the
@@ -48,10 +49,10 @@ func RenameView(path, from, to string) ([]SavedView, error) {
 	return editViews(path, func(views []SavedView) ([]SavedView, int, error) {
 		at := slices.IndexFunc(views, func(o SavedView) bool { return o.Name == from })
 		if at < 0 {
-			return nil, 0, fmt.Errorf("config %s has no view named %q: it changed since it was read; restart triage to read it again", path, from)
+			return nil, 0, api.Errorf("config %s has no view named %q: it changed since it was read; restart triage to read it again", path, from)
 		}
 		if to != from && slices.ContainsFunc(views, func(o SavedView) bool { return o.Name == to }) {
-			return nil, 0, fmt.Errorf("a view named %q exists: pick another name", to)
+			return nil, 0, api.Errorf("a view named %q exists: pick another name", to)
 		}
 		views[at].Name = to
 		return views, at, nil
@@ -63,7 +64,7 @@ func DeleteView(path, name string) ([]SavedView, error) {
 	return editViews(path, func(views []SavedView) ([]SavedView, int, error) {
 		at := slices.IndexFunc(views, func(o SavedView) bool { return o.Name == name })
 		if at < 0 {
-			return nil, 0, fmt.Errorf("config %s has no view named %q: it changed since it was read; restart triage to read it again", path, name)
+			return nil, 0, api.Errorf("config %s has no view named %q: it changed since it was read; restart triage to read it again", path, name)
 		}
 		return slices.Delete(views, at, at+1), at, nil
 	})
@@ -73,9 +74,9 @@ func DeleteView(path, name string) ([]SavedView, error) {
 func checkViewName(name string) error {
 	switch {
 	case name == "":
-		return errors.New("a view needs a name: type one")
+		return api.Errorf("a view needs a name: type one")
 	case strings.ContainsAny(name, "\n\r\t"):
-		return errors.New("a view's name is one line: type it without tabs or line breaks")
+		return api.Errorf("a view's name is one line: type it without tabs or line breaks")
 	}
 	return nil
 }
@@ -87,11 +88,11 @@ func checkViewName(name string) error {
 func editViews(path string, change func([]SavedView) ([]SavedView, int, error)) ([]SavedView, error) {
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("config %s: %w", path, err)
+		return nil, api.Errorf("config %s: %w", path, err)
 	}
 	f, err := readViewsFile(data)
 	if err != nil {
-		return nil, fmt.Errorf("config %s: %w; correct it, then save the view again", path, err)
+		return nil, api.Errorf("config %s: %w; correct it, then save the view again", path, err)
 	}
 	before := len(f.views)
 	views, at, err := change(slices.Clone(f.views))
@@ -103,13 +104,13 @@ func editViews(path string, change func([]SavedView) ([]SavedView, int, error)) 
 		text = f.rewritten(views)
 	}
 	if !holdsViews(text, views) {
-		return nil, fmt.Errorf("config %s: the views could not be written in a way that reads back; the file is unchanged", path)
+		return nil, api.Errorf("config %s: the views could not be written in a way that reads back; the file is unchanged", path)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), dirMode); err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, err)
+		return nil, api.Errorf("config %s: %w", path, err)
 	}
 	if err := writeFileAtomic(path, []byte(text)); err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, err)
+		return nil, api.Errorf("config %s: %w", path, err)
 	}
 	return views, nil
 }

@@ -1,11 +1,12 @@
 package store
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"triage/api"
 )
 
 // SavedView is one entry of `views:` in the config file: a named way to
@@ -50,7 +51,7 @@ func decodeViews(v *yaml.Node, list *[]SavedView) error {
 		return nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		return fmt.Errorf("line %d: views: want a list of `- name: NAME` entries with kind, query, mode, group and sort", v.Line)
+		return api.Errorf("line %d: views: want a list of `- name: NAME` entries with kind, query, mode, group and sort", v.Line)
 	}
 	for _, entry := range v.Content {
 		sv, err := decodeView(entry)
@@ -58,7 +59,7 @@ func decodeViews(v *yaml.Node, list *[]SavedView) error {
 			return err
 		}
 		if slices.ContainsFunc(*list, func(o SavedView) bool { return o.Name == sv.Name }) {
-			return fmt.Errorf("line %d: views: %q is named twice", sv.Line, sv.Name)
+			return api.Errorf("line %d: views: %q is named twice", sv.Line, sv.Name)
 		}
 		*list = append(*list, sv)
 	}
@@ -69,17 +70,17 @@ func decodeViews(v *yaml.Node, list *[]SavedView) error {
 func decodeView(entry *yaml.Node) (SavedView, error) {
 	sv := SavedView{Line: entry.Line}
 	if entry.Kind != yaml.MappingNode {
-		return sv, fmt.Errorf("line %d: views: want `name:` and any of %s", entry.Line, strings.Join(viewFields[1:], ", "))
+		return sv, api.Errorf("line %d: views: want `name:` and any of %s", entry.Line, strings.Join(viewFields[1:], ", "))
 	}
 	for i := 0; i+1 < len(entry.Content); i += 2 {
 		k, val := entry.Content[i], entry.Content[i+1]
 		if val.Kind != yaml.ScalarNode {
-			return sv, fmt.Errorf("line %d: views: %s: want a single value", val.Line, k.Value)
+			return sv, api.Errorf("line %d: views: %s: want a single value", val.Line, k.Value)
 		}
 		value := strings.TrimSpace(val.Value)
 		oneOf := func(allowed []string, v string) error {
 			if v != "" && !slices.Contains(allowed, v) {
-				return fmt.Errorf("line %d: views: %s: %q is not one; write one of %s (e.g. `%s: %s`)", val.Line, k.Value, v, strings.Join(allowed, ", "), k.Value, allowed[len(allowed)-1])
+				return api.Errorf("line %d: views: %s: %q is not one; write one of %s (e.g. `%s: %s`)", val.Line, k.Value, v, strings.Join(allowed, ", "), k.Value, allowed[len(allowed)-1])
 			}
 			return nil
 		}
@@ -107,14 +108,14 @@ func decodeView(entry *yaml.Node) (SavedView, error) {
 				}
 			}
 		default:
-			err = fmt.Errorf("line %d: views: unknown field %q; a view has %s", k.Line, k.Value, strings.Join(viewFields, ", "))
+			err = api.Errorf("line %d: views: unknown field %q; a view has %s", k.Line, k.Value, strings.Join(viewFields, ", "))
 		}
 		if err != nil {
 			return sv, err
 		}
 	}
 	if sv.Name == "" {
-		return sv, fmt.Errorf("line %d: views: a view needs a name: add `name: NAME` under its `-`", entry.Line)
+		return sv, api.Errorf("line %d: views: a view needs a name: add `name: NAME` under its `-`", entry.Line)
 	}
 	return sv, nil
 }

@@ -1,8 +1,6 @@
 package store
 
-import (
-	"strconv"
-)
+import "strconv"
 
 // ViewStateFile keeps, under Paths.StateDir, how the board was last shown
 // in each workspace, so that the next start shows it the same way.

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"triage/api"
 )
@@ -160,7 +159,7 @@ func (r *Replayer) afterFailure(ctx context.Context, j job, cause error, write b
 	case ctx.Err() != nil || kind == api.ErrCanceled:
 		e, err := r.outbox.Requeue(j.Seq, state, r.now(), reason)
 		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(cause, ctxErr) {
-			cause = fmt.Errorf("%w (%w)", ctxErr, cause)
+			cause = api.Errorf("%w (%w)", ctxErr, cause)
 		}
 		return Result{Edit: e, Outcome: OutcomeQueued, Err: cause}, errors.Join(cause, err)
 	}

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"triage/api"
 	"triage/ui/common"
 	"triage/ui/i18n"
 )
@@ -43,7 +42,7 @@ func (m *Model) body() string {
 	case m.top() != nil:
 		return m.top().View()
 	case m.state == stateError:
-		msg := ansi.Wordwrap(api.LeadWithAdvice(m.err), max(m.width-6, 20), "")
+		msg := ansi.Wordwrap(common.ErrorText(m.err), max(m.width-6, 20), "")
 		return "\n  " + s.Marks.Error + " " + s.Error.Render(strings.ReplaceAll(msg, "\n", "\n    ")) +
 			"\n\n  " + s.Subtle.Render(i18n.T("r tries again · q quits"))
 	default:

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"syscall"
 
-	"triage/api"
 	"triage/ui/cli/wiring"
+	"triage/ui/common"
 	"triage/ui/i18n"
 )
 
@@ -61,10 +61,10 @@ func run(c *wiring.Factory, ctx context.Context, args []string) int {
 	case errors.Is(err, wiring.ErrNotChecked):
 		return ExitNotChecked
 	case errors.Is(err, wiring.ErrUsage):
-		fmt.Fprintf(c.Stderr, "triage: %s\n", strings.TrimPrefix(err.Error(), "usage: "))
+		fmt.Fprintf(c.Stderr, "triage: %s\n", withoutUsageMark(common.ErrorText(err)))
 		return 2
 	default:
-		fmt.Fprintf(c.Stderr, "triage: %s\n", api.LeadWithAdvice(err))
+		fmt.Fprintf(c.Stderr, "triage: %s\n", common.ErrorText(err))
 		return 1
 	}
 }
@@ -84,4 +84,19 @@ func dispatch(c *wiring.Factory, ctx context.Context, name string, args []string
 		return nil
 	}
 	return err
+}
+
+// withoutUsageMark is a usage error's text without the word that marks it
+// (wiring.ErrUsage) and the colon after it, English or Chinese.
+func withoutUsageMark(text string) string {
+	rest, ok := strings.CutPrefix(text, wiring.ErrUsage.Error())
+	if !ok {
+		return text
+	}
+	for _, colon := range []string{": ", "："} {
+		if after, ok := strings.CutPrefix(rest, colon); ok {
+			return after
+		}
+	}
+	return rest
 }

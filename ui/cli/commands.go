@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"triage/api"
 	"triage/ui/cli/demo"
 	"triage/ui/cli/items"
 	"triage/ui/cli/log"
@@ -82,13 +83,13 @@ func (cmd command) usageLine() string {
 
 // errUnknownCommand is the one line for a command triage does not have.
 func errUnknownCommand(name string) error {
-	return fmt.Errorf("%w: unknown command %q (see 'triage help')", wiring.ErrUsage, name)
+	return api.Errorf("%w: unknown command %q (see 'triage help')", wiring.ErrUsage, name)
 }
 
 // cmdVersion is `triage version`.
 func cmdVersion(c *wiring.Factory, _ context.Context, args []string) error {
 	if len(args) > 0 {
-		return fmt.Errorf("%w: version takes no arguments (got %q)", wiring.ErrUsage, args[0])
+		return api.Errorf("%w: version takes no arguments (got %q)", wiring.ErrUsage, args[0])
 	}
 	_, err := fmt.Fprintln(c.Stdout, "triage", versionString(c.Version))
 	return err

@@ -228,7 +228,7 @@ func (g *Engine) CheckMove(k api.Kind, it api.Item, to string, order []string) e
 		}
 		names = append(names, g.FieldLabel(k, Status, t.To))
 	}
-	return fmt.Errorf("#%s %s", api.ShortID(it.ID), api.CannotMove(g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), names))
+	return api.Errorf("#%s %s", api.ShortID(it.ID), api.CannotMove(g.FieldLabel(k, Status, it.Status), g.FieldLabel(k, Status, to), names))
 }
 
 // KnowMoves takes the steps of kind k's workflow from the cache, until the

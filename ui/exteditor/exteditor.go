@@ -5,7 +5,6 @@ package exteditor
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,8 +12,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"triage/api"
 	"triage/store/launch"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Result is what the editor program left: the text, whether it differs
@@ -31,25 +32,29 @@ type Result struct {
 func Edit(noun, name, text string, done func(Result) tea.Msg) (tea.Cmd, error) {
 	dir, err := os.MkdirTemp("", "triage-"+noun+"-")
 	if err != nil {
-		return nil, fmt.Errorf("could not make a file for the %s: %w", noun, err)
+		return nil, api.Errorf("could not make a file for the %s: %w", word(noun), err)
 	}
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		_ = os.RemoveAll(dir)
-		return nil, fmt.Errorf("could not write the %s to edit: %w", noun, err)
+		return nil, api.Errorf("could not write the %s to edit: %w", word(noun), err)
 	}
 	return tea.ExecProcess(editorCommand(path), func(err error) tea.Msg {
 		raw, readErr := os.ReadFile(path)
 		_ = os.RemoveAll(dir)
 		switch {
 		case err != nil:
-			return done(Result{Err: common.Advise("set $VISUAL or $EDITOR to an editor that works", fmt.Errorf("the editor program failed, nothing saved: %w", err))})
+			return done(Result{Err: common.Advise(i18n.T("set $VISUAL or $EDITOR to an editor that works"), api.Errorf("the editor program failed, nothing saved: %w", err))})
 		case readErr != nil:
-			return done(Result{Err: fmt.Errorf("could not read the edited %s, nothing saved: %w", noun, readErr)})
+			return done(Result{Err: api.Errorf("could not read the edited %s, nothing saved: %w", word(noun), readErr)})
 		}
 		return done(Result{Text: string(raw), Changed: string(raw) != text})
 	}), nil
 }
+
+// word is the noun of the text as a word the catalogue may translate where
+// the error is drawn.
+func word(noun string) api.Message { return api.Message{Format: noun} }
 
 // program is the program that edits text: $VISUAL, $EDITOR, else vi.
 func program() string {

@@ -139,7 +139,6 @@ var englishViews = []string{
 	"%s conflicts",
 	"%s failed",
 	"%[1]s %[2]s",
-	"create %s",
 	"renamed",
 	"created",
 	"undo",

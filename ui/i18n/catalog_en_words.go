@@ -29,4 +29,5 @@ var englishWords = []string{
 	"unplan",
 	"save",
 	"done",
+	"create %s",
 }

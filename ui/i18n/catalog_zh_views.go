@@ -138,7 +138,6 @@ var chineseViews = map[string]string{
 	"%s conflicts":                    "%s 个冲突",
 	"%s failed":                       "失败 %s",
 	"%[1]s %[2]s":                     "%[1]s 个%[2]s",
-	"create %s":                       "新建 %s",
 	"renamed":                         "重命名",
 	"created":                         "新建",
 	"undo":                            "撤销",

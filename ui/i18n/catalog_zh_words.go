@@ -28,4 +28,5 @@ var chineseWords = map[string]string{
 	"unplan":                "移出迭代",
 	"save":                  "保存",
 	"done":                  "完成",
+	"create %s":             "新建 %s",
 }

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/i18n"
 )
 
 // The status, owner, iteration, severity and comment changes of `triage
@@ -116,7 +117,8 @@ func (r *setRun) statusPlan(ctx context.Context, p setPlan) (setPlan, itemref.Re
 		}
 		allowed = append(allowed, label(t.To))
 	}
-	return p, itemref.AsIs(api.CannotMove(label(p.now), label(to), allowed)), nil
+	move := api.CannotMove(label(p.now), label(to), allowed)
+	return p, itemref.Reason{English: move.String(), Shown: move.In(i18n.T)}, nil
 }
 
 // ownerPlan checks --owner: nicks (or names) of the workspace's members,

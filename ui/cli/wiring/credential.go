@@ -28,22 +28,21 @@ func (s *Setup) EnvCredential() string {
 
 // EnvRefusedAdvice is what to do when the service refuses the credential set
 // in the environment: set a valid one, or unset it for the stored login (or
-// a login to store, when there is none). It names the variables, never
-// their values.
+// a login to store, when there is none), in the language in use. It names
+// the variables, never their values.
 func (s *Setup) EnvRefusedAdvice(ctx context.Context) string {
 	env := s.EnvCredential()
-	fix := "set a valid token in " + env
-	if env != "TRIAGE_TOKEN" {
-		fix = "correct " + env
+	_, err := s.Credentials.Get(ctx, s.Config.BaseURL)
+	stored := err == nil
+	switch {
+	case env == "TRIAGE_TOKEN" && stored:
+		return i18n.Tf("set a valid token in %s, or unset %s to use the stored login", env, env)
+	case env == "TRIAGE_TOKEN":
+		return i18n.Tf("set a valid token in %s, or unset %s and run `triage login`", env, env)
+	case stored:
+		return i18n.Tf("correct %s, or unset them to use the stored login", env)
 	}
-	unset := "unset " + env
-	if isOrAre(env) == "are" {
-		unset = "unset them"
-	}
-	if _, err := s.Credentials.Get(ctx, s.Config.BaseURL); err != nil {
-		return fmt.Sprintf("%s, or %s and run `triage login`", fix, unset)
-	}
-	return fmt.Sprintf("%s, or %s to use the stored login", fix, unset)
+	return i18n.Tf("correct %s, or unset them and run `triage login`", env)
 }
 
 // InUse says which credential a session is and why it was chosen over the

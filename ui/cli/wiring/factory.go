@@ -3,9 +3,10 @@ package wiring
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
+
+	"triage/api"
 )
 
 // Factory is one run of the command line as a command sees it: its
@@ -65,10 +66,10 @@ func (c *Factory) Parse(fs *flag.FlagSet, args []string) error {
 			c.PrintHelp(fs)
 			return err
 		}
-		return fmt.Errorf("%w: %s", ErrUsage, flagError(fs.Name(), err))
+		return api.Errorf("%w: %s", ErrUsage, flagError(fs.Name(), err))
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: %s takes no arguments (got %q); see '%s --help'", ErrUsage, commandName(fs.Name()), fs.Arg(0), commandName(fs.Name()))
+		return api.Errorf("%w: %s takes no arguments (got %q); see '%s --help'", ErrUsage, commandName(fs.Name()), fs.Arg(0), commandName(fs.Name()))
 	}
 	return nil
 }
@@ -83,18 +84,18 @@ func commandName(name string) string {
 
 // flagError rewrites an error of the flag package in the words of this
 // command line: flags with two dashes, and where to look.
-func flagError(cmd string, err error) string {
+func flagError(cmd string, err error) api.Message {
 	help := "'triage --help'"
 	if cmd != "triage" {
 		help = "'triage " + cmd + " --help'"
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Sprintf("unknown flag --%s for %q (see %s)", strings.TrimLeft(name, "-"), commandName(cmd), help)
+		return api.Say("unknown flag --%s for %q (see %s)", strings.TrimLeft(name, "-"), commandName(cmd), help)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return fmt.Sprintf("flag --%s needs a value (see %s)", strings.TrimLeft(name, "-"), help)
+		return api.Say("flag --%s needs a value (see %s)", strings.TrimLeft(name, "-"), help)
 	}
 	msg = strings.Replace(msg, "for flag -", "for flag --", 1)
-	return msg + " (see " + help + ")"
+	return api.Say("%s (see %s)", msg, help)
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"triage/api"
 	"triage/auth"
 	"triage/store"
 	"triage/ui"
@@ -117,7 +118,7 @@ func (c *Factory) LoadFrom(ctx context.Context, g *GlobalFlags, paths store.Path
 		RedirectPort: g.RedirectPort, Workspace: g.Workspace,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrUsage, err)
+		return nil, api.Errorf("%w: %s", ErrUsage, err)
 	}
 	var note strings.Builder
 	creds, err := store.OpenCredentials(ctx, paths, g.InsecureStorage, &note)

@@ -14,6 +14,7 @@ import (
 
 	"triage/api"
 	"triage/auth"
+	"triage/ui/common"
 )
 
 // The scriptable commands (list, view, set, log) share how they reach the
@@ -62,7 +63,7 @@ func (c *Factory) OpenScript(ctx context.Context, g *GlobalFlags) (*Target, erro
 // Workspace is the workspace to read, or a usage error naming how to give one.
 func (t *Target) Workspace() (int64, error) {
 	if t.WS == 0 {
-		return 0, fmt.Errorf("%w: no workspace: pass --workspace ID, set TRIAGE_WORKSPACE, or open the board once to pick one", ErrUsage)
+		return 0, api.Errorf("%w: no workspace: pass --workspace ID, set TRIAGE_WORKSPACE, or open the board once to pick one", ErrUsage)
 	}
 	return t.WS, nil
 }
@@ -74,7 +75,7 @@ func (t *Target) Me(ctx context.Context) (string, error) {
 	case t.Session.Nick != "":
 		return t.Session.Nick, nil
 	case t.Session.Method == auth.MethodBasic:
-		return "", fmt.Errorf("%w: owner:@me needs a person's login, and an API account is not one: name the owner (owner:NICK), or log in with triage login --web or --token", ErrUsage)
+		return "", api.Errorf("%w: owner:@me needs a person's login, and an API account is not one: name the owner (owner:NICK), or log in with triage login --web or --token", ErrUsage)
 	}
 	u, err := t.Client.UserInfo(ctx) // the command's client: its budget, its waits said
 	if err != nil {
@@ -89,7 +90,7 @@ func (t *Target) Me(ctx context.Context) (string, error) {
 // answer" from "refused".
 func (c *Factory) Unreachable(err error) error {
 	if api.Temporary(err) {
-		fmt.Fprintf(c.Stderr, "triage: %s\n", api.LeadWithAdvice(err))
+		fmt.Fprintf(c.Stderr, "triage: %s\n", common.ErrorText(err))
 		return ErrNotChecked
 	}
 	return err
@@ -113,7 +114,7 @@ func (c *Factory) ParseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				c.PrintHelp(fs)
 				return nil, err
 			}
-			return nil, fmt.Errorf("%w: %s", ErrUsage, flagError(fs.Name(), err))
+			return nil, api.Errorf("%w: %s", ErrUsage, flagError(fs.Name(), err))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -14,7 +14,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"triage/api"
 	"triage/ui/common"
 	"triage/ui/i18n"
 )
@@ -85,7 +84,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		m.last, m.errText = msg, ""
 		if msg.Err != nil {
-			m.errText = api.LeadWithAdvice(msg.Err)
+			m.errText = common.ErrorText(msg.Err)
 			m.ctx.Logger().Warn("shown on the status line", "error", m.errText)
 			m.remember(m.errText)
 		}
