@@ -5,19 +5,22 @@ import "time"
 // TimeFor estimates how long n more requests take at the budget's limit,
 // from now: those the window still allows go at once, each of the others
 // when a slot of the window frees up (a window later for every limit
-// requests), and none before a wait the service asked for ends. ok is false
-// when the budget has no limit of its own (then only the pace seen tells).
+// requests), and none before a wait the service asked for ends. A budget
+// with no limit of its own tells only that wait; ok is false when it has
+// none to tell (then only the pace seen tells).
 func (b *Budget) TimeFor(n int) (d time.Duration, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.limit <= 0 {
-		return 0, false
-	}
+	ok = b.limit > 0
 	err := b.update(func(s *budgetState) {
 		now := b.now()
 		span := b.span()
 		s.prune(now, span)
 		d = max(s.holdUntil.Sub(now), 0)
+		if b.limit <= 0 {
+			ok = d > 0
+			return
+		}
 		waiting := n - (b.limit - len(s.sent))
 		if waiting <= 0 {
 			return
@@ -29,5 +32,5 @@ func (b *Budget) TimeFor(n int) (d time.Duration, ok bool) {
 		}
 		d = max(d, from.Add(span*time.Duration(k/b.limit+1)).Sub(now))
 	})
-	return d, err == nil
+	return d, ok && err == nil
 }

@@ -10,7 +10,7 @@ import (
 // second apart, 10 more go at once, the 11th when the first sent frees its
 // slot, the 70th when the 10 sent now free theirs, and so on a window a
 // round; a wait the service asked for comes first; a budget with no limit
-// cannot tell.
+// tells only such a wait.
 func TestBudgetTimeFor(t *testing.T) {
 	start := time.Unix(1_800_000_000, 0)
 	clock := &testClock{now: start}
@@ -52,7 +52,14 @@ func TestBudgetTimeFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	free.now = clock.Now
 	if _, ok := free.TimeFor(10); ok {
 		t.Error("a budget without a limit tells a time")
+	}
+	if err := free.Hold(clock.Now().Add(45*time.Second), WaitService); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := free.TimeFor(10); !ok || got != 45*time.Second {
+		t.Errorf("TimeFor(10) of a budget without a limit behind a wait of 45s = %v, %v; want the wait", got, ok)
 	}
 }

@@ -68,10 +68,11 @@ type Page struct {
 // short. An item seen on an earlier page is not repeated.
 //
 // The service lists at most MaxListItems items a query. When the count passes
-// that, and the request does not filter on created itself, the list is cut
-// into windows of creation time that each count at most MaxListItems (see
-// windows.go) and every window is listed; pages are then numbered so that
-// sorting them by number gives the windows in creation order.
+// that, and the request does not filter on created itself, the list goes on
+// from the creation time of the last item the cap let through (chain.go), or
+// is cut into windows of creation time that each count at most MaxListItems
+// (windows.go) when the service's order is not creation order; pages are
+// numbered so that sorting them by number gives the items in creation order.
 func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Page)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -80,6 +81,9 @@ func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Pag
 		t.loaded += n
 	}
 	l := &lister{c: c, kind: req.Kind, query: pageQuery(req), t: t}
+	if req.Order == "" && req.Filter.Get("created") == "" {
+		l.edges = map[int]pageEdge{} // the list may go on past the cap (chain.go)
+	}
 	var first []Item
 	firstDone := make(chan error, 1)
 	haveFirst := l.have(1)
@@ -103,8 +107,11 @@ func (c *Client) ListPages(ctx context.Context, req ListRequest, onPage func(Pag
 	if !haveFirst {
 		l.deliver(1, first)
 	}
+	if total > MaxListItems && l.edges != nil {
+		return c.listOn(ctx, req, l)
+	}
 	if total > MaxListItems && req.Filter.Get("created") == "" {
-		return c.listWindows(ctx, req, t)
+		return c.listWindows(ctx, req, t, 1)
 	}
 	return l.rest(ctx, 2, min(max(1, (total+PageSize-1)/PageSize), maxPages))
 }
@@ -163,6 +170,9 @@ type lister struct {
 	query url.Values
 	base  int // added to the page numbers onPage gets
 	t     *tally
+	// edges are the creation times of the pages delivered, by page
+	// (chain.go); nil: not kept. Under t.mu.
+	edges map[int]pageEdge
 
 	shortAt int // the first page seen short or empty (0: none yet); under t.mu
 }
@@ -285,6 +295,9 @@ func (l *lister) deliver(p int, items []Item) {
 	defer t.mu.Unlock()
 	if len(items) < PageSize && (l.shortAt == 0 || p < l.shortAt) {
 		l.shortAt = p
+	}
+	if l.edges != nil {
+		l.edges[p] = edgeOf(items)
 	}
 	kept := items[:0]
 	for _, it := range items {

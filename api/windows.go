@@ -45,8 +45,9 @@ func (w window) param() string {
 }
 
 // listWindows lists every window of the request, at most MaxInFlight
-// requests at once over all of them.
-func (c *Client) listWindows(ctx context.Context, req ListRequest, t *tally) error {
+// requests at once over all of them; the first window's pages are numbered
+// from first+1 on.
+func (c *Client) listWindows(ctx context.Context, req ListRequest, t *tally, first int) error {
 	windows, err := c.planWindows(ctx, req, t.total)
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ func (c *Client) listWindows(ctx context.Context, req ListRequest, t *tally) err
 		w := windows[i]
 		q := pageQuery(req)
 		q.Set("created", w.param())
-		l := &lister{c: c, kind: req.Kind, query: q, base: 1 + i*maxPages, t: t}
+		l := &lister{c: c, kind: req.Kind, query: q, base: first + i*maxPages, t: t}
 		return l.rest(ctx, 1, min(max(1, (w.count+PageSize-1)/PageSize), maxPages))
 	})
 }

@@ -11,8 +11,10 @@ import (
 )
 
 // BenchmarkListWindows lists the 100,240 stories of a workspace from a
-// sandbox that takes 50 ms a request, past the service's 20,000 cap through
-// windows of created (windows_100k), and, to compare, a plain paged list of
+// sandbox that takes 50 ms a request, past the service's 20,000 cap
+// (windows_100k: block after block from the last creation time the cap let
+// through, chain.go; windows of created on a service in another order), and,
+// to compare, a plain paged list of
 // the first 20,000 (plain_20k: what one query may list). Both report items/s;
 // windows_100k also reports its rate over plain_20k's (rate-ratio: 1 means
 // the windows cost nothing per item). Run it with

@@ -133,7 +133,10 @@ func (r *Replayer) Send(ctx context.Context, e Edit) (Result, error) {
 // an older edit of the same item is pending, and the flush ends early when the
 // service is down or rate-limiting. It returns the result of each edit it
 // handled; the error is Send's.
-func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
+func (r *Replayer) Flush(ctx context.Context) ([]Result, error) { return r.flushExcept(ctx, nil) }
+
+// flushExcept is Flush, leaving the edits of skip alone.
+func (r *Replayer) flushExcept(ctx context.Context, skip map[uint64]bool) ([]Result, error) {
 	r.flushMu.Lock()
 	defer r.flushMu.Unlock()
 	if _, resting := r.resting(); resting {
@@ -144,6 +147,9 @@ func (r *Replayer) Flush(ctx context.Context) ([]Result, error) {
 		return nil, err
 	}
 	due := dueNow(pending, mine, r.now())
+	for seq := range skip {
+		delete(due, seq)
+	}
 	var ready []Edit
 	for _, e := range pending {
 		if due[e.Seq] {

@@ -26,7 +26,7 @@ func (r *Replayer) SendAll(ctx context.Context, edits []Edit) ([]Result, error) 
 		return nil, err
 	}
 	queue := newBatchQueue(pending, edits)
-	read := r.readAll(ctx, queue.currents(edits))
+	read := r.readAll(ctx, queue.stillPending(edits))
 	groups := byItem(edits)
 	inBatch := r.writeBatches(ctx, queue.firsts(edits, groups), read)
 	results := make([]Result, len(edits))
@@ -134,11 +134,14 @@ func (q *batchQueue) current(e Edit) Edit {
 	return e
 }
 
-// currents are edits of the batch as the outbox holds them.
-func (q *batchQueue) currents(edits []Edit) []Edit {
-	out := make([]Edit, len(edits))
-	for i, e := range edits {
-		out[i] = q.current(e)
+// stillPending are the edits of the batch the outbox still holds pending,
+// as it holds them: one a flush sent meanwhile needs no read.
+func (q *batchQueue) stillPending(edits []Edit) []Edit {
+	out := make([]Edit, 0, len(edits))
+	for _, e := range edits {
+		if p, ok := q.stored[e.Seq]; ok {
+			out = append(out, p)
+		}
 	}
 	return out
 }

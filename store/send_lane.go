@@ -17,6 +17,7 @@ type lane struct {
 	mu      sync.Mutex
 	busy    bool
 	waiting []*laneSend
+	sending []Edit // the edits of the send on its way
 }
 
 // laneSend is one SendAll call waiting in a lane, and its answer once sent.
@@ -45,7 +46,7 @@ func (l *lane) send(ctx context.Context, r *Replayer, edits []Edit) ([]Result, e
 			return queuedResults(edits), ctx.Err()
 		}
 	}
-	l.busy = true
+	l.busy, l.sending = true, edits
 	l.mu.Unlock()
 	results, err := r.SendAll(ctx, edits)
 	go l.drain(r)
@@ -59,15 +60,16 @@ func (l *lane) drain(r *Replayer) {
 		group := l.waiting
 		l.waiting = nil
 		if len(group) == 0 {
-			l.busy = false
+			l.busy, l.sending = false, nil
 			l.mu.Unlock()
 			return
 		}
-		l.mu.Unlock()
 		var all []Edit
 		for _, w := range group {
 			all = append(all, w.edits...)
 		}
+		l.sending = all
+		l.mu.Unlock()
 		ctx := group[0].ctx
 		for _, w := range group {
 			if w.ctx.Err() == nil {
@@ -83,6 +85,24 @@ func (l *lane) drain(r *Replayer) {
 			close(w.done)
 		}
 	}
+}
+
+// owned are the edits the lane sends: those of the send on its way and
+// those waiting. A flush leaves them to it (Sender.Flush): it would read
+// their items a second time.
+func (l *lane) owned() map[uint64]bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	seqs := make(map[uint64]bool, len(l.sending))
+	for _, e := range l.sending {
+		seqs[e.Seq] = true
+	}
+	for _, w := range l.waiting {
+		for _, e := range w.edits {
+			seqs[e.Seq] = true
+		}
+	}
+	return seqs
 }
 
 // waitingSends is how many sends wait in the lane.

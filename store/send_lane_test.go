@@ -40,8 +40,17 @@ func (h *heldWrites) RoundTrip(r *http.Request) (*http.Response, error) {
 // first is on its way cost four requests, not twenty: the first reads and
 // writes its story; the nine made meanwhile wait, then go together, their
 // stories read in one request and written in one batch. Each move gets its
-// own answer.
+// own answer. A flush of the outbox that comes meanwhile (the board flushes
+// what waits a moment after each edit) leaves the lane's moves to it: it
+// neither reads nor writes them, and the nine are still read once.
 func TestSingleMovesMadeTogetherGoTogether(t *testing.T) {
+	for _, flush := range []bool{false, true} {
+		name := map[bool]string{false: "alone", true: "with a flush meanwhile"}[flush]
+		t.Run(name, func(t *testing.T) { singleMovesTogether(t, flush) })
+	}
+}
+
+func singleMovesTogether(t *testing.T, flush bool) {
 	srv, err := sandbox.Start(sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +102,12 @@ func TestSingleMovesMadeTogetherGoTogether(t *testing.T) {
 	}
 	for s.lane("demo").waitingSends() < len(planning)-1 {
 		runtime.Gosched()
+	}
+	if flush {
+		flushed, err := s.Flush(context.Background(), "demo")
+		if err != nil || len(flushed) != 0 || held.count() != 2 {
+			t.Errorf("a flush while the lane sends: %d results, %v, %d requests in all; want nothing sent, 2 requests (the first move's)", len(flushed), err, held.count())
+		}
 	}
 	close(held.hold)
 	wg.Wait()

@@ -91,13 +91,16 @@ func (s *Sender) lane(user string) *lane {
 	return l
 }
 
-// Flush sends every due pending edit of user.
+// Flush sends every due pending edit of user but those a send of the
+// user's lane has on its way or waiting (send_lane.go): a move made while
+// another was on its way is read and written with the others of its lane,
+// not read again by a flush that comes meanwhile.
 func (s *Sender) Flush(ctx context.Context, user string) ([]Result, error) {
 	r, err := s.replayer(user)
 	if err != nil {
 		return nil, err
 	}
-	return r.Flush(ctx)
+	return r.flushExcept(ctx, s.lane(user).owned())
 }
 
 // NextFlush is how long until the next pending edit of user is due; false

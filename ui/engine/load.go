@@ -64,7 +64,7 @@ func (g *Engine) Progress(k api.Kind) Progress {
 	l := &g.loads[k]
 	p := Progress{Started: l.started, Busy: l.busy(), Loaded: l.loaded, Total: l.total}
 	if p.Busy && l.listing {
-		p.Left = l.pace.left(g.ctx.Clock())
+		p.Left = l.pace.left(g.ctx.Clock(), l.total-l.loaded, g.ctx.Budget)
 	}
 	return p
 }

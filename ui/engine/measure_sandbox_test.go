@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"sync"
@@ -282,5 +283,42 @@ func TestMeasureWarmStart(t *testing.T) {
 	t.Logf("the first status move after a warm start: %d requests: %s", moveSum, requests(move))
 	if moveSum != 2 || move["POST /stories"] != 1 {
 		t.Errorf("the first status move after a warm start: %d requests (%s); want the story's read and the write", moveSum, requests(move))
+	}
+}
+
+// TestMeasureBigFirstLoad: the first load of 20,240 stories, with nothing
+// cached, costs one request a page of 200 (102), the count of the stories,
+// their field information and custom field settings, and the counts of the
+// two other tabs: 107 requests (114 before: the whole list's first page read
+// again as the first window's, two requests for the edges of the creation
+// times and three counts of windows). The board holds every story once.
+func TestMeasureBigFirstLoad(t *testing.T) {
+	srv, err := sandbox.Start(sandbox.Options{ExtraItems: api.MaxListItems})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cache.Close() })
+	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	g, _ := s.start(t)
+	got, sum := s.pt.take()
+	stories := g.Items(api.Story).List
+	pages := (len(stories) + api.PageSize - 1) / api.PageSize
+	t.Logf("the first load of %d stories: %d requests: %s", len(stories), sum, requests(got))
+	ids := map[string]bool{}
+	for _, it := range stories {
+		ids[it.ID] = true
+	}
+	if len(stories) != 20240 || len(ids) != len(stories) {
+		t.Fatalf("the board holds %d stories (%d ids); want the 20,240 of the service once", len(stories), len(ids))
+	}
+	want := map[string]int{"GET /stories": pages, "GET /stories/count": 1, "GET /stories/get_fields_info": 1,
+		"GET /stories/custom_fields_settings": 1, "GET /bugs/count": 1, "GET /tasks/count": 1}
+	if sum > 107 || !maps.Equal(got, want) {
+		t.Errorf("the first load of %d stories: %d requests (%s); want 107: %s", len(stories), sum, requests(got), requests(want))
 	}
 }

@@ -59,7 +59,7 @@ func (p *partialLoad) listed(page api.Page) []api.Item {
 			return had
 		})
 	}
-	p.pages[page.Number] = len(items)
+	p.pages[page.Number] += len(items) // a page listed before a restart may be read again (api's listOn)
 	p.dirty = true
 	return items
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -93,7 +94,7 @@ func (s *startRig) start(t *testing.T) (*Engine, *rig) {
 func requests(n map[string]int) string {
 	var out []string
 	for p, c := range n {
-		out = append(out, p+" ×"+string(rune('0'+c)))
+		out = append(out, p+" ×"+strconv.Itoa(c))
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")

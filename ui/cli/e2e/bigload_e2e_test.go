@@ -33,3 +33,31 @@ func TestABigLoadSaysHowLongIsLeft(t *testing.T) {
 		t.Errorf("every story is in, yet the screen says how long is left:\n%s", screen)
 	}
 }
+
+// TestABigFirstLoadCostsAPageARequest drives the built binary in tmux
+// against `triage serve --items 20000`, with nothing cached, its requests
+// counted on their way: the board shows the 20,240 stories, and the start
+// cost 109 requests (116 before): one a page of 200 (102), the stories'
+// count, field information and custom field settings, the two other tabs'
+// counts, the user and the workspaces.
+func TestABigFirstLoadCostsAPageARequest(t *testing.T) {
+	requireTmux(t)
+	s := startServe(t, "--items", "20000")
+	proxy := newPathProxy(t, s.env["TRIAGE_BASE_URL"])
+	env := append(appHomeEnv(t.TempDir(), s), "TRIAGE_BASE_URL="+proxy.URL)
+	term := startTerminal(t, 120, 40, env, triageBinary(t), "--insecure-storage")
+	term.WaitFor(time.Minute, "Stories 20,240", "20,240 stories", "Bugs 20,180", "Tasks 20,160")
+	lines := strings.Split(term.Screen(), "\n")
+	t.Logf("loaded:\n%s\n%s", lines[0], lines[1])
+	byPath := map[string]int{}
+	proxy.mu.Lock()
+	for _, p := range proxy.paths {
+		byPath[p]++
+	}
+	sum := len(proxy.paths)
+	proxy.mu.Unlock()
+	t.Logf("the first load: %d requests: %v", sum, byPath)
+	if sum > 109 || byPath["/stories"] != 102 || byPath["/stories/count"] != 1 {
+		t.Errorf("the first load of 20,240 stories: %d requests (%v); want at most 109: 102 pages, one count of the stories", sum, byPath)
+	}
+}
