@@ -75,7 +75,7 @@ func (g *Engine) Attachments(kind api.Kind, id string) (Attachments, bool) {
 // ReadAttachments reads an item's files (GET /attachments) unless they were
 // read since the item last changed; a service without attachments has none.
 func (g *Engine) ReadAttachments(kind api.Kind, id string) tea.Cmd {
-	if _, ok := g.Attachments(kind, id); ok {
+	if _, ok := g.Attachments(kind, id); ok || IsLocalID(id) {
 		return nil
 	}
 	svc, ok := g.ctx.Service.(attachmentService)
