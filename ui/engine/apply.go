@@ -39,6 +39,11 @@ func (g *Engine) apply(kind api.Kind, r *run, changes []Change) ([]api.Item, tea
 	if len(changes) == 0 {
 		return nil, nil
 	}
+	for _, c := range changes {
+		if IsLocalID(c.Item.ID) {
+			return nil, sayNotCreated(c.Item)
+		}
+	}
 	st := g.newStep()
 	batch := make([]queued, 0, len(changes))
 	shown := make([]api.Item, 0, len(changes))
@@ -157,6 +162,10 @@ func (g *Engine) Retry() (tea.Cmd, bool) {
 	}
 	for _, n := range g.failedCreates {
 		g.token++
+		if p := g.provFor(0, n.Seq); p != nil {
+			p.token, p.seq, p.state, p.err = g.token, 0, Pending, nil
+			ch.Items = append(ch.Items, Shown{Kind: p.kind, Item: g.provCard(p)})
+		}
 		batch = append(batch, queued{token: g.token, edit: n})
 	}
 	g.failedCreates = nil

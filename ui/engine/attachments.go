@@ -68,6 +68,9 @@ func (g *Engine) modifiedOf(kind api.Kind, id string) string {
 // Attachments are an item's files as last read: ok is false when they were
 // not read since the item last changed.
 func (g *Engine) Attachments(kind api.Kind, id string) (Attachments, bool) {
+	if IsLocalID(id) {
+		return Attachments{}, true // not created yet: no file can be attached to it
+	}
 	a, ok := g.attached[editKey{kind, id}]
 	return a, ok && a.modified == g.modifiedOf(kind, id)
 }

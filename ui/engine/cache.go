@@ -148,6 +148,9 @@ func (g *Engine) snapshot(k api.Kind) (store.Encoded, bool, error) {
 		var base api.Item // one item, not one a card: yield reads it before the next
 		for _, i := range order {
 			it := &s.List[i]
+			if IsLocalID(it.ID) {
+				continue // not created yet: the cache holds the service's items
+			}
 			if b, ok := g.Base(k, it.ID); ok {
 				base = b
 				it = &base

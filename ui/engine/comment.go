@@ -30,6 +30,9 @@ func (g *Engine) Comment(kind api.Kind, it api.Item, text string) tea.Cmd {
 	if strings.TrimSpace(text) == "" {
 		return note("nothing to send: the comment is empty")
 	}
+	if IsLocalID(it.ID) {
+		return sayNotCreated(it)
+	}
 	g.token++
 	g.whole.forget(editKey{kind, it.ID}) // read whole again, its comments with it
 	return g.send(&run{origin: fromKey}, []queued{{token: g.token, edit: g.commentFor(kind, it, text)}})

@@ -42,8 +42,11 @@ type Engine struct {
 	// creating is what a new item of each kind is made with (createfields.go)
 	creating createFields
 
-	failedCreates []store.Edit // creates the service refused, for R
-	conflicts     []store.Edit // edits waiting for keep mine / take theirs
+	failedCreates []store.Edit   // creates the service refused, for R
+	provs         []*provisional // the creates on their way, each a card on the board (provisional.go)
+	localN        uint64         // the local ids given so far
+	lastCreate    string         // the title of a create newer than the last step: u says it is not undone
+	conflicts     []store.Edit   // edits waiting for keep mine / take theirs
 
 	stepCount  uint64               // the steps numbered so far (newStep)
 	steps      []*step              // this session's steps that can be undone, oldest first
@@ -109,6 +112,7 @@ func (g *Engine) Open(workspaceID int64) tea.Cmd {
 	g.finals = [len(api.Kinds)]map[string]bool{}
 	g.ref = reference{}
 	g.creating = createFields{}
+	g.provs = nil
 	g.cacheRead = [len(api.Kinds)]bool{}
 	g.lastErr = nil
 	kept := g.loadKept()
@@ -267,7 +271,12 @@ func (g *Engine) changed(msg ChangedMsg) tea.Cmd {
 }
 
 // loaded tells the watching view what a load did to a kind's items.
-func (g *Engine) loaded(ld Loaded) tea.Cmd { return g.changed(ChangedMsg{Loaded: []Loaded{ld}}) }
+func (g *Engine) loaded(ld Loaded) tea.Cmd {
+	if ld.Reset {
+		g.placeProvisional(ld.Kind)
+	}
+	return g.changed(ChangedMsg{Loaded: []Loaded{ld}})
+}
 
 // Badges are what the status line always shows about the edits: how many
 // wait for the service, and the conflicts.

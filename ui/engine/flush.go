@@ -188,7 +188,13 @@ func (g *Engine) onPending(msg pendingMsg) tea.Cmd {
 	}
 	var ch ChangedMsg
 	for _, pe := range msg.edits {
-		if pe.Op == store.OpCreate || pe.WorkspaceID != msg.ws || msg.ws != g.ws {
+		if pe.WorkspaceID != msg.ws || msg.ws != g.ws {
+			continue
+		}
+		if pe.Op == store.OpCreate {
+			if g.provFor(0, pe.Seq) == nil {
+				g.stand(&ch, pe, 0, false)
+			}
 			continue
 		}
 		e, ok := g.find(pe.Kind, pe.ItemID)

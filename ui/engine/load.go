@@ -120,7 +120,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 	fresh := newItems(k)
 	var readCache tea.Cmd
 	useCache := false
-	empty := len(g.sets[k].List) == 0
+	empty := len(g.sets[k].List) == g.provIn(g.sets[k])
 	if empty {
 		readCache, useCache = g.readCache(g.gen, k)
 	}

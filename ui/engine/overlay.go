@@ -124,6 +124,9 @@ func (g *Engine) Base(kind api.Kind, id string) (api.Item, bool) {
 // State is the mark of an item's card: where its latest change stands; ok
 // is false when the item has no change on its way.
 func (g *Engine) State(kind api.Kind, id string) (State, bool) {
+	if p := g.provOf(kind, id); p != nil {
+		return p.state, true
+	}
 	if len(g.edits) == 0 {
 		return Pending, false
 	}
@@ -138,7 +141,7 @@ func (g *Engine) State(kind api.Kind, id string) (State, bool) {
 // mark it as changed by someone else).
 func (g *Engine) Edited(kind api.Kind, id string) bool {
 	_, ok := g.edits[editKey{kind, id}]
-	return ok
+	return ok || g.provOf(kind, id) != nil
 }
 
 // editKey names the edit of an item by kind and id: TAPD gives a story and a

@@ -113,7 +113,7 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	}
 	g.whole.changed(k, msg.changes.Items)
 	changed := g.merge(d, msg.changes.Items)
-	if msg.changes.Counted && msg.changes.Total != len(d.List) {
+	if msg.changes.Counted && msg.changes.Total != len(d.List)-g.provIn(d) {
 		return g.loadAll(k)
 	}
 	var keep []tea.Cmd
@@ -165,8 +165,9 @@ func (g *Engine) notEdited(k api.Kind, changed map[string]bool) {
 }
 
 // merge lays the items of a refresh over a set: an item it holds is
-// replaced (under the edits not yet confirmed), a new one is added after the
-// last page, in creation order. It returns the ids of the items that
+// replaced (under the edits not yet confirmed), the item of a create on its
+// way takes its card, another new one is added after the last page, in
+// creation order. It returns the ids of the items that
 // changed (see store.ChangedSince).
 func (g *Engine) merge(d *Items, items []api.Item) map[string]bool {
 	latest := make(map[string]int, len(items)) // id → its newest version in items
@@ -194,7 +195,9 @@ func (g *Engine) merge(d *Items, items []api.Item) map[string]bool {
 	}
 	added := make([]api.Item, 0, len(latest))
 	for _, j := range latest {
-		added = append(added, items[j])
+		if !g.adopt(d, items[j]) { // the item a create on its way made takes its card
+			added = append(added, items[j])
+		}
 	}
 	slices.SortFunc(added, func(a, b api.Item) int {
 		if c := strings.Compare(a.Created, b.Created); c != 0 {

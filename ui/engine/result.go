@@ -26,7 +26,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 	}
 	switch res.Edit.Op {
 	case store.OpCreate:
-		return g.onCreated(ch, res, err, say)
+		return g.onCreated(ch, token, res, err, say)
 	case store.OpComment:
 		return g.onCommented(res, err, say)
 	}

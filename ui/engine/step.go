@@ -44,6 +44,7 @@ func (g *Engine) push(s *step) {
 	g.steps = append(g.steps, s)
 	g.made = append(g.made, s)
 	g.undone = nil
+	g.lastCreate = ""
 }
 
 // recordStep keeps what the outbox answered about an edit of a step.
@@ -105,6 +106,9 @@ func (g *Engine) Steps() []Step {
 func (g *Engine) Undo() tea.Cmd {
 	if g.ctx.Edits == nil {
 		return g.report(ErrNoOutbox)
+	}
+	if cmd, ok := g.undoCreate(); ok {
+		return cmd
 	}
 	if len(g.steps) == 0 {
 		return note("nothing to undo: no change of this session is left")

@@ -83,6 +83,9 @@ func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 // showed it changed, or is being read: a view asks ReadWhole only for one
 // that is not.
 func (g *Engine) WholeCurrent(kind api.Kind, id string) bool {
+	if IsLocalID(id) {
+		return true // not created yet: the service has nothing of it to read
+	}
 	key := editKey{kind, id}
 	_, read := g.whole.items[key]
 	return g.whole.reading[key] || read && !g.whole.stale[key]
@@ -110,6 +113,9 @@ func (wi *wholeItems) changed(k api.Kind, items []api.Item) {
 // not (an item read before it changed is still given, until read again),
 // and err says why its last read failed.
 func (g *Engine) Whole(kind api.Kind, id string) (w Whole, ok bool, err error) {
+	if p := g.provOf(kind, id); p != nil && IsLocalID(id) {
+		return Whole{Item: g.provCard(p)}, true, nil // all there is of it: what the create carries
+	}
 	key := editKey{kind, id}
 	w, ok = g.whole.items[key]
 	return w, ok, g.whole.errs[key]

@@ -2,6 +2,8 @@ package board
 
 import (
 	"triage/api"
+	"triage/ui/engine"
+	"triage/ui/i18n"
 	"triage/ui/views/board/paint"
 )
 
@@ -17,9 +19,9 @@ const maxCardTexts = 4096
 // cardText is what a card shows of an item, each line exactly room cells,
 // and what it was made from.
 type cardText struct {
-	title, code, owner  string // what they were made of: the status by its code
-	room                int
-	first, rest, detail string
+	id, title, code, owner string // what they were made of: the status by its code
+	room                   int
+	first, rest, detail    string
 }
 
 // cardTexts keeps the card texts of the items of one dataset by position.
@@ -37,7 +39,7 @@ func (m *Model) cardText(d *dataset, i int32, room int) *cardText {
 	}
 	it := &d.items[i]
 	t := c.by[i]
-	if t != nil && t.room == room && t.title == it.Title && t.code == it.Status && t.owner == it.Owner {
+	if t != nil && t.room == room && t.id == it.ID && t.title == it.Title && t.code == it.Status && t.owner == it.Owner {
 		return t
 	}
 	status := statusName(d.fields, it.Status)
@@ -47,15 +49,19 @@ func (m *Model) cardText(d *dataset, i int32, room int) *cardText {
 	}
 	first, rest := paint.SplitTitle(it.Title, room)
 	*t = cardText{
-		title: it.Title, code: it.Status, owner: it.Owner, room: room,
+		id: it.ID, title: it.Title, code: it.Status, owner: it.Owner, room: room,
 		first: fitString(first, room), rest: fitString(rest, room), detail: fitString(cardDetail(it, status), room),
 	}
 	return t
 }
 
-// cardDetail is a card's last line: short id, status name, owners.
+// cardDetail is a card's last line: short id (or that its item is not
+// created yet), status name, owners.
 func cardDetail(it *api.Item, status string) string {
 	detail := "#" + it.ShortID()
+	if engine.IsLocalID(it.ID) {
+		detail = i18n.T("not created yet")
+	}
 	if status != "" {
 		detail += " · " + status
 	}
