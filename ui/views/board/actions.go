@@ -9,16 +9,21 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/engine"
 	"triage/ui/i18n"
 )
 
-// url is the web address of item i of the current kind.
-func (m *Model) url(i int32) string {
+// url is the web address of item i of the current kind, or a note that it
+// has none yet: a card whose create the service has not answered.
+func (m *Model) url(i int32) (string, tea.Cmd) {
 	it := m.cur().items[i]
+	if engine.IsLocalID(it.ID) {
+		return "", m.note(i18n.Tf("%q is not created yet: it has an address once the service has it", it.Title))
+	}
 	if it.WorkspaceID == "" {
 		it.WorkspaceID = strconv.FormatInt(m.ws, 10)
 	}
-	return it.WebURL(m.ctx.WebURL)
+	return it.WebURL(m.ctx.WebURL), nil
 }
 
 // open opens the selected item in the web app.
@@ -27,7 +32,10 @@ func (m *Model) open() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	u := m.url(i)
+	u, none := m.url(i)
+	if none != nil {
+		return none
+	}
 	openURL := m.ctx.OpenURL
 	if openURL == nil {
 		return m.report(errors.New(i18n.Tf("press y to copy the address: no browser to open %s", u)))
@@ -46,7 +54,10 @@ func (m *Model) copyURL() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	u := m.url(i)
+	u, none := m.url(i)
+	if none != nil {
+		return none
+	}
 	return tea.Batch(tea.SetClipboard(u), m.note(i18n.Tf("copied %s", u)))
 }
 

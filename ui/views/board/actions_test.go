@@ -249,3 +249,38 @@ func maybeApplied(t *testing.T) error {
 	}
 	return err
 }
+
+// TestCardNotCreatedHasNoAddress: o, y and a user command on a card whose
+// create the service has not taken say that it has no address yet, and
+// open, copy and run nothing with its local id.
+func TestCardNotCreatedHasNoAddress(t *testing.T) {
+	svc := newFakeService()
+	svc.writeErrs = []error{&api.Error{Kind: api.ErrValidation, Op: "create bug", Info: "title too long"}}
+	h := newHarness(t, svc, false, 80, 23).load().keys("tab")
+	var opened []string
+	h.ctx.OpenURL = func(u string) error {
+		opened = append(opened, u)
+		return nil
+	}
+	h.send(common.CreateItemMsg{New: api.NewItem{Kind: api.Bug, Title: "新的缺陷", PriorityLabel: "high"}})
+	h.takeOut()
+	if id, _ := h.selectedCard(); !engine.IsLocalID(id) {
+		t.Fatalf("selected #%s, want the card of the create the service refused", id)
+	}
+	for _, key := range []string{"o", "y"} {
+		h.keys(key)
+		out := h.takeOut()
+		st := statuses(out)
+		if len(st) != 1 || !strings.Contains(st[0].Text, `"新的缺陷" is not created yet`) {
+			t.Errorf("%s on a card not created: %v, want a note that it has no address yet", key, out)
+		}
+		for _, m := range out {
+			if strings.Contains(fmt.Sprint(m), "new-") {
+				t.Errorf("%s gave out the local id: %v", key, m)
+			}
+		}
+	}
+	if len(opened) != 0 {
+		t.Errorf("o opened %v", opened)
+	}
+}

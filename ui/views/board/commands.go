@@ -29,8 +29,12 @@ func (m *Model) runCommand(c store.Command) tea.Cmd {
 		return m.note(i18n.Tf("no item to run %s on", c.Name))
 	}
 	it := m.cur().items[i]
+	u, none := m.url(i) // a card not yet created has no id to give a command
+	if none != nil {
+		return none
+	}
 	cmd, err := usercmd.Run(m.ctx, c, store.CommandItem{
-		ID: it.ID, ShortID: it.ShortID(), URL: m.url(i), Title: it.Title,
+		ID: it.ID, ShortID: it.ShortID(), URL: u, Title: it.Title,
 		Workspace: strconv.FormatInt(m.ws, 10), Kind: it.Kind.String(),
 		Priority: m.priorityLabel(it.Kind, it.DisplayPriority()),
 	})
