@@ -96,9 +96,9 @@ func TestSaveAViewFromTheBoard(t *testing.T) {
 	term.WaitFor(10*time.Second, "High bugs by status (current)")
 	term.Type("Unplanned")
 	term.Send("Enter")
-	term.WaitFor(20*time.Second, "iter:none is:open", "of 180 bugs")
+	term.WaitFor(20*time.Second, "view Unplanned", "iter:none is:open", "of 180 bugs") // switched: the picker's own line says iter:none is:open too
 	term.Send(":")
-	term.WaitFor(10*time.Second, "Saved views")
+	term.WaitFor(10*time.Second, "Unplanned (current)") // this picker, not the last one's remains
 	term.Type("High bugs")
 	term.Send("Enter")
 	screen := term.WaitFor(20*time.Second, "prio:high", "of 180 bugs", "sorted by Priority ▼", "view High bugs by status")
