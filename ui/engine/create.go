@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Create queues a new item in the outbox and sends it; it appears on the
@@ -60,7 +61,7 @@ func (g *Engine) onCreated(ch *ChangedMsg, res store.Result, err error, say bool
 		}
 	case store.OutcomeFailed:
 		g.failedCreates = append(g.failedCreates, res.Edit)
-		return g.report(common.Advise("press R to try again", fmt.Errorf("could not create %q: %w", title, cause)))
+		return g.report(common.Advise(i18n.T("press R to try again"), fmt.Errorf(i18n.T("could not create %q: %w"), title, cause)))
 	}
 	return nil
 }

@@ -13,7 +13,8 @@ import (
 
 // TestEveryLiteralMessageIsCatalogued reads the repository's product files
 // and fails for each i18n.T or i18n.Tf call whose literal message a
-// catalogue lacks.
+// catalogue lacks, and for each note of the engine (ui/engine's note,
+// which translates its format) likewise.
 func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 	root := filepath.Join("..", "..")
 	calls := 0
@@ -31,8 +32,12 @@ func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		engine := strings.HasPrefix(filepath.ToSlash(path), "../../ui/engine/")
 		ast.Inspect(file, func(n ast.Node) bool {
 			msg, ok := literalMessage(n)
+			if !ok && engine {
+				msg, ok = literalNote(n)
+			}
 			if !ok {
 				return true
 			}
@@ -52,6 +57,19 @@ func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 	}
 }
 
+// literalNote is the format of a call of the engine's note with a string
+// literal as its first argument.
+func literalNote(n ast.Node) (string, bool) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	if fun, ok := call.Fun.(*ast.Ident); !ok || fun.Name != "note" {
+		return "", false
+	}
+	return stringLiteral(call.Args[0])
+}
+
 // literalMessage is the message of an i18n.T or i18n.Tf call with a
 // string literal as its first argument.
 func literalMessage(n ast.Node) (string, bool) {
@@ -66,7 +84,12 @@ func literalMessage(n ast.Node) (string, bool) {
 	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "i18n" {
 		return "", false
 	}
-	lit, ok := call.Args[0].(*ast.BasicLit)
+	return stringLiteral(call.Args[0])
+}
+
+// stringLiteral is the text of a string literal.
+func stringLiteral(arg ast.Expr) (string, bool) {
+	lit, ok := arg.(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return "", false
 	}

@@ -2,13 +2,13 @@ package mine
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // Card is an item of my work with the workspace it belongs to.
@@ -81,7 +81,7 @@ func Groups(t store.Todos, by By) []Group {
 		s := &t.Sets[k.set]
 		title := s.WorkspaceName
 		if by == ByPriority {
-			title = Ranks[k.rank]
+			title = i18n.T(Ranks[k.rank])
 		}
 		if len(out) == 0 || out[len(out)-1].Title != title {
 			out = append(out, Group{Title: title})
@@ -92,8 +92,9 @@ func Groups(t store.Todos, by By) []Group {
 	return out
 }
 
-// Ranks name the priority ranks my work groups by across workspaces,
-// whose priorities differ: the default labels of stories and tasks, of
+// Ranks name the priority ranks my work groups by across workspaces (in
+// English; a group's title is in the language in use), whose priorities
+// differ: the default labels of stories and tasks, of
 // bugs, and the usual custom ones fall in the same rank.
 var Ranks = []string{"Urgent", "High", "Middle", "Low", "Nice to have", "Other priority", "No priority"}
 
@@ -132,13 +133,13 @@ func Age(saved, now time.Time) string {
 	d := now.Sub(saved)
 	switch {
 	case saved.IsZero():
-		return "never read"
+		return i18n.T("never read")
 	case d < time.Minute:
-		return "updated just now"
+		return i18n.T("updated just now")
 	case d < time.Hour:
-		return fmt.Sprintf("updated %d min ago", int(d/time.Minute))
+		return i18n.Tf("updated %d min ago", int(d/time.Minute))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("updated %d h ago", int(d/time.Hour))
+		return i18n.Tf("updated %d h ago", int(d/time.Hour))
 	}
-	return fmt.Sprintf("updated %d days ago", int(d/(24*time.Hour)))
+	return i18n.Tf("updated %d days ago", int(d/(24*time.Hour)))
 }

@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
+	"triage/ui/i18n"
 )
 
 // loadingText is what the status line says of a kind's load: how far it
@@ -15,7 +16,7 @@ import (
 // load waits for the rate limit, the status line counts the wait down in
 // its place, and the information line's bar still says how long is left.
 func loadingText(k api.Kind, l engine.Progress) string {
-	text := "loading " + k.Path()
+	text := engine.LoadTask(k)
 	if l.Total <= 0 {
 		return text
 	}
@@ -33,7 +34,7 @@ func leftText(l engine.Progress) string {
 	if !l.Busy || l.Total <= 0 || l.Left <= 0 {
 		return ""
 	}
-	return "about " + roughly(l.Left) + " left"
+	return i18n.Tf("about %s left", roughly(l.Left))
 }
 
 // roughly says a duration to within a few seconds: "45s", "1m20s", "1h05m".
