@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -326,8 +325,14 @@ func note(format string, args ...any) tea.Cmd {
 // tell puts a text already in the language in use on the status line.
 func tell(text string) tea.Cmd { return common.Cmd(common.StatusMsg{Text: text}) }
 
-// ErrNoOutbox says that this run cannot save edits.
-var ErrNoOutbox = errors.New("edits cannot be saved in this run: no outbox is open")
+// ErrNoOutbox says that this run cannot save edits, in the language in use.
+var ErrNoOutbox error = noOutbox{}
+
+type noOutbox struct{}
+
+func (noOutbox) Error() string {
+	return i18n.T("edits cannot be saved in this run: no outbox is open")
+}
 
 // WaitingText says how many edits wait for the service: "3 edits waiting".
 func WaitingText(n int) string {

@@ -107,6 +107,7 @@ var englishEngine = []string{
 	"reading what changed in %s",
 
 	// Errors the engine makes, and what to do.
+	"edits cannot be saved in this run: no outbox is open",
 	"press R to try again",
 	"press R to send it again",
 	"press R to send the failed ones again (they stay marked)",

@@ -105,6 +105,7 @@ var chineseEngine = map[string]string{
 	"reading what changed in %s":            "正在读取%s的变更",
 
 	// Errors the engine makes, and what to do.
+	"edits cannot be saved in this run: no outbox is open":              "本次运行无法保存修改：没有打开的发件箱",
 	"press R to try again":                                              "按 R 重试",
 	"press R to send it again":                                          "按 R 重新发送",
 	"press R to send the failed ones again (they stay marked)":          "按 R 重新发送失败的修改（它们保持标记）",
