@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The engine's words on the status line, in Chinese.
@@ -30,20 +32,34 @@ func TestEngineNotesAndWaitsInChinese(t *testing.T) {
 		waitForMatch(t, term, loadWaitsZh, 60*time.Second)
 		screen := term.Screen()
 		checkLayout(t, screen, size, "需求", "正在加载需求 等待速率限制")
+		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, the load's wait:\n%s", size[0], size[1], lastLines(screen, 1))
 
 		term.WaitFor(90*time.Second, "需求 240", "全部需求，未筛选")
 		term.Send("u")
 		screen = term.WaitFor(10*time.Second, "没有可撤销的：本次会话的修改已全部撤销")
 		checkLayout(t, screen, size, "需求 240", "没有可撤销的")
+		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, a note:\n%s", size[0], size[1], lastLines(screen, 1))
 		term.Send("]")
 		waitForMatch(t, term, editWaitsZh, 30*time.Second)
 		screen = term.Screen()
 		checkLayout(t, screen, size, "需求 240", "个修改等待速率限制")
+		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, the edit's wait:\n%s", size[0], size[1], lastLines(screen, 2))
 		waitForMatch(t, term, prioritySaid, 60*time.Second)
 		t.Logf("%dx%d, the change said:\n%s", size[0], size[1], lastLines(term.Screen(), 1))
+	}
+}
+
+// checkWidths fails when a line of screen takes more cells than the
+// terminal is wide.
+func checkWidths(t *testing.T, screen string, width int) {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		if w := ansi.StringWidth(line); w > width {
+			t.Errorf("a line takes %d cells of %d: %q", w, width, line)
+		}
 	}
 }
 
