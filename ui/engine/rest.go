@@ -16,7 +16,7 @@ import (
 // rest is what the sender said about holding edits back.
 type rest struct {
 	until time.Time // "" zero: not resting
-	why   string
+	why   string    // store.RestReason's words, in English: said through i18n
 }
 
 // restTickMsg redraws the countdown every second while it runs.
