@@ -18,7 +18,7 @@ var chineseEngine = map[string]string{
 	"refreshed: %s changed since the last load (marked •)":        "已刷新：自上次加载以来 %s 有变更（标记为 •）",
 	"refreshed: %s changed since the board was cached (marked •)": "已刷新：自看板缓存以来 %s 有变更（标记为 •）",
 	"nothing new in %s since you last looked":                     "自你上次查看以来，%s没有新内容",
-	"%s marked seen":                                                       "%s 已标为已看",
+	"%s marked seen":                                                       "%s已标为已看",
 	"nothing to send: the comment is empty":                                "没有可发送的：评论为空",
 	"the comment on %s waits to be sent":                                   "%s 的评论等待发送",
 	"took the other change of %s: %s":                                      "已采用 %s 的对方修改：%s",
