@@ -10,7 +10,6 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
-	"triage/ui/engine/mine"
 	"triage/ui/i18n"
 )
 
@@ -77,9 +76,8 @@ func TestBadgesAndWaitsInChinese(t *testing.T) {
 }
 
 // TestWordsNotWrittenAsLiteralsAreCatalogued: the messages the engine
-// translates from values (the fields' names, none, why the sender rests,
-// the ranks of my work) are in both catalogues, which the source scan
-// cannot see.
+// translates from values (the fields' names, none, why the sender rests)
+// are in both catalogues, which the source scan cannot see.
 func TestWordsNotWrittenAsLiteralsAreCatalogued(t *testing.T) {
 	words := []string{NoneWord}
 	for _, f := range store.Fields() {
@@ -89,7 +87,6 @@ func TestWordsNotWrittenAsLiteralsAreCatalogued(t *testing.T) {
 		words = append(words, store.RestReason(&api.Error{Kind: kind}))
 	}
 	words = append(words, store.RestReason(errors.New("no kind")))
-	words = append(words, mine.Ranks...)
 	for _, k := range api.Kinds {
 		words = append(words, k.String(), k.Path())
 	}

@@ -141,10 +141,4 @@ var englishEngine = []string{
 	"updated %d min ago",
 	"updated %d h ago",
 	"updated %d days ago",
-	"Urgent",
-	"High",
-	"Middle",
-	"Low",
-	"Nice to have",
-	"Other priority",
 }

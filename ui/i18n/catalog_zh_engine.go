@@ -139,10 +139,4 @@ var chineseEngine = map[string]string{
 	"updated %d min ago":  "%d 分钟前更新",
 	"updated %d h ago":    "%d 小时前更新",
 	"updated %d days ago": "%d 天前更新",
-	"Urgent":              "紧急",
-	"High":                "高",
-	"Middle":              "中",
-	"Low":                 "低",
-	"Nice to have":        "无关紧要",
-	"Other priority":      "其他优先级",
 }

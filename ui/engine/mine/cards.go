@@ -81,7 +81,7 @@ func Groups(t store.Todos, by By) []Group {
 		s := &t.Sets[k.set]
 		title := s.WorkspaceName
 		if by == ByPriority {
-			title = i18n.T(Ranks[k.rank])
+			title = Ranks[k.rank]
 		}
 		if len(out) == 0 || out[len(out)-1].Title != title {
 			out = append(out, Group{Title: title})
@@ -92,9 +92,8 @@ func Groups(t store.Todos, by By) []Group {
 	return out
 }
 
-// Ranks name the priority ranks my work groups by across workspaces (in
-// English; a group's title is in the language in use), whose priorities
-// differ: the default labels of stories and tasks, of
+// Ranks name the priority ranks my work groups by across workspaces,
+// whose priorities differ: the default labels of stories and tasks, of
 // bugs, and the usual custom ones fall in the same rank.
 var Ranks = []string{"Urgent", "High", "Middle", "Low", "Nice to have", "Other priority", "No priority"}
 
