@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // RateWaitMsg says that the work of a task waits for the rate limit, at the
@@ -21,17 +22,16 @@ type RateWaitMsg struct {
 // Text says the wait of a task that sends no edits at now: "loading tasks
 // waits for the rate limit · 26s".
 func (m RateWaitMsg) Text(now time.Time) string {
-	return fmt.Sprintf("%s waits for the rate limit · %s", m.Task, secondsLeft(m.Wait.Until, now))
+	return i18n.Tf("%s waits for the rate limit · %s", m.Task, secondsLeft(m.Wait.Until, now))
 }
 
 // EditsWaitText says that n edits wait, the next until next:
 // "4 edits wait for the rate limit · next in 12s".
 func EditsWaitText(n int, next, now time.Time) string {
-	verb := "wait"
 	if n == 1 {
-		verb = "waits"
+		return i18n.Tf("1 edit waits for the rate limit · next in %s", secondsLeft(next, now))
 	}
-	return fmt.Sprintf("%s %s for the rate limit · next in %s", Plural(n, "edit", "edits"), verb, secondsLeft(next, now))
+	return i18n.Tf("%s edits wait for the rate limit · next in %s", Count(n), secondsLeft(next, now))
 }
 
 // secondsLeft is the time from now to until in whole seconds: "12s".

@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Apply stages the changes of one user action (a key, an editor save) as
@@ -25,7 +26,7 @@ func (g *Engine) Apply(kind api.Kind, changes ...Change) ([]api.Item, tea.Cmd) {
 // by the same task, so the task ends when the changes and their comments
 // are all answered.
 func (g *Engine) ApplyBulk(kind api.Kind, why string, changes ...Change) ([]api.Item, tea.Cmd) {
-	r := &run{origin: fromBulk, label: "saving " + common.CountOf(len(changes), kind)}
+	r := &run{origin: fromBulk, label: i18n.Tf("saving %s", countOf(len(changes), kind))}
 	if strings.TrimSpace(why) != "" {
 		r.comment = func(it api.Item) store.Edit { return g.commentFor(kind, it, why) }
 	}
@@ -111,7 +112,7 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	}
 	if to, ok := msg.Set[string(Status)]; ok {
 		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
-			return g.report(fmt.Errorf("nothing saved: %w", err))
+			return g.report(fmt.Errorf(i18n.T("nothing saved: %w"), err))
 		}
 	}
 	if len(changes) == 0 {

@@ -12,6 +12,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Attachments of an item for the preview: read once per item and kept
@@ -91,7 +92,7 @@ func (g *Engine) ReadAttachments(kind api.Kind, id string) tea.Cmd {
 		g.attached = make(map[editKey]Attachments)
 	}
 	g.attached[key] = Attachments{Reading: true, Sizes: g.attached[key].Sizes, modified: modified} // asked once, whatever the answer
-	task := "reading the attachments of #" + api.ShortID(id)
+	task := i18n.Tf("reading the attachments of #%s", api.ShortID(id))
 	ws, base := g.ws, g.request(task)
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
@@ -119,7 +120,7 @@ func (g *Engine) onSaved(msg savedMsg) tea.Cmd {
 		a.Sizes[msg.id] = msg.size
 		g.attached[msg.key] = a
 	}
-	return note("%s", msg.text)
+	return tell(msg.text)
 }
 
 // OpenAttachment asks for a file's download address and opens it in the
@@ -133,19 +134,19 @@ func (g *Engine) OpenAttachment(a api.Attachment) tea.Cmd {
 	case openURL == nil:
 		return note("no browser to open %s; press W to save it instead", a.Filename)
 	}
-	task := "opening " + a.Filename
+	task := i18n.Tf("opening %s", a.Filename)
 	ws, base := g.ws, g.request(task)
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
 		defer cancel()
 		address, err := svc.DownloadAddress(ctx, ws, a.ID)
 		if err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not open %s: %w", a.Filename, err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("could not open %s: %w"), a.Filename, err)}
 		}
 		if err := openURL(address); err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not open %s in the browser (%w); press W to save it instead", a.Filename, err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("could not open %s in the browser (%w); press W to save it instead"), a.Filename, err)}
 		}
-		return common.StatusMsg{Text: "opened " + a.Filename + " in the browser (its download address is valid for 300 s)"}
+		return common.StatusMsg{Text: i18n.Tf("opened %s in the browser (its download address is valid for 300 s)", a.Filename)}
 	})
 }
 
@@ -162,21 +163,21 @@ func (g *Engine) SaveAttachment(a api.Attachment) tea.Cmd {
 		return common.Cmd(common.StatusMsg{Err: err})
 	}
 	key := editKey{a.Kind, a.EntryID}
-	task := "saving " + a.Filename
+	task := i18n.Tf("saving %s", a.Filename)
 	ws, base := g.ws, g.request(task)
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 5*time.Minute)
 		defer cancel()
 		address, err := svc.DownloadAddress(ctx, ws, a.ID)
 		if err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not save %s: %w", a.Filename, err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("could not save %s: %w"), a.Filename, err)}
 		}
 		path, n, err := store.SaveDownload(dir, a.Filename, store.SaveBeside, func(w io.Writer) (int64, error) {
 			return svc.Download(ctx, address, w, nil)
 		})
 		if err != nil {
-			return common.StatusMsg{Err: fmt.Errorf("could not save %s: %w", a.Filename, err)}
+			return common.StatusMsg{Err: fmt.Errorf(i18n.T("could not save %s: %w"), a.Filename, err)}
 		}
-		return savedMsg{key: key, id: a.ID, size: n, text: fmt.Sprintf("saved %s (%s) to %s", a.Filename, api.HumanSize(n), path)}
+		return savedMsg{key: key, id: a.ID, size: n, text: i18n.Tf("saved %s (%s) to %s", a.Filename, api.HumanSize(n), path)}
 	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // SaveDelay gathers the confirmed edits of a moment into one save of the
@@ -15,7 +16,7 @@ import (
 const SaveDelay = 2 * time.Second
 
 // CacheTask names the saving of the board to the cache, for the status line.
-const CacheTask = "caching the board"
+func CacheTask() string { return i18n.T("caching the board") }
 
 // saveTickMsg is the time to save a kind's board in the cache.
 type saveTickMsg struct {
@@ -44,7 +45,7 @@ func (g *Engine) readCache(gen uint64, k api.Kind) (tea.Cmd, bool) {
 	}
 	g.cacheRead[k] = true
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
-	return g.ctx.Tasks.Run("reading the cached "+k.Path(), func() tea.Msg {
+	return g.ctx.Tasks.Run(i18n.Tf("reading the cached %s", kindWord(k)), func() tea.Msg {
 		snap, ok, err := cache.Load(svc, user, ws, k)
 		return CachedMsg{Gen: gen, Kind: k, Snap: snap, OK: ok, Err: err}
 	}), true
@@ -123,14 +124,14 @@ func (g *Engine) save(k api.Kind) tea.Cmd {
 	}
 	snap, ok, err := g.snapshot(k)
 	if err != nil {
-		return g.report(fmt.Errorf("the board of %s could not be cached: %w", k.Path(), err))
+		return g.report(fmt.Errorf(i18n.T("the board of %s could not be cached: %w"), kindWord(k), err))
 	}
 	if !ok {
 		return nil
 	}
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	partSaving := g.loads[k].part.saving
-	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
+	return g.ctx.Tasks.Run(CacheTask(), func() tea.Msg {
 		waitFor(partSaving) // the pages of the load kept last must not land after the whole board
 		return cacheSavedMsg{err: cache.SaveEncoded(svc, user, ws, k, snap)}
 	})
@@ -172,11 +173,11 @@ func (g *Engine) onCacheSaved(msg cacheSavedMsg) tea.Cmd {
 			return nil
 		}
 		g.cacheWarned = false
-		return g.succeeded(CacheTask)
+		return g.succeeded(CacheTask())
 	}
 	if g.cacheWarned {
 		return nil
 	}
 	g.cacheWarned = true
-	return g.reportTask(CacheTask, fmt.Errorf("the board could not be cached for the next start: %w", msg.err))
+	return g.reportTask(CacheTask(), fmt.Errorf(i18n.T("the board could not be cached for the next start: %w"), msg.err))
 }

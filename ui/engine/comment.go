@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // Comments are appends: they go through the outbox like every edit (kept
@@ -59,14 +60,14 @@ func (g *Engine) onCommented(res store.Result, err error, say bool) tea.Cmd {
 	}
 	switch res.Outcome {
 	case store.OutcomeSent, store.OutcomeApplied:
-		return note("%s", g.said(res.Edit, res.Edit.ItemID))
+		return tell(g.said(res.Edit, res.Edit.ItemID))
 	case store.OutcomeQueued:
 		if NeedsLogin(cause) {
 			return g.authExpired()
 		}
 		return note("the comment on %s waits to be sent", Target(res.Edit))
 	case store.OutcomeFailed:
-		return g.report(fmt.Errorf("could not add the comment on %s: %w", Target(res.Edit), cause))
+		return g.report(fmt.Errorf(i18n.T("could not add the comment on %s: %w"), Target(res.Edit), cause))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // resolvedMsg is the outbox's answer to take theirs (keep mine answers with
@@ -29,7 +30,7 @@ func (g *Engine) Conflict() (store.Edit, bool) {
 // change; take theirs drops it and the card shows the other change.
 func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 	g.conflicts = removeSeq(g.conflicts, e.Seq)
-	out, ctx := g.ctx.Edits, g.ctx.Waiting(g.ctx.Request(), "saving "+Target(e), 1)
+	out, ctx := g.ctx.Edits, g.ctx.Waiting(g.ctx.Request(), i18n.Tf("saving %s", Target(e)), 1)
 	var ch ChangedMsg
 	if ed, ok := g.find(e.Kind, e.ItemID); ok {
 		if c := ed.fields[fieldOf(e.Op)]; c != nil && c.seq == e.Seq {
@@ -39,7 +40,7 @@ func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 	}
 	if mine {
 		id := g.startRun(&run{origin: fromKey})
-		return tea.Batch(g.changed(ch), g.ctx.Tasks.Run("saving "+Target(e), func() tea.Msg {
+		return tea.Batch(g.changed(ch), g.ctx.Tasks.Run(i18n.Tf("saving %s", Target(e)), func() tea.Msg {
 			kept, err := out.KeepMine(e.Seq)
 			if err != nil {
 				return resolvedMsg{edit: e, mine: true, err: err}
@@ -47,7 +48,7 @@ func (g *Engine) Resolve(e store.Edit, mine bool) tea.Cmd {
 			return sentMsg{run: id, results: sendAll(ctx, out, []queued{{edit: kept, added: true}})}
 		}))
 	}
-	return tea.Batch(g.changed(ch), g.ctx.Tasks.Run("taking the other change of "+Target(e), func() tea.Msg {
+	return tea.Batch(g.changed(ch), g.ctx.Tasks.Run(i18n.Tf("taking the other change of %s", Target(e)), func() tea.Msg {
 		taken, err := out.TakeTheirs(e.Seq)
 		if err != nil {
 			return resolvedMsg{edit: e, err: err}
@@ -61,9 +62,9 @@ func (g *Engine) onResolved(msg resolvedMsg) tea.Cmd {
 	e := msg.edit
 	switch {
 	case msg.err != nil && msg.mine:
-		return tea.Batch(g.report(fmt.Errorf("could not send your change of %s again: %w", Target(e), msg.err)), g.schedule())
+		return tea.Batch(g.report(fmt.Errorf(i18n.T("could not send your change of %s again: %w"), Target(e), msg.err)), g.schedule())
 	case msg.err != nil:
-		return tea.Batch(g.report(fmt.Errorf("could not drop your change of %s: %w", Target(e), msg.err)), g.schedule())
+		return tea.Batch(g.report(fmt.Errorf(i18n.T("could not drop your change of %s: %w"), Target(e), msg.err)), g.schedule())
 	}
 	var ch ChangedMsg
 	if ed, ok := g.find(e.Kind, e.ItemID); ok {

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // The tabs name how many items each kind has before it is opened: one
@@ -45,8 +46,9 @@ func (g *Engine) CountUnloaded() tea.Cmd {
 			c.known[k], c.n[k] = true, n
 			continue
 		}
-		svc, ctx, ws := g.ctx.Service, g.request("counting "+k.Path()), g.ws
-		cmds = append(cmds, g.ctx.Tasks.Run("counting "+k.Path(), func() tea.Msg {
+		task := i18n.Tf("counting %s", kindWord(k))
+		svc, ctx, ws := g.ctx.Service, g.request(task), g.ws
+		cmds = append(cmds, g.ctx.Tasks.Run(task, func() tea.Msg {
 			n, err := svc.Count(ctx, ws, k, nil)
 			return countMsg{ws: ws, kind: k, n: n, err: err}
 		}))

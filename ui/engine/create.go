@@ -81,7 +81,7 @@ func (g *Engine) onCreated(ch *ChangedMsg, token uint64, res store.Result, err e
 		}
 		g.markProv(ch, p, Failed, cause)
 		g.failedCreates = append(g.failedCreates, res.Edit)
-		return g.report(common.Advise("press R to try again", fmt.Errorf("could not create %q: %w", title, cause)))
+		return g.report(common.Advise(i18n.T("press R to try again"), fmt.Errorf(i18n.T("could not create %q: %w"), title, cause)))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // The fields a new item is made with: the creation step of each kind's
@@ -58,7 +59,7 @@ func (g *Engine) CreateFields(k api.Kind) (fields []api.TransitionField, known b
 		return nil, true, nil
 	}
 	g.creating.asked[k] = true
-	task := "reading the fields a new " + k.String() + " needs"
+	task := i18n.Tf("reading the fields a new %s needs", i18n.T(k.String()))
 	ctx, ws := g.request(task), g.ws
 	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		fields, err := r.CreateFields(ctx, ws, k)
@@ -76,7 +77,7 @@ func (g *Engine) onCreateFields(msg createFieldsMsg) tea.Cmd {
 	if msg.err == nil {
 		g.creating.fields[msg.kind] = msg.fields
 	} else {
-		err = fmt.Errorf("could not read the fields a new %s needs, so the service checks them when it is sent: %w", msg.kind, msg.err)
+		err = fmt.Errorf(i18n.T("could not read the fields a new %s needs, so the service checks them when it is sent: %w"), i18n.T(msg.kind.String()), msg.err)
 	}
 	return func() tea.Msg { return CreateFieldsReadMsg{Kind: msg.kind, Err: err} }
 }

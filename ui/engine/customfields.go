@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -11,7 +10,7 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // The fields each kind's workspace defines (custom_field_one …, named by
@@ -103,7 +102,7 @@ func (g *Engine) listingWithCustomFields(ctx context.Context, k api.Kind, req ap
 // fields are not known, their settings are read first and the refresh
 // starts when they arrive, so that it asks for their values.
 func (g *Engine) refreshWithCustomFields(k api.Kind, count bool) tea.Cmd {
-	read := g.readCustomFields(g.request(loadTask(k)), k)
+	read := g.readCustomFields(g.request(LoadTask(k)), k)
 	if read == nil {
 		return g.refresh(k, count)
 	}
@@ -136,8 +135,7 @@ func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 			g.ref.custom.fields[msg.kind] = msg.fields
 			said = g.keepCustomFields(msg.kind, msg.fields)
 		case !stopped:
-			said = common.Cmd(common.StatusMsg{Text: fmt.Sprintf(
-				"the custom fields of %s could not be read, so they are not shown: %v", msg.kind.Plural(), msg.err)})
+			said = note("the custom fields of %s could not be read, so they are not shown: %v", kindWord(msg.kind), msg.err)
 		}
 	}
 	if msg.refresh && msg.ws == g.ws && !stopped {
@@ -153,7 +151,7 @@ func (g *Engine) onCustomFields(msg customFieldsMsg) tea.Cmd {
 // readCustomFieldsAgain reads kind k's custom field settings again, now.
 func (g *Engine) readCustomFieldsAgain(k api.Kind) tea.Cmd {
 	g.ref.custom.read[k] = false
-	task := "reading the custom fields of " + k.Path()
+	task := i18n.Tf("reading the custom fields of %s", kindWord(k))
 	read := g.readCustomFields(g.request(task), k)
 	if read == nil {
 		return nil
@@ -179,7 +177,7 @@ func customValueName(fi api.FieldInfo, f Field, v string) string {
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		return NoneWord
+		return none()
 	case strings.HasSuffix(v, ";"):
 		return strings.Join(store.Owners(v), ", ")
 	}
@@ -194,5 +192,5 @@ func (g *Engine) FieldName(k api.Kind, f Field) string {
 			return cf.Name
 		}
 	}
-	return f.Name()
+	return i18n.T(f.Name())
 }

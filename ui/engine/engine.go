@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Engine holds the items of the open workspace and the user's edits on
@@ -290,9 +289,9 @@ func (g *Engine) Badges() []string {
 	}
 	switch {
 	case g.conflictCount == 1:
-		out = append(out, "1 conflict")
+		out = append(out, i18n.T("1 conflict"))
 	case g.conflictCount > 1:
-		out = append(out, fmt.Sprintf("%d conflicts", g.conflictCount))
+		out = append(out, i18n.Tf("%d conflicts", g.conflictCount))
 	}
 	return out
 }
@@ -325,18 +324,29 @@ func (g *Engine) request(task string) context.Context {
 	return g.ctx.Waiting(g.ctx.Request(), task, 0)
 }
 
-// note puts a message on the status line.
+// note puts a message on the status line, in the language in use: every
+// note of the engine goes through here, its format a message of the
+// catalogue (ui/i18n's scan checks each literal one).
 func note(format string, args ...any) tea.Cmd {
-	return common.Cmd(common.StatusMsg{Text: fmt.Sprintf(format, args...)})
+	return common.Cmd(common.StatusMsg{Text: i18n.Tf(format, args...)})
 }
 
-// ErrNoOutbox says that this run cannot save edits.
-var ErrNoOutbox = errors.New("edits cannot be saved in this run: no outbox is open")
+// tell puts a text already in the language in use on the status line.
+func tell(text string) tea.Cmd { return common.Cmd(common.StatusMsg{Text: text}) }
+
+// ErrNoOutbox says that this run cannot save edits, in the language in use.
+var ErrNoOutbox error = noOutbox{}
+
+type noOutbox struct{}
+
+func (noOutbox) Error() string {
+	return i18n.T("edits cannot be saved in this run: no outbox is open")
+}
 
 // WaitingText says how many edits wait for the service: "3 edits waiting".
 func WaitingText(n int) string {
 	if n == 1 {
-		return "1 edit waiting"
+		return i18n.T("1 edit waiting")
 	}
-	return fmt.Sprintf("%d edits waiting", n)
+	return i18n.Tf("%d edits waiting", n)
 }

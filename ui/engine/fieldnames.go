@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // FieldLabel names a value of a field as the service's field information
@@ -29,11 +29,11 @@ func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v strin
 	case store.ShownText:
 		return v
 	case store.ShownLength:
-		return fmt.Sprintf("%d characters", len([]rune(v)))
+		return i18n.Tf("%d characters", len([]rune(v)))
 	case store.ShownOwners:
 		nicks := store.Owners(v)
 		if len(nicks) == 0 {
-			return NoneWord
+			return none()
 		}
 		return strings.Join(nicks, ", ")
 	case store.ShownIteration:
@@ -42,7 +42,7 @@ func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v strin
 		return customValueName(fi, f, v)
 	}
 	if strings.TrimSpace(v) == "" {
-		return NoneWord
+		return none()
 	}
 	label := fi.OptionLabel(string(f), v)
 	if name := statusNames[v]; f == Status && label == v && name != "" {
@@ -55,7 +55,7 @@ func ValueName(fi api.FieldInfo, statusNames map[string]string, f Field, v strin
 // (matched by value, then label), "none" for none, else the value.
 func priorityName(fi api.FieldInfo, value string) string {
 	if value == "" {
-		return NoneWord
+		return none()
 	}
 	opts := fi.PriorityOptions()
 	for _, o := range opts {

@@ -8,6 +8,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // Waits between flushes of the outbox: never closer than minFlushWait, and
@@ -58,7 +59,7 @@ func (g *Engine) schedule() tea.Cmd {
 	}
 	g.flushGen++
 	gen := g.flushGen
-	return g.ctx.Tasks.Run("counting waiting edits", func() tea.Msg {
+	return g.ctx.Tasks.Run(i18n.T("counting waiting edits"), func() tea.Msg {
 		msg := scheduleMsg{gen: gen}
 		pending, err := out.Pending(user)
 		if err != nil {
@@ -122,7 +123,7 @@ func (g *Engine) onFlushTick(msg flushTickMsg) tea.Cmd {
 		return nil
 	}
 	g.flushing = true
-	const task = "sending waiting edits"
+	task := i18n.T("sending waiting edits")
 	ctx := g.ctx.Waiting(g.ctx.Request(), task, max(g.waiting, 1))
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		results, err := out.Flush(ctx, user)
@@ -173,7 +174,7 @@ func (g *Engine) startEdits() tea.Cmd {
 	if out == nil || user == "" {
 		return nil
 	}
-	return g.ctx.Tasks.Run("reading waiting edits", func() tea.Msg {
+	return g.ctx.Tasks.Run(i18n.T("reading waiting edits"), func() tea.Msg {
 		pending, err := out.Pending(user)
 		return pendingMsg{ws: ws, edits: pending, err: err}
 	})

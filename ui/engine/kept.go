@@ -103,7 +103,7 @@ func (g *Engine) keep(record func(ref *store.Reference, now time.Time)) tea.Cmd 
 	saves := g.keptSaves
 	saves.made++
 	seq, svc, user, ws := saves.made, g.ctx.ServiceURL, g.ctx.User, g.ws
-	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
+	return g.ctx.Tasks.Run(CacheTask(), func() tea.Msg {
 		saves.mu.Lock()
 		defer saves.mu.Unlock()
 		if seq < saves.written[ws] {

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // loadState is the loading of one kind: every answer carries the generation
@@ -92,7 +93,7 @@ func fetchFields(ctx context.Context, svc common.Service, gen uint64, ws int64, 
 	return func() tea.Msg {
 		fi, err := svc.FieldInfo(ctx, ws, kind)
 		if err != nil {
-			return fieldsMsg{gen: gen, kind: kind, err: fmt.Errorf("priorities of %s: %w", kind.Path(), err)}
+			return fieldsMsg{gen: gen, kind: kind, err: fmt.Errorf(i18n.T("priorities of %s: %w"), kindWord(kind), err)}
 		}
 		return fieldsMsg{gen: gen, kind: kind, fields: fi}
 	}
@@ -116,7 +117,7 @@ func (g *Engine) Load(k api.Kind) tea.Cmd {
 func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 	g.stop(k)
 	g.gen++
-	ctx, cancel := context.WithCancel(g.request(loadTask(k)))
+	ctx, cancel := context.WithCancel(g.request(LoadTask(k)))
 	fresh := newItems(k)
 	var readCache tea.Cmd
 	useCache := false
@@ -126,7 +127,7 @@ func (g *Engine) loadAll(k api.Kind) tea.Cmd {
 	}
 	g.loads[k] = loadState{
 		gen: g.gen, started: true, cancel: cancel, listing: true,
-		task:  g.ctx.Tasks.Start(loadTask(k)),
+		task:  g.ctx.Tasks.Start(LoadTask(k)),
 		fresh: fresh, onScreen: empty && !useCache, cacheWait: useCache,
 		listCtx: ctx, pace: loadPace{start: g.ctx.Clock()},
 	}
@@ -195,7 +196,7 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 	if l.err != nil {
 		return nil
 	}
-	done := g.succeeded(loadTask(k))
+	done := g.succeeded(LoadTask(k))
 	l.cacheWait = false
 	s := l.fresh
 	s.Complete, s.Fields = true, l.fields
@@ -213,10 +214,6 @@ func (g *Engine) finish(k api.Kind) tea.Cmd {
 	}
 	return tea.Batch(done, cmd, g.save(k), g.keepCount(k, l.total))
 }
-
-// loadTask names the loading of a kind, as the task registry and the status
-// line know it: an error of one load goes when a later one succeeds.
-func loadTask(k api.Kind) string { return "loading " + k.Path() }
 
 // onFields handles a kind's priority options.
 func (g *Engine) onFields(msg fieldsMsg) tea.Cmd {
@@ -276,7 +273,7 @@ func (g *Engine) onPages(msg pagesMsg) tea.Cmd {
 	}
 	l.listing = false
 	if msg.err != nil {
-		l.err = fmt.Errorf("list %s: %w", msg.kind.Path(), msg.err)
+		l.err = fmt.Errorf(i18n.T("list %s: %w"), kindWord(msg.kind), msg.err)
 		return tea.Batch(shown, g.finish(msg.kind), g.loadFailed(l, msg.kind, l.err))
 	}
 	return tea.Batch(shown, g.finish(msg.kind))
@@ -292,7 +289,7 @@ func (g *Engine) loadFailed(l *loadState, k api.Kind, err error) tea.Cmd {
 		l.authAsked = true
 		return common.Cmd(common.AuthExpiredMsg{Retry: common.Cmd(reloadMsg{ws: g.ws, kind: k})})
 	}
-	return g.reportTask(loadTask(k), err)
+	return g.reportTask(LoadTask(k), err)
 }
 
 // addPage adds a page to a set. On a set shown as it fills, the edits not

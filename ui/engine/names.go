@@ -6,10 +6,15 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
-// NoneWord is how an empty priority is named.
+// NoneWord is how an empty priority is named, in English: none() says it
+// in the language in use.
 const NoneWord = "none"
+
+// none is NoneWord in the language in use.
+func none() string { return i18n.T(NoneWord) }
 
 // Target names an edit's item for the status line: "#1234", "new bug"
 // before it exists, and the new item's number once created.
@@ -20,7 +25,7 @@ func Target(e store.Edit) string {
 	case e.ResultItemID != "":
 		return "#" + api.ShortID(e.ResultItemID)
 	}
-	return "new " + e.Kind.String()
+	return i18n.Tf("new %s", i18n.T(e.Kind.String()))
 }
 
 // PriorityLabel is how a kind's priority value is named: its option's
@@ -51,17 +56,17 @@ func (g *Engine) said(e store.Edit, id string) string {
 	case store.OpPriority:
 		return fmt.Sprintf("#%s %s → %s", api.ShortID(id), g.PriorityLabel(e.Kind, e.From), g.PriorityLabel(e.Kind, e.To))
 	case store.OpTitle:
-		return fmt.Sprintf("#%s renamed %q", api.ShortID(id), e.To)
+		return i18n.Tf("#%s renamed %q", api.ShortID(id), e.To)
 	case store.OpComment:
-		return fmt.Sprintf("#%s commented", api.ShortID(id))
+		return i18n.Tf("#%s commented", api.ShortID(id))
 	case store.OpDescription:
-		return fmt.Sprintf("#%s description saved", api.ShortID(id))
+		return i18n.Tf("#%s description saved", api.ShortID(id))
 	}
 	if spec, ok := store.FieldOf(e.Op); ok && spec.Other {
 		f := Field(spec.Key)
 		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), g.FieldName(e.Kind, f), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
 	}
-	return fmt.Sprintf("#%s saved", api.ShortID(id))
+	return i18n.Tf("#%s saved", api.ShortID(id))
 }
 
 // describe names the edits of an undo or a redo: "#4: Low → High" for one,
@@ -72,7 +77,7 @@ func (g *Engine) describe(edits []store.Edit) string {
 		return fmt.Sprintf("%s: %s → %s", Target(e), g.ValueLabel(e, e.From), g.ValueLabel(e, e.To))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d changes: ", len(edits))
+	b.WriteString(i18n.Tf("%d changes: ", len(edits)))
 	for i, e := range edits {
 		if i == 4 {
 			b.WriteString(", …")

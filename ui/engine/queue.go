@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // AnswerMsg asks the engine to set a field of Item (as the triage queue was
@@ -104,7 +105,7 @@ func (g *Engine) Finals(k api.Kind) (map[string]bool, bool, tea.Cmd) {
 		g.finals[k] = DefaultFinals()
 		return g.finals[k], true, nil
 	}
-	task := "reading the workflow of " + k.Path()
+	task := i18n.Tf("reading the workflow of %s", kindWord(k))
 	ctx, ws := g.request(task), g.ws
 	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		finals, err := wr.LastSteps(ctx, ws, k)

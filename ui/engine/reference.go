@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // What the field pickers offer, read once per workspace and kept for the
@@ -89,11 +90,12 @@ func (g *Engine) Moves(k api.Kind) (moves []api.Transition, known bool, cmd tea.
 		g.ref.movesRead[k] = true
 		return nil, true, nil
 	}
-	ctx, ws := g.request("reading the workflow of "+k.Path()), g.ws
+	task := i18n.Tf("reading the workflow of %s", kindWord(k))
+	ctx, ws := g.request(task), g.ws
 	sm, named := g.ctx.Service.(typeTransitionReader)
 	fi := g.fields[k]
 	named = named && fi != nil && len(fi["status"].Options.Pairs) == 0 // else the field information names them
-	return nil, false, g.ctx.Tasks.Run("reading the workflow of "+k.Path(), func() tea.Msg {
+	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		moves, err := tr.Transitions(ctx, ws, k)
 		var names map[string]string
 		if err == nil && named {
@@ -117,8 +119,9 @@ func (g *Engine) Members() ([]api.Member, bool, tea.Cmd) {
 		g.ref.peopleRead = true
 		return nil, true, nil
 	}
-	ctx, ws := g.request("reading the members"), g.ws
-	return nil, false, g.ctx.Tasks.Run("reading the members", func() tea.Msg {
+	task := i18n.T("reading the members")
+	ctx, ws := g.request(task), g.ws
+	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		members, err := mr.Members(ctx, ws)
 		return referenceMsg{ws: ws, what: "members", members: members, err: err}
 	})
@@ -134,8 +137,9 @@ func (g *Engine) Iterations() ([]api.Iteration, bool, tea.Cmd) {
 		g.ref.itersRead = true
 		return nil, true, nil
 	}
-	ctx, ws := g.request("reading the iterations"), g.ws
-	return nil, false, g.ctx.Tasks.Run("reading the iterations", func() tea.Msg {
+	task := i18n.T("reading the iterations")
+	ctx, ws := g.request(task), g.ws
+	return nil, false, g.ctx.Tasks.Run(task, func() tea.Msg {
 		its, err := ir.Iterations(ctx, ws)
 		return referenceMsg{ws: ws, what: "iterations", iterations: its, err: err}
 	})
@@ -181,9 +185,17 @@ func (g *Engine) onReference(msg referenceMsg) tea.Cmd {
 	}
 	var err error
 	if msg.err != nil {
-		err = fmt.Errorf("could not read the %s, so what is known is offered: %w", msg.what, msg.err)
+		err = fmt.Errorf(i18n.T("could not read the %s, so what is known is offered: %w"), referenceWords[msg.what](), msg.err)
 	}
 	return tea.Batch(keep, func() tea.Msg { return ReferenceReadMsg{Err: err} })
+}
+
+// referenceWords name each kind of reference data in the language in use.
+var referenceWords = map[string]func() string{
+	"moves":      func() string { return i18n.T("workflow") },
+	"members":    func() string { return i18n.T("members") },
+	"iterations": func() string { return i18n.T("iterations") },
+	"types":      func() string { return i18n.T("story types") },
 }
 
 // NextSteps are the steps an item in status from may take along the

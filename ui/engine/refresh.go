@@ -13,7 +13,7 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // A refresh by delta: once the engine holds every item of a kind with a sync
@@ -58,10 +58,10 @@ func (g *Engine) refresh(k api.Kind, count bool) tea.Cmd {
 	}
 	g.stop(k)
 	g.gen++
-	ctx, cancel := context.WithCancel(g.request(loadTask(k)))
+	ctx, cancel := context.WithCancel(g.request(LoadTask(k)))
 	g.loads[k] = loadState{
 		gen: g.gen, started: true, cancel: cancel, listing: true, onScreen: true, fresh: shown,
-		task: g.ctx.Tasks.Start(loadTask(k)),
+		task: g.ctx.Tasks.Start(LoadTask(k)),
 	}
 	svc, gen, req := g.ctx.Service, g.gen, g.listRequest(k)
 	since := synced.Add(-syncOverlap)
@@ -84,7 +84,7 @@ func (g *Engine) refresh(k api.Kind, count bool) tea.Cmd {
 		}()
 		msg.changes, msg.err = changes(ctx, req, since)
 		if err := <-fields; err != nil && msg.err == nil {
-			msg.err = fmt.Errorf("priorities of %s: %w", k.Path(), err)
+			msg.err = fmt.Errorf(i18n.T("priorities of %s: %w"), kindWord(k), err)
 		}
 		return msg
 	}
@@ -105,7 +105,7 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	l.cancel()
 	l.cancel = nil
 	if msg.err != nil {
-		l.err = fmt.Errorf("refresh %s: %w", msg.kind.Path(), msg.err)
+		l.err = fmt.Errorf(i18n.T("refresh %s: %w"), kindWord(msg.kind), msg.err)
 		return g.loadFailed(l, msg.kind, l.err)
 	}
 	if g.sets[k] != d || !slices.Equal(msg.fields.PriorityOptions(), d.Fields.PriorityOptions()) {
@@ -138,20 +138,19 @@ func (g *Engine) onChanges(msg changesMsg) tea.Cmd {
 	if !same {
 		save = g.save(k)
 	}
-	return tea.Batch(g.loaded(Loaded{Kind: k, Refreshed: true, Since: changed}), g.succeeded(loadTask(k)), save, g.refreshed(k, len(changed), cached), tea.Batch(keep...))
+	return tea.Batch(g.loaded(Loaded{Kind: k, Refreshed: true, Since: changed}), g.succeeded(LoadTask(k)), save, g.refreshed(k, len(changed), cached), tea.Batch(keep...))
 }
 
 // refreshed says what a refresh found: how many items changed, or that the
 // board is up to date.
 func (g *Engine) refreshed(k api.Kind, changed int, cached bool) tea.Cmd {
 	if changed == 0 {
-		return note("%s up to date", k.Path())
+		return note("%s up to date", kindWord(k))
 	}
-	since := "the last load"
 	if cached {
-		since = "the board was cached"
+		return note("refreshed: %s changed since the board was cached (marked •)", countOf(changed, k))
 	}
-	return note("refreshed: %s changed since %s (marked •)", common.CountOf(changed, k), since)
+	return note("refreshed: %s changed since the last load (marked •)", countOf(changed, k))
 }
 
 // notEdited takes out of the items someone else changed those with an edit

@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // An edit the service refuses may have been checked against reference data
@@ -61,7 +62,7 @@ func (g *Engine) refused(k api.Kind, f Field) tea.Cmd {
 
 // readFieldsAgain reads kind k's field information again.
 func (g *Engine) readFieldsAgain(k api.Kind) tea.Cmd {
-	task := "reading the fields of " + k.Path()
+	task := i18n.Tf("reading the fields of %s", kindWord(k))
 	svc, ctx, ws := g.ctx.Service, g.request(task), g.ws
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		fi, err := svc.FieldInfo(ctx, ws, k)

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"triage/ui/i18n"
 )
 
 // While the sender holds the edits back (the service asked to wait, failed
@@ -14,7 +16,7 @@ import (
 // rest is what the sender said about holding edits back.
 type rest struct {
 	until time.Time // "" zero: not resting
-	why   string
+	why   string    // store.RestReason's words, in English: said through i18n
 }
 
 // restTickMsg redraws the countdown every second while it runs.
@@ -47,9 +49,9 @@ func (g *Engine) restText() string {
 	}
 	left := g.rest.until.Sub(g.now())
 	if left <= 0 {
-		return g.rest.why + ", trying again now"
+		return i18n.Tf("%s, trying again now", i18n.T(g.rest.why))
 	}
-	return fmt.Sprintf("%s, next try in %s", g.rest.why, roundUp(left))
+	return i18n.Tf("%s, next try in %s", i18n.T(g.rest.why), roundUp(left))
 }
 
 // roundUp writes a wait in whole seconds, never "0s".

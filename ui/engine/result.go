@@ -9,6 +9,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // onResult applies what became of one edit: to its card (told in ch), the
@@ -22,7 +23,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 		if err == nil {
 			return nil
 		}
-		return g.report(fmt.Errorf("%s waits in the outbox: %w", Target(res.Edit), err))
+		return g.report(fmt.Errorf(i18n.T("%s waits in the outbox: %w"), Target(res.Edit), err))
 	}
 	switch res.Edit.Op {
 	case store.OpCreate:
@@ -84,7 +85,7 @@ func (g *Engine) onResult(ch *ChangedMsg, r *run, token uint64, res store.Result
 		if !say {
 			return again
 		}
-		return tea.Batch(again, g.report(common.Advise("press R to send it again", fmt.Errorf("could not save %s: %w", Target(res.Edit), cause))))
+		return tea.Batch(again, g.report(common.Advise(i18n.T("press R to send it again"), fmt.Errorf(i18n.T("could not save %s: %w"), Target(res.Edit), cause))))
 	case store.OutcomeDiscarded:
 		if c != nil {
 			g.drop(ch, e, f)
@@ -119,7 +120,7 @@ func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result,
 	if !say || res.Edit.Undoes != 0 {
 		return save // an undo's note ("undid …") stays
 	}
-	return tea.Batch(save, note("%s", g.said(res.Edit, id)))
+	return tea.Batch(save, tell(g.said(res.Edit, id)))
 }
 
 // show tells the views an edit's item as the edit leaves it now;

@@ -123,7 +123,7 @@ func (g *Engine) savePart(k api.Kind) tea.Cmd {
 	cache, svc, user, ws := g.ctx.Cache, g.ctx.ServiceURL, g.ctx.User, g.ws
 	before, done := l.part.saving, make(chan struct{})
 	l.part.saving = done
-	return g.ctx.Tasks.Run(CacheTask, func() tea.Msg {
+	return g.ctx.Tasks.Run(CacheTask(), func() tea.Msg {
 		defer close(done)
 		waitFor(before)
 		return cacheSavedMsg{err: cache.SaveEncoded(svc, user, ws, k, e)}

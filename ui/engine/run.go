@@ -10,6 +10,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // origin is what asked for the edits of a run.
@@ -61,10 +62,10 @@ func (r *run) reply(s sent) tea.Cmd {
 	switch s.res.Outcome {
 	case store.OutcomeFailed:
 		if cause == nil {
-			cause = errors.New("the service refused it")
+			cause = errors.New(i18n.T("the service refused it"))
 		}
 	case store.OutcomeConflict:
-		cause = errors.New("someone else changed it meanwhile: answer on the board")
+		cause = errors.New(i18n.T("someone else changed it meanwhile: answer on the board"))
 	default:
 		cause = nil
 	}
@@ -101,34 +102,38 @@ func (r *run) summary(results []sent, report func(error) tea.Cmd) tea.Cmd {
 			r.firstErr = cause
 		}
 	}
-	parts := []string{fmt.Sprintf("%d moved", r.moved)}
+	parts := []string{i18n.Tf("%d moved", r.moved)}
 	if r.waiting > 0 {
-		parts = append(parts, fmt.Sprintf("%d waiting", r.waiting))
+		parts = append(parts, i18n.Tf("%d waiting", r.waiting))
 	}
 	if r.other > 0 {
-		parts = append(parts, fmt.Sprintf("%d in conflict", r.other))
+		parts = append(parts, i18n.Tf("%d in conflict", r.other))
 	}
 	if r.failed > 0 {
-		parts = append(parts, fmt.Sprintf("%d failed", r.failed))
+		parts = append(parts, i18n.Tf("%d failed", r.failed))
 	}
-	if r.commentsWaiting > 0 {
-		parts = append(parts, common.Plural(r.commentsWaiting, "comment", "comments")+" waiting")
+	if r.commentsWaiting == 1 {
+		parts = append(parts, i18n.T("1 comment waiting"))
+	} else if r.commentsWaiting > 1 {
+		parts = append(parts, i18n.Tf("%d comments waiting", r.commentsWaiting))
 	}
-	if r.commentsFailed > 0 {
-		parts = append(parts, common.Plural(r.commentsFailed, "comment", "comments")+" not added")
+	if r.commentsFailed == 1 {
+		parts = append(parts, i18n.T("1 comment not added"))
+	} else if r.commentsFailed > 1 {
+		parts = append(parts, i18n.Tf("%d comments not added", r.commentsFailed))
 	}
 	text := strings.Join(parts, ", ")
 	if r.firstErr == nil {
-		return note("%s", text)
+		return tell(text)
 	}
 	err := fmt.Errorf("%s: %w", text, r.firstErr)
 	switch {
 	case r.failed > 0:
-		return report(common.Advise("press R to send the failed ones again (they stay marked)", err))
+		return report(common.Advise(i18n.T("press R to send the failed ones again (they stay marked)"), err))
 	case r.commentsFailed > 0:
 		return report(err)
 	}
-	return note("%s", err.Error())
+	return tell(err.Error())
 }
 
 // countComment counts a why of a bulk edit that was not added (yet); its

@@ -127,12 +127,12 @@ func (g *Engine) LookAll(k api.Kind) tea.Cmd {
 	sk := g.kindSeen(k)
 	n := g.MarkCount(k)
 	if n == 0 {
-		return note("nothing new in %s since you last looked", k.Path())
+		return note("nothing new in %s since you last looked", kindWord(k))
 	}
 	clear(sk.marks)
 	sk.count = 0
 	g.lookedAll(sk)
-	return tea.Batch(g.keepSeen(k, sk), note("%s marked seen", common.CountOf(n, k)))
+	return tea.Batch(g.keepSeen(k, sk), note("%s marked seen", countOf(n, k)))
 }
 
 // unmarkSeen takes item i's mark off, remembering the change looked at.

@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // The change history of the marked items (seen.go): read only for them,
@@ -35,7 +36,7 @@ type historyMsg struct {
 }
 
 // historyTask names the reading of a kind's change history.
-func historyTask(k api.Kind) string { return "reading what changed in " + k.Path() }
+func historyTask(k api.Kind) string { return i18n.Tf("reading what changed in %s", kindWord(k)) }
 
 // ReadHistory reads the change history of marked item i of kind k, with
 // the next marked items not read yet, unless it is read or on its way.
@@ -112,7 +113,7 @@ func (g *Engine) onHistory(msg historyMsg) tea.Cmd {
 		for id := range msg.asked {
 			delete(sk.asked, id)
 		}
-		return g.reportTask(historyTask(msg.kind), fmt.Errorf("what changed in %s since you last looked could not be read: %w", msg.kind.Path(), msg.err))
+		return g.reportTask(historyTask(msg.kind), fmt.Errorf(i18n.T("what changed in %s since you last looked could not be read: %w"), kindWord(msg.kind), msg.err))
 	}
 	if sk.history == nil {
 		sk.history = make(map[string][]api.ItemChange, len(msg.asked))

@@ -2,10 +2,10 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // changeWords names each field of a change of the service's history as the
@@ -23,18 +23,18 @@ func (g *Engine) changeWords(k api.Kind, ch api.ItemChange) []string {
 		}
 		switch {
 		case ok && field == Title:
-			part = "title " + strconv.Quote(after)
+			part = i18n.Tf("title %q", after)
 		case ok:
-			part = field.Name() + " " + g.historyValue(k, field, before, f.BeforeName) + " → " + g.historyValue(k, field, after, f.AfterName)
+			part = i18n.Tf("%s %s → %s", i18n.T(field.Name()), g.historyValue(k, field, before, f.BeforeName), g.historyValue(k, field, after, f.AfterName))
 		default:
 			name := f.Label
 			if name == "" {
 				name = f.Field
 			}
-			part = strings.ToLower(name) + " " + orNone(f.BeforeName, before) + " → " + orNone(f.AfterName, after)
+			part = i18n.Tf("%s %s → %s", strings.ToLower(name), orNone(f.BeforeName, before), orNone(f.AfterName, after))
 		}
 		if f.Field == "status" && strings.TrimSpace(f.Before) == "" {
-			part = "created (" + g.historyValue(k, Status, after, f.AfterName) + ")"
+			part = i18n.Tf("created (%s)", g.historyValue(k, Status, after, f.AfterName))
 		}
 		if !slices.Contains(out, part) {
 			out = append(out, part)
@@ -84,5 +84,5 @@ func orNone(name, value string) string {
 	case strings.TrimSpace(value) != "":
 		return value
 	}
-	return NoneWord
+	return none()
 }

@@ -8,6 +8,7 @@ import (
 
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // queued is an outbox edit on its way from an intent to the service.
@@ -35,9 +36,9 @@ type sentMsg struct {
 // as one task: the bbolt writes and the requests happen in the command,
 // never in Update.
 func (g *Engine) send(r *run, batch []queued) tea.Cmd {
-	label := "saving " + Target(batch[0].edit)
+	label := i18n.Tf("saving %s", Target(batch[0].edit))
 	if len(batch) > 1 && batch[0].edit.ItemID != batch[len(batch)-1].edit.ItemID {
-		label = fmt.Sprintf("saving %d edits", len(batch))
+		label = i18n.Tf("saving %d edits", len(batch))
 	}
 	if r.label != "" {
 		label = r.label
@@ -71,7 +72,7 @@ func sendAll(ctx context.Context, out outbox, batch []queued) []sent {
 		if !q.added {
 			added, err := out.Add(e)
 			if err != nil {
-				res = append(res, sent{token: q.token, res: store.Result{Edit: e, Outcome: store.OutcomeFailed}, err: fmt.Errorf("could not queue the edit of %s: %w", Target(e), err)})
+				res = append(res, sent{token: q.token, res: store.Result{Edit: e, Outcome: store.OutcomeFailed}, err: fmt.Errorf(i18n.T("could not queue the edit of %s: %w"), Target(e), err)})
 				continue
 			}
 			e = added

@@ -5,7 +5,7 @@ import (
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/common"
+	"triage/ui/i18n"
 )
 
 // step is what one user action wrote: a key, a confirmed bulk edit, an
@@ -218,7 +218,7 @@ func (g *Engine) replay(s *step, edits []store.Edit, redo bool) tea.Cmd {
 	g.made = append(g.made, next)
 	r := &run{origin: fromUndo}
 	if len(batch) > 1 {
-		r.label = "saving " + common.CountOf(len(batch), batch[0].edit.Kind)
+		r.label = i18n.Tf("saving %s", countOf(len(batch), batch[0].edit.Kind))
 	}
 	return tea.Batch(g.changed(ch), g.send(r, batch))
 }

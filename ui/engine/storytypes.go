@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // Story types: where a workspace has several (workitem_type_id), each has a
@@ -77,8 +78,9 @@ func (g *Engine) MovesOf(k api.Kind, items ...api.Item) (known bool, cmd tea.Cmd
 		return false, nil
 	case !g.ref.typesListed:
 		g.ref.typesAsked = true
-		ctx, ws := g.request("reading the story types"), g.ws
-		return false, g.ctx.Tasks.Run("reading the story types", func() tea.Msg {
+		task := i18n.T("reading the story types")
+		ctx, ws := g.request(task), g.ws
+		return false, g.ctx.Tasks.Run(task, func() tea.Msg {
 			types, err := tr.StoryTypes(ctx, ws)
 			return referenceMsg{ws: ws, what: "types", types: types, err: err}
 		})
@@ -95,7 +97,7 @@ func (g *Engine) MovesOf(k api.Kind, items ...api.Item) (known bool, cmd tea.Cmd
 			continue
 		}
 		g.ref.typesRead[k][tid] = false // asked: read once the answer is in
-		task := "reading the workflow of " + k.Path() + " of type " + tid
+		task := i18n.Tf("reading the workflow of %s of type %s", kindWord(k), tid)
 		ctx, ws := g.request(task), g.ws
 		cmds = append(cmds, g.ctx.Tasks.Run(task, func() tea.Msg {
 			moves, err := tr.TypeTransitions(ctx, ws, k, tid)

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
+	"triage/ui/i18n"
 )
 
 // wholeMax is how many whole items the engine keeps; the oldest go first.
@@ -58,7 +59,7 @@ func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 		g.whole.reading = make(map[editKey]bool)
 	}
 	g.whole.reading[key] = true
-	task := "reading #" + api.ShortID(id)
+	task := i18n.Tf("reading #%s", api.ShortID(id))
 	svc, ws, base := g.ctx.Service, g.ws, g.request(task)
 	return g.ctx.Tasks.Run(task, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(base, 30*time.Second)
@@ -71,7 +72,7 @@ func (g *Engine) ReadWhole(kind api.Kind, id string) tea.Cmd {
 		if cr, ok := svc.(commentReader); ok {
 			list, err := cr.Comments(ctx, ws, kind, id)
 			if err != nil {
-				w.Note = "could not read the comments: " + err.Error()
+				w.Note = i18n.Tf("could not read the comments: %v", err)
 			}
 			w.Comments = list
 		}

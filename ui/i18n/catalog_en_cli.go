@@ -93,7 +93,6 @@ var englishCLI = []string{
 	"new title",
 	"comment %s",
 	"(undo)",
-	"created (%s)",
 	"new",
 	"you · %s",
 	"by someone",

@@ -30,4 +30,11 @@ var englishWords = []string{
 	"save",
 	"done",
 	"create %s",
+	"loading %s",
+	"nothing new in %s since you last looked",
+	"about %s left",
+	"created (%s)",
+	"%[1]s %[2]s",
+	"1 conflict",
+	"%d failed",
 }

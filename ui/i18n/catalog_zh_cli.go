@@ -91,7 +91,6 @@ var chineseCLI = map[string]string{
 	"new title":         "新标题",
 	"comment %s":        "评论 %s",
 	"(undo)":            "（撤销）",
-	"created (%s)":      "已创建（%s）",
 	"new":               "新建",
 	"you · %s":          "你 · %s",
 	"by someone":        "某人",

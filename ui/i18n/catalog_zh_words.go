@@ -29,4 +29,11 @@ var chineseWords = map[string]string{
 	"save":                  "保存",
 	"done":                  "完成",
 	"create %s":             "新建 %s",
+	"loading %s":            "正在加载%s",
+	"nothing new in %s since you last looked": "自你上次查看后%s没有新内容",
+	"about %s left": "约剩 %s",
+	"created (%s)":  "已创建（%s）",
+	"%[1]s %[2]s":   "%[1]s 个%[2]s",
+	"1 conflict":    "1 个冲突",
+	"%d failed":     "%d 个失败",
 }

@@ -55,12 +55,14 @@ func TestEveryLiteralMessageIsCatalogued(t *testing.T) {
 }
 
 // translated names, by package, the functions whose first argument is a
-// message drawn in the user's language: i18n's, and those that keep the
-// words of an error of api, auth and store (which do not import ui) for
-// ui to translate where it draws the error.
+// message drawn in the user's language: i18n's, those that keep the words
+// of an error of api, auth and store (which do not import ui) for ui to
+// translate where it draws the error, and the engine's note, which
+// translates its format.
 var translated = map[string][]string{
-	"i18n": {"T", "Tf"},
-	"api":  {"Say", "Errorf"},
+	"i18n":   {"T", "Tf"},
+	"api":    {"Say", "Errorf"},
+	"engine": {"note"},
 }
 
 // literalMessage is the message of a call of a translated function, in a
@@ -86,7 +88,12 @@ func literalMessage(pkg string, n ast.Node) (string, bool) {
 	if !slices.Contains(translated[pkg], name) {
 		return "", false
 	}
-	lit, ok := call.Args[0].(*ast.BasicLit)
+	return stringLiteral(call.Args[0])
+}
+
+// stringLiteral is the text of a string literal.
+func stringLiteral(arg ast.Expr) (string, bool) {
+	lit, ok := arg.(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return "", false
 	}

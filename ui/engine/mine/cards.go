@@ -2,13 +2,13 @@ package mine
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/i18n"
 )
 
 // Card is an item of my work with the workspace it belongs to.
@@ -132,13 +132,13 @@ func Age(saved, now time.Time) string {
 	d := now.Sub(saved)
 	switch {
 	case saved.IsZero():
-		return "never read"
+		return i18n.T("never read")
 	case d < time.Minute:
-		return "updated just now"
+		return i18n.T("updated just now")
 	case d < time.Hour:
-		return fmt.Sprintf("updated %d min ago", int(d/time.Minute))
+		return i18n.Tf("updated %d min ago", int(d/time.Minute))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("updated %d h ago", int(d/time.Hour))
+		return i18n.Tf("updated %d h ago", int(d/time.Hour))
 	}
-	return fmt.Sprintf("updated %d days ago", int(d/(24*time.Hour)))
+	return i18n.Tf("updated %d days ago", int(d/(24*time.Hour)))
 }

@@ -15,7 +15,7 @@ import (
 // load waits for the rate limit, the status line counts the wait down in
 // its place, and the information line's bar still says how long is left.
 func loadingText(k api.Kind, l engine.Progress) string {
-	text := i18n.Tf("loading %s", kindsWord(k))
+	text := engine.LoadTask(k)
 	if l.Total <= 0 {
 		return text
 	}
