@@ -108,7 +108,7 @@ func (m *Model) KeyMap() help.KeyMap {
 // SetSize sets the area the editor draws in.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.title.SetWidth(max(width-4-labelCells-3, 10))
+	m.title.SetWidth(max(width-4-m.labelCells()-3, 10))
 	if m.choose != nil {
 		m.choose.SetSize(width-4, m.pickerHeight())
 	}
