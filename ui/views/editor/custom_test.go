@@ -134,3 +134,31 @@ func TestEditorCutsAVeryLongFieldName(t *testing.T) {
 		t.Errorf("the long name is not cut before its value, or the others lost their column:\n%s", screen)
 	}
 }
+
+// TestEnterSaysWhatItDoesOnTheField: the help line's enter follows the
+// field in focus: nothing on the title (tab goes on), the priority on the
+// priority, a value on a field chosen from a list.
+func TestEnterSaysWhatItDoesOnTheField(t *testing.T) {
+	msg := open(customStory(), api.Story)
+	msg.Custom = customSettings()
+	m, d := newEditor(t, msg)
+	enter := func() string {
+		for _, b := range m.KeyMap().ShortHelp() {
+			if b.Help().Key == "enter" && b.Enabled() {
+				return b.Help().Desc
+			}
+		}
+		return ""
+	}
+	if got := enter(); got != "" {
+		t.Errorf("on the title, enter says %q, want nothing", got)
+	}
+	d.Press("tab")
+	if got := enter(); got != "choose the priority" {
+		t.Errorf("on the priority, enter says %q", got)
+	}
+	d.Press("tab", "tab", "tab", "tab") // status, owners, iteration, 来源渠道
+	if got := enter(); got != "choose a value" {
+		t.Errorf("on a select field, enter says %q", got)
+	}
+}
