@@ -200,6 +200,7 @@ func TestNewCardStandsAtOnce(t *testing.T) {
 	}
 
 	c.writes.set("")
+	c.waitDue(t)
 	c.run(c.g.FlushNow())
 	cards = c.cards(title)
 	if len(cards) != 1 || IsLocalID(cards[0].ID) || cards[0].ID == "" {
@@ -330,6 +331,7 @@ func TestNewCardAfterRestart(t *testing.T) {
 		t.Errorf("card state %v %v, want pending", st, ok)
 	}
 	c.writes.set("")
+	c.waitDue(t)
 	c.run(c.g.FlushNow())
 	cards = c.cards(title)
 	if len(cards) != 1 || IsLocalID(cards[0].ID) {
@@ -374,4 +376,25 @@ func TestNewCardEditsAndUndo(t *testing.T) {
 	if said := c.said(); !strings.Contains(said, "nothing to undo") {
 		t.Errorf("a second u said %q", said)
 	}
+}
+
+// waitDue waits until the outbox's edits are due again: a send that found
+// the service down is retried after the sender's backoff (a millisecond or
+// two here), and a flush leaves an edit alone until then.
+func (c *cardRig) waitDue(t *testing.T) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		pending, err := c.ob.Pending(c.srv.URL, "demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		due := true
+		for _, e := range pending {
+			due = due && !e.NextAttempt.After(time.Now())
+		}
+		if due {
+			return
+		}
+	}
+	t.Fatal("the outbox's edits never came due")
 }

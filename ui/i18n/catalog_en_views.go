@@ -80,6 +80,7 @@ var englishViews = []string{
 	"Sun",
 	"previous field",
 	"choose the priority",
+	"choose a value",
 	"discard the changes",
 	"keep editing",
 

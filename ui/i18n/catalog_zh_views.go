@@ -79,6 +79,7 @@ var chineseViews = map[string]string{
 	"Sun":                                                 "周日",
 	"previous field":                                      "上一字段",
 	"choose the priority":                                 "选择优先级",
+	"choose a value":                                      "选择一个值",
 	"discard the changes":                                 "放弃修改",
 	"keep editing":                                        "继续编辑",
 

@@ -42,7 +42,8 @@ func TestEditorEditsCustomFields(t *testing.T) {
 	msg.Members = []api.Member{{Nick: "alice", Name: "Alice Chen"}, {Nick: "bob", Name: "Bob Martin"}}
 	m, d := newEditor(t, msg)
 	screen := ansi.Strip(m.View())
-	for _, want := range []string{"来源渠道  华东大区", "Estimate  3", "Product … alice"} {
+	// the labels' column is as wide as the widest name: "Product owner" whole
+	for _, want := range []string{"来源渠道      华东大区", "Estimate      3", "Product owner alice", "Title         > "} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the form lacks %q:\n%s", want, screen)
 		}
@@ -116,5 +117,48 @@ func TestEditorTicksAMultiSelectAndPicksADate(t *testing.T) {
 	}
 	if want := map[string]string{"custom_field_5": "Web|Android", "custom_field_6": "2026-12-05"}; !reflect.DeepEqual(last.Set, want) {
 		t.Errorf("saved %v, want %v", last.Set, want)
+	}
+}
+
+// TestEditorCutsAVeryLongFieldName: a name wider than the labels' column may
+// grow is cut before its value, and the other labels keep that width.
+func TestEditorCutsAVeryLongFieldName(t *testing.T) {
+	msg := open(customStory(), api.Story)
+	msg.Custom = append(customSettings(), api.CustomField{Field: "custom_field_nine", Name: strings.Repeat("很长的名字", 6), Type: "input", Enabled: true})
+	m, _ := newEditor(t, msg)
+	if got := m.labelWidth(); got != maxLabelWidth {
+		t.Errorf("the labels' column is %d cells, want the most, %d", got, maxLabelWidth)
+	}
+	screen := ansi.Strip(m.View())
+	if !strings.Contains(screen, "很长的名字很长的名字… ") || !strings.Contains(screen, "Product owner         alice") {
+		t.Errorf("the long name is not cut before its value, or the others lost their column:\n%s", screen)
+	}
+}
+
+// TestEnterSaysWhatItDoesOnTheField: the help line's enter follows the
+// field in focus: nothing on the title (tab goes on), the priority on the
+// priority, a value on a field chosen from a list.
+func TestEnterSaysWhatItDoesOnTheField(t *testing.T) {
+	msg := open(customStory(), api.Story)
+	msg.Custom = customSettings()
+	m, d := newEditor(t, msg)
+	enter := func() string {
+		for _, b := range m.KeyMap().ShortHelp() {
+			if b.Help().Key == "enter" && b.Enabled() {
+				return b.Help().Desc
+			}
+		}
+		return ""
+	}
+	if got := enter(); got != "" {
+		t.Errorf("on the title, enter says %q, want nothing", got)
+	}
+	d.Press("tab")
+	if got := enter(); got != "choose the priority" {
+		t.Errorf("on the priority, enter says %q", got)
+	}
+	d.Press("tab", "tab", "tab", "tab") // status, owners, iteration, 来源渠道
+	if got := enter(); got != "choose a value" {
+		t.Errorf("on a select field, enter says %q", got)
 	}
 }

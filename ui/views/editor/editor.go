@@ -97,18 +97,29 @@ func (m *Model) Capturing() bool {
 // Title names the view for the help.
 func (m *Model) Title() string { return i18n.T("Editor") }
 
-// KeyMap returns the editor's keys, or the priority picker's while it is open.
+// KeyMap returns the editor's keys, or the priority picker's while it is
+// open. What enter does follows the field in focus: it chooses the
+// priority, or a value from a list, and on a typed field it goes to the
+// next field, which tab/↓ says already.
 func (m *Model) KeyMap() help.KeyMap {
 	if m.choose != nil {
 		return m.choose.KeyMap()
 	}
-	return m.keys
+	keys := m.keys
+	switch {
+	case m.focus == fieldPriority:
+	case m.focus == fieldTitle, m.typing(m.focus):
+		keys.Choose.SetEnabled(false)
+	default:
+		keys.Choose.SetHelp(keys.Choose.Help().Key, "choose a value")
+	}
+	return keys
 }
 
 // SetSize sets the area the editor draws in.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, height
-	m.title.SetWidth(max(width-4-labelCells-3, 10))
+	m.title.SetWidth(max(width-4-m.labelCells()-3, 10))
 	if m.choose != nil {
 		m.choose.SetSize(width-4, m.pickerHeight())
 	}

@@ -9,10 +9,25 @@ import (
 	"triage/ui/i18n"
 )
 
-// labelWidth is the width of a label with the mark in front of it.
-const labelWidth = 10
+// The labels' column is as wide as the widest label and a space, within
+// these bounds, so that a custom field's name ("Estimate (days)") reads
+// whole and a very long one is cut before its value.
+const (
+	minLabelWidth = 10
+	maxLabelWidth = 22
+)
 
-const labelCells = labelWidth + 2
+// labelWidth is the width of the labels' column.
+func (m *Model) labelWidth() int {
+	w := max(ansi.StringWidth(i18n.T("Title")), ansi.StringWidth(i18n.T("Priority")))
+	for _, o := range m.more {
+		w = max(w, ansi.StringWidth(o.label()))
+	}
+	return min(max(w+1, minLabelWidth), maxLabelWidth)
+}
+
+// labelCells is the width of a label with the mark in front of it.
+func (m *Model) labelCells() int { return m.labelWidth() + 2 }
 
 // View draws the form, the question or the priority picker, cut to the height.
 func (m *Model) View() string {
@@ -23,11 +38,11 @@ func (m *Model) View() string {
 
 	add(s.Title.Render(common.Fit(m.heading(), w)), "")
 	add(m.label(i18n.T("Title"), m.focus == fieldTitle) + m.title.View())
-	add(m.label(i18n.T("Priority"), m.focus == fieldPriority) + m.priorityView(w-labelCells))
+	add(m.label(i18n.T("Priority"), m.focus == fieldPriority) + m.priorityView(w-m.labelCells()))
 	for k, o := range m.more {
 		value := o.view(m.fields) + m.requiredMark(&o)
 		if o.typed() == nil {
-			value = common.Fit(value, w-labelCells)
+			value = common.Fit(value, w-m.labelCells())
 		}
 		add(m.label(o.label(), m.focus == fieldOther+field(k)) + value)
 	}
@@ -69,7 +84,7 @@ func (m *Model) heading() string {
 // label is a field's label, behind the cursor mark when it has the focus.
 func (m *Model) label(name string, focused bool) string {
 	s := m.ctx.Styles
-	name = common.Fit(name, labelWidth-1) + " " // a long name (a custom field's) is cut before its value
+	name = common.Fit(name, m.labelWidth()-1) + " " // a very long name is cut before its value
 	if focused {
 		return s.Marks.Cursor + " " + s.FocusedLabel.Render(name)
 	}
@@ -80,7 +95,7 @@ func (m *Model) label(name string, focused bool) string {
 // like its value, so it does not look like a field to tab to.
 func (m *Model) readOnly(name, value string, w int) string {
 	s := m.ctx.Styles
-	return s.Marks.Blank + " " + s.Subtle.Render(common.Fit(name, labelWidth)) + s.Subtle.Render(common.Fit(value, w-labelCells))
+	return s.Marks.Blank + " " + s.Subtle.Render(common.Fit(name, m.labelWidth())) + s.Subtle.Render(common.Fit(value, w-m.labelCells()))
 }
 
 // priorityView shows the chosen priority with its colour: the option's label,
