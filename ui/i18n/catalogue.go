@@ -6,8 +6,8 @@ import "sync"
 // the app and language (catalog_en_editor.go beside catalog_zh_editor.go);
 // a new part adds its two lists here, at the same place in both.
 var (
-	englishParts = [][]string{englishCore, englishWords, englishViews, englishCLI, englishBoardtalk, englishErrors, englishStoreErrors}
-	chineseParts = []map[string]string{chineseCore, chineseWords, chineseViews, chineseCLI, chineseBoardtalk, chineseErrors, chineseStoreErrors}
+	englishParts = [][]string{englishCore, englishWords, englishViews, englishCLI, englishBoardtalk, englishErrors, englishStoreErrors, englishRest}
+	chineseParts = []map[string]string{chineseCore, chineseWords, chineseViews, chineseCLI, chineseBoardtalk, chineseErrors, chineseStoreErrors, chineseRest}
 )
 
 // english is every message the app draws through T and Tf, in English,

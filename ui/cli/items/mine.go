@@ -30,7 +30,7 @@ var mineColumns = []string{"WORKSPACE", "KIND", "ID", "TITLE", "PRIORITY", "STAT
 func mineRun(ctx context.Context, o *ListOptions) error {
 	c := o.IO
 	if len(o.Words) > 0 {
-		return fmt.Errorf("%w: --mine takes no filter: it lists every open item waiting on you (--kind keeps one kind)", wiring.ErrUsage)
+		return api.Errorf("%w: --mine takes no filter: it lists every open item waiting on you (--kind keeps one kind)", wiring.ErrUsage)
 	}
 	t, err := c.OpenScript(ctx, &o.Global)
 	if err != nil {
@@ -38,7 +38,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	}
 	defer t.Close()
 	if t.Session.Method == auth.MethodBasic {
-		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountMyWork)
+		return api.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountMyWork)
 	}
 	me, err := t.Me(ctx)
 	if err != nil {

@@ -50,7 +50,7 @@ func Run(ctx context.Context, o *Options) error {
 	now := time.Now()
 	from, err := ParseSince(o.Since, now)
 	if err != nil {
-		return fmt.Errorf("%w: --since: %s", wiring.ErrUsage, err)
+		return api.Errorf("%w: --since: %w", wiring.ErrUsage, err)
 	}
 	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
