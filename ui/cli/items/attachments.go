@@ -99,7 +99,7 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 		fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: asking for its download address…", i+1, len(list), a.Filename))
 		address, err := client.DownloadAddress(ctx, ws, a.ID)
 		if err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, api.ErrorIn(err, i18n.T)))
 			failed = append(failed, a.Filename)
 			continue
 		}
@@ -111,7 +111,7 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 			})
 		})
 		if err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, api.ErrorIn(err, i18n.T)))
 			failed = append(failed, a.Filename)
 			continue
 		}

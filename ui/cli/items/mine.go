@@ -62,7 +62,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 		return c.Unreachable(err)
 	}
 	if err := cache.SaveTodos(svc, me, work); err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: your work was not cached: %s", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: your work was not cached: %s", api.ErrorIn(err, i18n.T)))
 	}
 	for _, s := range work.Sets {
 		if s.Err != "" {
@@ -85,7 +85,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	}
 	names, err := statusNames(ctx, t.Client, cache, svc, me, cards)
 	if err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: some statuses show their codes: %s", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: some statuses show their codes: %s", api.ErrorIn(err, i18n.T)))
 	}
 	if c.StdoutIsTerminal() {
 		header := make([]string, len(mineColumns))

@@ -69,7 +69,7 @@ func Run(ctx context.Context, o *Options) error {
 		return h.writeJSON(c.Stdout, edits)
 	}
 	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
-		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", h.err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", api.ErrorIn(h.err, i18n.T)))
 	}
 	h.say = wiring.WordsFor(c.StdoutIsTerminal())
 	entries := h.entries(edits)

@@ -118,7 +118,7 @@ func Web(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session,
 		return auth.Session{}, err
 	}
 	if err := s.Credentials.SetClientSecret(ctx, s.Config.BaseURL, store.Secret(secret)); err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time", api.ErrorIn(err, i18n.T)))
 	}
 	return sess, nil
 }
@@ -132,7 +132,7 @@ func pasteLoop(c *wiring.Factory, flow *auth.Flow) {
 			continue
 		}
 		if err := flow.Paste(line); err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("That address was not taken: %s\nPaste the whole address the browser was sent to:", err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("That address was not taken: %s\nPaste the whole address the browser was sent to:", api.ErrorIn(err, i18n.T)))
 			continue
 		}
 		return
@@ -249,7 +249,7 @@ func clearCache(c *wiring.Factory, s *wiring.Setup, sess auth.Session) {
 	cache, warning := store.OpenCache(filepath.Join(s.Paths.CacheDir, store.CacheFile))
 	defer cache.Close()
 	if err := cache.ClearUser(s.Config.BaseURL, user); err != nil || warning != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: note: the cached boards of %s were not cleared: %v", user, errors.Join(warning, err)))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: note: the cached boards of %s were not cleared: %v", user, api.ErrorIn(errors.Join(warning, err), i18n.T)))
 	}
 }
 

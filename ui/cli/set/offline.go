@@ -22,7 +22,7 @@ import (
 
 // unreachable ends a run whose service did not answer.
 func (r *setRun) unreachable(refs []itemref.Ref, cause error) error {
-	fmt.Fprintln(r.cli.Stderr, i18n.Tf("triage: no usable answer from the service, so nothing was sent: %s", cause))
+	fmt.Fprintln(r.cli.Stderr, i18n.Tf("triage: no usable answer from the service, so nothing was sent: %s", api.ErrorIn(cause, i18n.T)))
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
 			fmt.Fprintln(r.cli.Stderr, i18n.T("Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile."))
