@@ -2,7 +2,8 @@ package i18n
 
 // englishRest are the words of the commands' own usage errors and refusals
 // (list, view, set, new, log, login, open, profile, serve, completion, the
-// names of items on the command line) and of the rich text of descriptions.
+// names of items on the command line, the stored login) and of the rich
+// text of descriptions.
 var englishRest = []string{
 	"%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))",
 	"%w: no completion for %q: use bash, zsh or fish",
@@ -73,4 +74,10 @@ var englishRest = []string{
 	"want NAME=VALUE, as resolution=duplicated, not %q",
 	"[image]",
 	"[image: %s %s]",
+	"stopped after %s",
+	"not logged in",
+	"%w to %s",
+	"logged in, but the credential could not be stored: %w",
+	"%w: run triage login, or set TRIAGE_TOKEN",
+	"the stored login to %s has expired: run triage login",
 }
