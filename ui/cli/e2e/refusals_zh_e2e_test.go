@@ -17,6 +17,7 @@ func TestCommandRefusalsInBothLanguages(t *testing.T) {
 	service := scriptService(t)
 	home := strings.TrimPrefix(service[0], "HOME=")
 	config := filepath.Join(home, ".config", "triage", "config.yaml")
+	base := strings.TrimPrefix(service[4], "TRIAGE_BASE_URL=")
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +81,7 @@ func TestCommandRefusalsInBothLanguages(t *testing.T) {
 		{"set empty title", []string{"set", "story/1", "--title", ""}, "", nil, 2,
 			"--title: a title cannot be empty",
 			"--title：标题不能为空"},
-		{"set --queue without the service", []string{"set", "story/1", "--title", "x", "--queue"}, "", []string{"TRIAGE_BASE_URL=http://" + addr}, 2,
+		{"set --queue without the service", []string{"set", "story/1", "--title", "x", "--queue"}, "", []string{"TRIAGE_BASE_URL=http://" + closedAddress(t)}, 2,
 			"--queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer",
 			"--queue：没有服务时只能保留 --priority 修改；其他修改要先读取条目和项目，而服务没有应答"},
 		{"new without a kind", []string{"new", "--title", "x"}, "", nil, 2,
@@ -101,6 +102,9 @@ func TestCommandRefusalsInBothLanguages(t *testing.T) {
 		{"login nothing stored", []string{"login", "--token", "--insecure-storage"}, "0123456789abcdef0123\n", []string{"TRIAGE_TOKEN=", "TRIAGE_BASE_URL=http://" + closedAddress(t)}, 1,
 			"check the network and the service address, then retry: nothing was stored: the personal access token could not be checked",
 			"请检查网络和服务地址后重试：什么都没有保存：无法检验个人访问令牌"},
+		{"not logged in", []string{"list", "--insecure-storage"}, "", []string{"TRIAGE_TOKEN="}, 1,
+			"not logged in to " + base + ": run triage login, or set TRIAGE_TOKEN",
+			"未登录（" + base + "）：请运行 triage login，或设置 TRIAGE_TOKEN"},
 		{"board without a terminal", nil, "", nil, 1,
 			"the board needs a terminal; for scripts use 'triage status' or 'triage log'",
 			"看板需要一个终端；脚本请用 'triage status' 或 'triage log'"},
