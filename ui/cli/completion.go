@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"triage/api"
 
 	"triage/ui/cli/wiring"
 )
@@ -48,7 +49,7 @@ func completions(ctx context.Context) []completion {
 // cmdCompletion is `triage completion SHELL`.
 func cmdCompletion(c *wiring.Factory, ctx context.Context, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", wiring.ErrUsage)
+		return api.Errorf("%w: completion takes a shell: bash, zsh or fish (e.g. source <(triage completion bash))", wiring.ErrUsage)
 	}
 	comps := completions(ctx)
 	var script string
@@ -60,7 +61,7 @@ func cmdCompletion(c *wiring.Factory, ctx context.Context, args []string) error 
 	case "fish":
 		script = fishCompletion(comps)
 	default:
-		return fmt.Errorf("%w: no completion for %q: use bash, zsh or fish", wiring.ErrUsage, args[0])
+		return api.Errorf("%w: no completion for %q: use bash, zsh or fish", wiring.ErrUsage, args[0])
 	}
 	_, err := fmt.Fprint(c.Stdout, script)
 	return err

@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"triage/api"
 
 	"triage/ui/cli/wiring"
 	"triage/ui/i18n"
@@ -132,7 +133,7 @@ func cmdHelp(c *wiring.Factory, ctx context.Context, args []string) error {
 		printUsage(c.Stdout)
 		return nil
 	case len(args) > 1:
-		return fmt.Errorf("%w: help takes one command (got %q)", wiring.ErrUsage, strings.Join(args, " "))
+		return api.Errorf("%w: help takes one command (got %q)", wiring.ErrUsage, strings.Join(args, " "))
 	}
 	cmd, ok := lookupCommand(args[0])
 	if !ok || cmd.name == "" {

@@ -6,8 +6,8 @@ import "sync"
 // the app and language (catalog_en_editor.go beside catalog_zh_editor.go);
 // a new part adds its two lists here, at the same place in both.
 var (
-	englishParts = [][]string{englishCore, englishWords, englishViews, englishCLI, englishBoardtalk, englishErrors, englishStoreErrors, englishCreate, englishEngine}
-	chineseParts = []map[string]string{chineseCore, chineseWords, chineseViews, chineseCLI, chineseBoardtalk, chineseErrors, chineseStoreErrors, chineseCreate, chineseEngine}
+	englishParts = [][]string{englishCore, englishWords, englishViews, englishCLI, englishBoardtalk, englishErrors, englishStoreErrors, englishCreate, englishEngine, englishRest}
+	chineseParts = []map[string]string{chineseCore, chineseWords, chineseViews, chineseCLI, chineseBoardtalk, chineseErrors, chineseStoreErrors, chineseCreate, chineseEngine, chineseRest}
 )
 
 // english is every message the app draws through T and Tf, in English,

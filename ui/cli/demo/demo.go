@@ -2,12 +2,12 @@ package demo
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"triage/api"
 
 	"triage/api/sandbox"
 	"triage/auth"
@@ -46,10 +46,10 @@ func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 func Run(ctx context.Context, o *Options) error {
 	c := o.IO
 	if o.Items < 0 {
-		return fmt.Errorf("%w: --items must not be negative", wiring.ErrUsage)
+		return api.Errorf("%w: --items must not be negative", wiring.ErrUsage)
 	}
 	if !c.IsTerminal {
-		return errors.New("the demo needs a terminal")
+		return api.Errorf("the demo needs a terminal")
 	}
 	opts := sandbox.Options{ExtraItems: o.Items}
 	if o.Items > 0 {
@@ -68,7 +68,7 @@ func Run(ctx context.Context, o *Options) error {
 
 	demo := srv.Server.Demo()
 	if len(demo.Users) == 0 {
-		return errors.New("the demo service has no user")
+		return api.Errorf("the demo service has no user")
 	}
 	noEnv := func(string) string { return "" }
 	g := wiring.GlobalFlags{BaseURL: srv.URL, AuthURL: srv.URL, WebURL: srv.URL, ClientID: demo.ClientID, Workspace: demoWorkspace, InsecureStorage: true}
@@ -78,7 +78,7 @@ func Run(ctx context.Context, o *Options) error {
 	}
 	sess, err := auth.LoginToken(ctx, srv.URL, demo.Users[0].PersonalToken, nil)
 	if err != nil {
-		return fmt.Errorf("the demo could not log in: %w", err)
+		return api.Errorf("the demo could not log in: %w", err)
 	}
 	secret := func(context.Context) (string, error) { return demo.ClientSecret, nil }
 	return open.RunApp(c, ctx, open.App{Setup: s, Session: sess, ClientSecret: secret, Method: "demo"})

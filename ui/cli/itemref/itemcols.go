@@ -106,9 +106,9 @@ func (n Names) CheckColumns(cols []string) error {
 			continue
 		}
 		fields := append(n.customNames(), slices.Sorted(maps.Keys(n.Fields))...)
-		return fmt.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", wiring.ErrUsage,
+		return api.Errorf("%w: --columns: %q is not a column%s: use %s, or a field of the %s here (%s)", wiring.ErrUsage,
 			col, nearest(col, append(slices.Clone(ColumnNames), fields...)), strings.Join(ColumnNames, ", "),
-			n.Kind.Path(), filter.ListSome(fields, 8))
+			api.Say(n.Kind.Path()), filter.ListSome(fields, 8))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package itemref
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,7 +61,7 @@ func LookupItems(ctx context.Context, client *api.Client, refs []Ref, ws int64) 
 		}
 	}
 	out := make([]FoundItem, len(refs))
-	var ambiguous []string
+	var ambiguous []error
 	for i, r := range refs {
 		w := r.WorkspaceOr(ws)
 		var matches []api.Item
@@ -91,7 +92,7 @@ func LookupItems(ctx context.Context, client *api.Client, refs []Ref, ws int64) 
 		}
 	}
 	if len(ambiguous) > 0 {
-		return nil, fmt.Errorf("%w: %s", wiring.ErrUsage, strings.Join(ambiguous, "\n"))
+		return nil, api.Errorf("%w: %w", wiring.ErrUsage, errors.Join(ambiguous...))
 	}
 	return out, nil
 }
@@ -106,26 +107,23 @@ func (r Ref) WorkspaceOr(ws int64) int64 {
 
 // choices says that the name stands for several items and lists them, each
 // as the name that picks it.
-func (r Ref) choices(items []api.Item) string {
-	var b strings.Builder
+func (r Ref) choices(items []api.Item) error {
+	var listing strings.Builder
 	names := make([]string, len(items))
 	for i, it := range items {
 		names[i] = fmt.Sprintf("%s/%s", it.Kind, it.ShortID())
+		fmt.Fprintf(&listing, "\n  %-12s %s", names[i], Printable(it.Title))
 	}
-	fmt.Fprintf(&b, "%s names %d items: name one as %s, or pass --kind", r.Text, len(items), OrList(names))
-	for i, it := range items {
-		fmt.Fprintf(&b, "\n  %-12s %s", names[i], Printable(it.Title))
-	}
-	return b.String()
+	return api.Errorf("%s names %d items: name one as %s, or pass --kind%s", r.Text, len(items), orSaid(names), listing.String())
 }
 
 // missing says that no item answers to the name.
 func (r Ref) missing(ws int64) error {
-	what := "story, bug or task"
+	var what any = api.Say("story, bug or task")
 	if len(r.Kinds) == 1 {
-		what = r.Kinds[0].String()
+		what = r.Kinds[0]
 	}
-	return fmt.Errorf("workspace %d has no %s %s: check the id, or pass --workspace or the item's web address", ws, what, r.Text)
+	return api.Errorf("workspace %d has no %s %s: check the id, or pass --workspace or the item's web address", ws, what, r.Text)
 }
 
 // OrList joins names as "a, b or c".
@@ -134,4 +132,13 @@ func OrList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// orSaid is OrList as a value of an error's words, "or" in the language in
+// use.
+func orSaid(names []string) any {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return api.Say("%s or %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }

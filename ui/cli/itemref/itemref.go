@@ -1,7 +1,6 @@
 package itemref
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -44,23 +43,23 @@ func Parse(s string, kind *api.Kind) (Ref, error) {
 	if name, rest, ok := strings.Cut(id, "/"); ok {
 		k, err := api.ParseKind(strings.ToLower(name))
 		if err != nil {
-			return r, fmt.Errorf("%w: %q: %q is no kind; write story/12, bug/12 or task/12", wiring.ErrUsage, s, name)
+			return r, api.Errorf("%w: %q: %q is no kind; write story/12, bug/12 or task/12", wiring.ErrUsage, s, name)
 		}
 		if kind != nil && *kind != k {
-			return r, fmt.Errorf("%w: %q names a %s, and --kind a %s", wiring.ErrUsage, s, k, *kind)
+			return r, api.Errorf("%w: %q names a %s, and --kind a %s", wiring.ErrUsage, s, k, *kind)
 		}
 		r.Kinds, id = []api.Kind{k}, strings.TrimPrefix(rest, "#")
 	}
 	r.digits = id
 	if r.digits == "" || strings.Trim(r.digits, "0123456789") != "" || (len(r.digits) > shortIDLen && len(r.digits) != fullIDLen) {
-		return r, fmt.Errorf("%w: %q is not an item: give its short id (12, #12 or bug/12), its full id or its web address", wiring.ErrUsage, s)
+		return r, api.Errorf("%w: %q is not an item: give its short id (12, #12 or bug/12), its full id or its web address", wiring.ErrUsage, s)
 	}
 	return r, nil
 }
 
 // parseItemURL reads the web-app address of an item: /{ws}/{kind path}/{id}.
 func parseItemURL(r Ref, s string) (Ref, error) {
-	bad := fmt.Errorf("%w: %q is not the address of a story, bug or task (want …/{workspace}/prong/stories/view/{id}, bugtrace/bugs/view or prong/tasks/view)", wiring.ErrUsage, s)
+	bad := api.Errorf("%w: %q is not the address of a story, bug or task (want …/{workspace}/prong/stories/view/{id}, bugtrace/bugs/view or prong/tasks/view)", wiring.ErrUsage, s)
 	u, err := url.Parse(s)
 	if err != nil {
 		return r, bad
@@ -78,7 +77,7 @@ func parseItemURL(r Ref, s string) (Ref, error) {
 	for _, k := range []api.Kind{api.Story, api.Bug, api.Task} {
 		if k.WebPath() == path {
 			if len(r.Kinds) == 1 && r.Kinds[0] != k {
-				return r, fmt.Errorf("%w: %q is a %s, not a %s", wiring.ErrUsage, s, k, r.Kinds[0])
+				return r, api.Errorf("%w: %q is a %s, not a %s", wiring.ErrUsage, s, k, r.Kinds[0])
 			}
 			r.Kinds, r.Workspace, r.digits = []api.Kind{k}, ws, parts[4]
 			if strings.Trim(r.digits, "0123456789") != "" || r.digits == "" {

@@ -3,7 +3,6 @@ package items
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -100,7 +99,7 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 		fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: asking for its download address…", i+1, len(list), a.Filename))
 		address, err := client.DownloadAddress(ctx, ws, a.ID)
 		if err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, api.ErrorIn(err, i18n.T)))
 			failed = append(failed, a.Filename)
 			continue
 		}
@@ -112,7 +111,7 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 			})
 		})
 		if err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] %s: not saved: %v", i+1, len(list), a.Filename, api.ErrorIn(err, i18n.T)))
 			failed = append(failed, a.Filename)
 			continue
 		}
@@ -121,7 +120,7 @@ func saveAttachments(ctx context.Context, o *ViewOptions, client *api.Client, ws
 		fmt.Fprintln(c.Stderr, i18n.Tf("[%d/%d] saved %s (%s)", i+1, len(list), abs, api.HumanSize(n)))
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d attachments were not saved (%s); see above why, then run the command again", len(failed), len(list), strings.Join(failed, ", "))
+		return api.Errorf("%d of %d attachments were not saved (%s); see above why, then run the command again", len(failed), len(list), strings.Join(failed, ", "))
 	}
 	return nil
 }
@@ -133,15 +132,15 @@ func exists(path string) bool {
 }
 
 // errSaveAndWeb is the usage error of --save or --attachments with --web.
-var errSaveAndWeb = errors.New("--attachments and --save list and save files; --web opens the item: use one")
+var errSaveAndWeb = api.Errorf("--attachments and --save list and save files; --web opens the item: use one")
 
 // checkAttachmentFlags refuses flags that do not go together.
 func checkAttachmentFlags(o *ViewOptions) error {
 	switch {
 	case (o.Attachments || o.SaveDir != "") && o.Web:
-		return fmt.Errorf("%w: %w", wiring.ErrUsage, errSaveAndWeb)
+		return api.Errorf("%w: %w", wiring.ErrUsage, errSaveAndWeb)
 	case o.Force && o.SaveDir == "":
-		return fmt.Errorf("%w: --force overwrites files --save finds in its directory; it needs --save DIR", wiring.ErrUsage)
+		return api.Errorf("%w: --force overwrites files --save finds in its directory; it needs --save DIR", wiring.ErrUsage)
 	}
 	return nil
 }

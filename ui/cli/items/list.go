@@ -59,7 +59,7 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 			kind = "story"
 		}
 		if o.Kind, err = api.ParseKind(kind); err != nil {
-			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			return api.Errorf("%w: --kind: %w", wiring.ErrUsage, err)
 		}
 		switch o.byName {
 		case "workspace":
@@ -67,10 +67,10 @@ func NewCmdList(runF func(context.Context, *ListOptions) error) wiring.Command {
 		case "priority":
 			o.by = mine.ByPriority
 		default:
-			return fmt.Errorf("%w: --by takes workspace or priority, not %q", wiring.ErrUsage, o.byName)
+			return api.Errorf("%w: --by takes workspace or priority, not %q", wiring.ErrUsage, o.byName)
 		}
 		if o.Limit < 0 {
-			return fmt.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
+			return api.Errorf("%w: --limit must be 0 (all) or more", wiring.ErrUsage)
 		}
 		if o.columnList != "" {
 			for col := range strings.SplitSeq(o.columnList, ",") {
@@ -119,7 +119,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 	q := filter.ParseWith(query, me, time.Now(), names.Custom)
 	opts := names.FilterOptions()
 	if problems := q.ProblemsWith(&opts); len(problems) > 0 {
-		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
+		return api.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
 	}
 	if err := names.CheckColumns(cols); err != nil {
 		return err
@@ -142,7 +142,7 @@ func listRun(ctx context.Context, o *ListOptions) error {
 		return err
 	}
 	if problems := q.Unmatched(&opts); len(problems) > 0 {
-		return fmt.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
+		return api.Errorf("%w: the filter: %s", wiring.ErrUsage, strings.Join(problems, "; "))
 	}
 	kept := items[:0]
 	for i := range items {

@@ -30,7 +30,7 @@ var mineColumns = []string{"WORKSPACE", "KIND", "ID", "TITLE", "PRIORITY", "STAT
 func mineRun(ctx context.Context, o *ListOptions) error {
 	c := o.IO
 	if len(o.Words) > 0 {
-		return fmt.Errorf("%w: --mine takes no filter: it lists every open item waiting on you (--kind keeps one kind)", wiring.ErrUsage)
+		return api.Errorf("%w: --mine takes no filter: it lists every open item waiting on you (--kind keeps one kind)", wiring.ErrUsage)
 	}
 	t, err := c.OpenScript(ctx, &o.Global)
 	if err != nil {
@@ -38,7 +38,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	}
 	defer t.Close()
 	if t.Session.Method == auth.MethodBasic {
-		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountMyWork)
+		return api.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountMyWork)
 	}
 	me, err := t.Me(ctx)
 	if err != nil {
@@ -62,7 +62,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 		return c.Unreachable(err)
 	}
 	if err := cache.SaveTodos(svc, me, work); err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: your work was not cached: %s", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: your work was not cached: %s", api.ErrorIn(err, i18n.T)))
 	}
 	for _, s := range work.Sets {
 		if s.Err != "" {
@@ -85,7 +85,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	}
 	names, err := statusNames(ctx, t.Client, cache, svc, me, cards)
 	if err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: some statuses show their codes: %s", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: some statuses show their codes: %s", api.ErrorIn(err, i18n.T)))
 	}
 	if c.StdoutIsTerminal() {
 		header := make([]string, len(mineColumns))

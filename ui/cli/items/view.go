@@ -60,13 +60,13 @@ func NewCmdView(runF func(context.Context, *ViewOptions) error) wiring.Command {
 		return o
 	}, func(o *ViewOptions, ids []string) (err error) {
 		if len(ids) != 1 {
-			return fmt.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
+			return api.Errorf("%w: view takes one item: its short id (12, #12 or bug/12), full id or web address; see 'triage view --help'", wiring.ErrUsage)
 		}
 		var kind *api.Kind
 		if o.kindName != "" {
 			k, err := api.ParseKind(o.kindName)
 			if err != nil {
-				return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+				return api.Errorf("%w: --kind: %w", wiring.ErrUsage, err)
 			}
 			kind = &k
 		}
@@ -104,7 +104,7 @@ func viewRun(ctx context.Context, o *ViewOptions) error {
 	if o.Web {
 		u := it.WebURL(t.Setup.Config.WebURL)
 		if err := auth.NewDefaultBrowserOpener(c.Env)(u); err != nil {
-			return fmt.Errorf("could not open the browser (%w); open %s", err, u)
+			return api.Errorf("could not open the browser (%w); open %s", err, u)
 		}
 		fmt.Fprintln(c.Stderr, i18n.Tf("Opened %s in the browser.", u))
 		return nil

@@ -3,8 +3,6 @@ package log
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -49,7 +47,7 @@ func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits 
 		return history{err: err}
 	}
 	if sess.Expired(time.Now()) {
-		return history{err: fmt.Errorf("the login has expired; %s", strings.TrimPrefix(wiring.Renew(sess, s.FromEnv(sess)), "Run: "))}
+		return history{err: api.Errorf("the login has expired; %s", strings.TrimPrefix(wiring.Renew(sess, s.FromEnv(sess)), "Run: "))}
 	}
 	var workspaces []int64
 	switch {
@@ -64,7 +62,7 @@ func readHistory(c *wiring.Factory, ctx context.Context, s *wiring.Setup, edits 
 	case sess.WorkspaceID != 0:
 		workspaces = []int64{sess.WorkspaceID}
 	default:
-		return history{err: errors.New("no workspace to read: pass --workspace ID")}
+		return history{err: api.Errorf("no workspace to read: pass --workspace ID")}
 	}
 	client, closeBudget, err := s.NewClient(sess.Authorizer(), sess.Account(), c.Version, c.WaitTeller())
 	if err != nil {

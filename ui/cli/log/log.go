@@ -50,7 +50,7 @@ func Run(ctx context.Context, o *Options) error {
 	now := time.Now()
 	from, err := ParseSince(o.Since, now)
 	if err != nil {
-		return fmt.Errorf("%w: --since: %s", wiring.ErrUsage, err)
+		return api.Errorf("%w: --since: %w", wiring.ErrUsage, err)
 	}
 	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
@@ -69,7 +69,7 @@ func Run(ctx context.Context, o *Options) error {
 		return h.writeJSON(c.Stdout, edits)
 	}
 	if h.err != nil && (c.IsTerminal || !errors.Is(h.err, wiring.ErrNotLoggedIn)) {
-		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", h.err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("Changes made from this machine (the service's history was not read: %s).", api.ErrorIn(h.err, i18n.T)))
 	}
 	h.say = wiring.WordsFor(c.StdoutIsTerminal())
 	entries := h.entries(edits)

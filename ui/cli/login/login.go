@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"triage/api"
 
 	"github.com/charmbracelet/x/term"
 
@@ -64,7 +65,7 @@ func Run(ctx context.Context, o *Options) error {
 		sess, err = loginBasic(c, ctx, s)
 	}
 	if errors.Is(err, auth.ErrUnchecked) {
-		return fmt.Errorf("nothing was stored: %w", err)
+		return api.Errorf("nothing was stored: %w", err)
 	}
 	if err != nil {
 		return err
@@ -89,7 +90,7 @@ func Run(ctx context.Context, o *Options) error {
 func Web(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session, error) {
 	secret, err := ClientSecret(s, ctx)
 	if err != nil {
-		return auth.Session{}, fmt.Errorf("%w; or log in with a personal access token: triage login --token", err)
+		return auth.Session{}, api.Errorf("%w; or log in with a personal access token: triage login --token", err)
 	}
 	flow, err := auth.StartOAuth(ctx, OAuthConfig(s, secret, c.Env))
 	if err != nil {
@@ -117,7 +118,7 @@ func Web(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.Session,
 		return auth.Session{}, err
 	}
 	if err := s.Credentials.SetClientSecret(ctx, s.Config.BaseURL, store.Secret(secret)); err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("note: the client secret could not be stored (%s); set TRIAGE_CLIENT_SECRET next time", api.ErrorIn(err, i18n.T)))
 	}
 	return sess, nil
 }
@@ -131,7 +132,7 @@ func pasteLoop(c *wiring.Factory, flow *auth.Flow) {
 			continue
 		}
 		if err := flow.Paste(line); err != nil {
-			fmt.Fprintln(c.Stderr, i18n.Tf("That address was not taken: %s\nPaste the whole address the browser was sent to:", err))
+			fmt.Fprintln(c.Stderr, i18n.Tf("That address was not taken: %s\nPaste the whole address the browser was sent to:", api.ErrorIn(err, i18n.T)))
 			continue
 		}
 		return
@@ -145,7 +146,7 @@ func loginToken(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 	case !c.IsTerminal:
 		line, err := ReadLine(c.Stdin)
 		if err != nil {
-			return auth.Session{}, fmt.Errorf("reading the token from standard input: %w", err)
+			return auth.Session{}, api.Errorf("reading the token from standard input: %w", err)
 		}
 		token = line
 	case s.Config.Token != "":
@@ -158,7 +159,7 @@ func loginToken(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 	}
 	token = strings.TrimSpace(token)
 	if token == "" {
-		return auth.Session{}, errors.New("no token given: pipe it on standard input or set TRIAGE_TOKEN")
+		return auth.Session{}, api.Errorf("no token given: pipe it on standard input or set TRIAGE_TOKEN")
 	}
 	return auth.LoginToken(ctx, s.Config.BaseURL, token, nil)
 }
@@ -169,7 +170,7 @@ func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 	var err error
 	if user == "" {
 		if !c.IsTerminal {
-			return auth.Session{}, errors.New("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
+			return auth.Session{}, api.Errorf("no API account given: set TRIAGE_API_USER and TRIAGE_API_PASSWORD")
 		}
 		fmt.Fprint(c.Stderr, i18n.T("API account: "))
 		if user, err = ReadLine(c.Stdin); err != nil {
@@ -179,7 +180,7 @@ func loginBasic(c *wiring.Factory, ctx context.Context, s *wiring.Setup) (auth.S
 	if password == "" {
 		if !c.IsTerminal {
 			if password, err = ReadLine(c.Stdin); err != nil {
-				return auth.Session{}, fmt.Errorf("reading the API password from standard input: %w", err)
+				return auth.Session{}, api.Errorf("reading the API password from standard input: %w", err)
 			}
 		} else if password, err = promptSecret(c, i18n.T("API password: ")); err != nil {
 			return auth.Session{}, err
@@ -194,7 +195,7 @@ func promptSecret(c *wiring.Factory, prompt string) (string, error) {
 	b, err := term.ReadPassword(os.Stdin.Fd())
 	fmt.Fprintln(c.Stderr)
 	if err != nil {
-		return "", fmt.Errorf("reading from the terminal: %w", err)
+		return "", api.Errorf("reading from the terminal: %w", err)
 	}
 	return string(b), nil
 }
@@ -204,7 +205,7 @@ func ReadLine(r io.Reader) (string, error) {
 	line, err := bufio.NewReader(r).ReadString('\n')
 	if err != nil && !(errors.Is(err, io.EOF) && line != "") {
 		if errors.Is(err, io.EOF) {
-			return "", errors.New("nothing to read")
+			return "", api.Errorf("nothing to read")
 		}
 		return "", err
 	}
@@ -248,7 +249,7 @@ func clearCache(c *wiring.Factory, s *wiring.Setup, sess auth.Session) {
 	cache, warning := store.OpenCache(filepath.Join(s.Paths.CacheDir, store.CacheFile))
 	defer cache.Close()
 	if err := cache.ClearUser(s.Config.BaseURL, user); err != nil || warning != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: note: the cached boards of %s were not cleared: %v", user, errors.Join(warning, err)))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: note: the cached boards of %s were not cleared: %v", user, api.ErrorIn(errors.Join(warning, err), i18n.T)))
 	}
 }
 

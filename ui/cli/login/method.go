@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"triage/api"
 
 	"triage/auth"
 	"triage/store"
@@ -28,7 +29,7 @@ func ChooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, 
 	}
 	switch {
 	case n > 1:
-		return "", fmt.Errorf("%w: choose one of --web, --token and --basic", wiring.ErrUsage)
+		return "", api.Errorf("%w: choose one of --web, --token and --basic", wiring.ErrUsage)
 	case web:
 		return auth.MethodOAuth, nil
 	case token:
@@ -42,7 +43,7 @@ func ChooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, 
 	}
 	choices := loginChoices(lacks, s.Config.WebURL)
 	if !c.IsTerminal {
-		return "", fmt.Errorf("%w: no terminal to ask on: choose %s, %s or %s", wiring.ErrUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
+		return "", api.Errorf("%w: no terminal to ask on: choose %s, %s or %s", wiring.ErrUsage, choices[0].flag(), choices[1].flag(), choices[2].flag())
 	}
 	fmt.Fprintln(c.Stderr, i18n.Tf("How do you want to log in to %s?", s.Config.BaseURL))
 	for i, ch := range choices {
@@ -59,7 +60,7 @@ func ChooseMethod(c *wiring.Factory, ctx context.Context, s *wiring.Setup, web, 
 	case "1", "2", "3":
 		return choices[answer[0]-'1'].method, nil
 	}
-	return "", fmt.Errorf("%w: %q is not one of 1, 2 or 3", wiring.ErrUsage, strings.TrimSpace(line))
+	return "", api.Errorf("%w: %q is not one of 1, 2 or 3", wiring.ErrUsage, strings.TrimSpace(line))
 }
 
 // loginChoice is one line of the login question.
@@ -153,7 +154,7 @@ func ClientSecret(s *wiring.Setup, ctx context.Context) (string, error) {
 		case isLocalService(s.Config.BaseURL):
 			from = "as `triage serve` prints it"
 		}
-		return "", fmt.Errorf("the browser login needs an OAuth application: set %s %s", lacks, from)
+		return "", api.Errorf("the browser login needs an OAuth application: set %s %s", lacks, from)
 	}
 	return secret, nil
 }

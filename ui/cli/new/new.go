@@ -46,7 +46,7 @@ func (v *fieldValues) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	if !ok || name == "" || value == "" {
-		return fmt.Errorf("want NAME=VALUE, as severity=serious, not %q", s)
+		return api.Errorf("want NAME=VALUE, as severity=serious, not %q", s)
 	}
 	if v.values == nil {
 		v.values = map[string]string{}
@@ -88,15 +88,15 @@ func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 	}, func(o *Options, args []string) error {
 		switch {
 		case len(args) > 0:
-			return fmt.Errorf("%w: new takes no arguments (got %q): give the title as --title TEXT", wiring.ErrUsage, args[0])
+			return api.Errorf("%w: new takes no arguments (got %q): give the title as --title TEXT", wiring.ErrUsage, args[0])
 		case o.Flags.kindName == "":
-			return fmt.Errorf("%w: new needs --kind story, bug or task", wiring.ErrUsage)
+			return api.Errorf("%w: new needs --kind story, bug or task", wiring.ErrUsage)
 		case strings.TrimSpace(o.Flags.title) == "":
-			return fmt.Errorf("%w: new needs a title: --title TEXT", wiring.ErrUsage)
+			return api.Errorf("%w: new needs a title: --title TEXT", wiring.ErrUsage)
 		}
 		k, err := api.ParseKind(o.Flags.kindName)
 		if err != nil {
-			return fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			return api.Errorf("%w: --kind: %w", wiring.ErrUsage, err)
 		}
 		o.Kind = k
 		return nil
@@ -167,7 +167,7 @@ func creator(ctx context.Context, t *wiring.Target) (string, error) {
 func send(ctx context.Context, c *wiring.Factory, t *wiring.Target, n api.NewItem) (api.Item, error) {
 	outbox, err := store.OpenOutbox(filepath.Join(t.Setup.Paths.StateDir, store.OutboxFile))
 	if errors.Is(err, store.ErrOutboxLocked) {
-		return api.Item{}, errors.New("another triage is running for this profile and holds its outbox, which every edit goes through: make the item there (n), or close it and run this again")
+		return api.Item{}, api.Errorf("another triage is running for this profile and holds its outbox, which every edit goes through: make the item there (n), or close it and run this again")
 	}
 	if err != nil {
 		return api.Item{}, err
@@ -189,7 +189,7 @@ func send(ctx context.Context, c *wiring.Factory, t *wiring.Target, n api.NewIte
 	case store.OutcomeSent, store.OutcomeApplied:
 		return res.Item, nil
 	case store.OutcomeFailed:
-		return api.Item{}, fmt.Errorf("the service refused the new %s: %s", n.Kind, res.Edit.LastError)
+		return api.Item{}, api.Errorf("the service refused the new %s: %s", n.Kind, res.Edit.LastError)
 	}
 	reason := "no answer"
 	if res.Err != nil {

@@ -3,8 +3,8 @@ package open
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"time"
+	"triage/api"
 
 	"triage/store/launch"
 )
@@ -28,7 +28,7 @@ func commandRunner(environ []string) func(ctx context.Context, args []string) (s
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
 		if ctx.Err() != nil {
-			err = fmt.Errorf("stopped after %s", commandTimeout)
+			err = api.Errorf("stopped after %s", commandTimeout)
 		}
 		return out.String(), err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"triage/api"
 
 	"triage/auth"
 	"triage/ui/cli/login"
@@ -31,7 +32,7 @@ func grantedWorkspace(c *wiring.Factory, ctx context.Context, s *wiring.Setup, s
 	noPaste.IsTerminal = false
 	granted, err := login.Web(&noPaste, ctx, s)
 	if err != nil {
-		return auth.Session{}, fmt.Errorf("authorizing workspace %d: %w", want, err)
+		return auth.Session{}, api.Errorf("authorizing workspace %d: %w", want, err)
 	}
 	if err := s.Remember(ctx, granted); err != nil {
 		return auth.Session{}, err

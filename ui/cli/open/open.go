@@ -46,7 +46,7 @@ func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 func Run(ctx context.Context, o *Options) error {
 	c := o.IO
 	if !c.IsTerminal {
-		return errors.New("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
+		return api.Errorf("the board needs a terminal; for scripts use 'triage status' or 'triage log'")
 	}
 	s, err := c.Load(ctx, &o.Global)
 	if err != nil {
@@ -77,14 +77,14 @@ func Run(ctx context.Context, o *Options) error {
 		case sess.RefusedAdvice != "":
 			return common.Advise(sess.RefusedAdvice, err)
 		default:
-			return fmt.Errorf("%s: %w", s.Source(sess), err)
+			return api.Errorf("%s: %w", s.Source(sess), err)
 		}
 	}
 	if sess, err = grantedWorkspace(c, ctx, s, sess); err != nil {
 		return err
 	}
 	if sess.Method == auth.MethodBasic && s.Config.Workspace == 0 {
-		return fmt.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountWorkspaces)
+		return api.Errorf("%w: %w", wiring.ErrUsage, common.ErrAPIAccountWorkspaces)
 	}
 	secret := func(ctx context.Context) (string, error) { return clilogin.ClientSecret(s, ctx) }
 	method := string(sess.Method)
@@ -195,7 +195,7 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	final, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		uictx.Log.Error("the terminal app stopped", "error", err.Error())
-		return fmt.Errorf("the terminal app stopped: %w", err)
+		return api.Errorf("the terminal app stopped: %w", err)
 	}
 	if root, ok := final.(*ui.Model); ok {
 		root.SaveViewState()

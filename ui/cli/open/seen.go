@@ -1,8 +1,6 @@
 package open
 
 import (
-	"fmt"
-
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/wiring"
@@ -32,7 +30,7 @@ func (k seenKeeper) LastLooked(user string, ws int64, kind api.Kind) (store.Seen
 
 func (k seenKeeper) KeepLooked(user string, ws int64, kind api.Kind, s store.Seen) error {
 	if err := store.SaveSeen(k.dir, k.service, user, ws, kind, s); err != nil {
-		return fmt.Errorf("what you last looked at could not be kept for the next start: %w", err)
+		return api.Errorf("what you last looked at could not be kept for the next start: %w", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package open
 import (
 	"fmt"
 	"time"
+	"triage/api"
 
 	"triage/store"
 	"triage/ui/cli/wiring"
@@ -32,7 +33,7 @@ func sayUnsent(c *wiring.Factory, outbox *store.Outbox, service, user string, de
 	}
 	pending, err := outbox.Pending(service, user)
 	if err != nil {
-		fmt.Fprintln(c.Stderr, i18n.Tf("triage: the edits not sent yet could not be counted: %s", err))
+		fmt.Fprintln(c.Stderr, i18n.Tf("triage: the edits not sent yet could not be counted: %s", api.ErrorIn(err, i18n.T)))
 		return
 	}
 	n, conflicts := len(pending), 0

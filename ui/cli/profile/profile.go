@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"triage/api"
 
 	"triage/store"
 	"triage/ui/cli/wiring"
@@ -37,7 +38,7 @@ func NewCmd(runF func(context.Context, *Options) error) wiring.Command {
 			o.Use = args[1]
 			return nil
 		}
-		return fmt.Errorf("%w: want 'triage profile use NAME' or 'triage profile list'", wiring.ErrUsage)
+		return api.Errorf("%w: want 'triage profile use NAME' or 'triage profile list'", wiring.ErrUsage)
 	}, runF)
 }
 
@@ -74,7 +75,7 @@ func Run(_ context.Context, o *Options) error {
 	}
 	name := o.Use
 	if name != store.DefaultProfile && !slices.Contains(names, name) {
-		return fmt.Errorf("%w: no profile %q in %s; its profiles are %v (and default, the settings at the top)", wiring.ErrUsage, name, cfg.Path, names)
+		return api.Errorf("%w: no profile %q in %s; its profiles are %v (and default, the settings at the top)", wiring.ErrUsage, name, cfg.Path, names)
 	}
 	if err := store.UpdateConfig(cfg.Path, func(s *store.Settings) { s.Profile = wiring.ProfileOf(name) }); err != nil {
 		return err

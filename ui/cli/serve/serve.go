@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"triage/api"
 
 	"triage/api/sandbox"
 	"triage/ui/cli/wiring"
@@ -54,7 +55,7 @@ func Run(ctx context.Context, o *Options) error {
 	defer srv.Close()
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", o.Addr, err)
+		return api.Errorf("cannot listen on %s: %w (choose another --addr, or port 0 for any free one)", o.Addr, err)
 	}
 	base := "http://" + ln.Addr().String()
 	if warning := ExposureWarning(ln.Addr()); warning != "" {
@@ -68,7 +69,7 @@ func Run(ctx context.Context, o *Options) error {
 	go func() { served <- hs.Serve(ln) }()
 	select {
 	case err := <-served:
-		return fmt.Errorf("serve: %w", err)
+		return api.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
 	// Requests under way get a moment to finish; connections that stay open
@@ -85,7 +86,7 @@ func Run(ctx context.Context, o *Options) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("stopping: %w", err)
+		return api.Errorf("stopping: %w", err)
 	}
 	if opts.DataPath == "" {
 		fmt.Fprintln(c.Stderr, i18n.T("triage serve: stopped; its state was in memory only (--data FILE keeps it)"))

@@ -1,7 +1,6 @@
 package set
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -23,7 +22,7 @@ import (
 
 // unreachable ends a run whose service did not answer.
 func (r *setRun) unreachable(refs []itemref.Ref, cause error) error {
-	fmt.Fprintln(r.cli.Stderr, i18n.Tf("triage: no usable answer from the service, so nothing was sent: %s", cause))
+	fmt.Fprintln(r.cli.Stderr, i18n.Tf("triage: no usable answer from the service, so nothing was sent: %s", api.ErrorIn(cause, i18n.T)))
 	if !r.flags.queue || r.flags.dryRun {
 		if !r.flags.dryRun {
 			fmt.Fprintln(r.cli.Stderr, i18n.T("Nothing was changed or kept; --queue keeps the edits to send when triage next opens this profile."))
@@ -49,11 +48,11 @@ func (r *setRun) queueOffline(refs []itemref.Ref) ([]Result, error) {
 	}
 	switch {
 	case r.flags.title.set || r.flags.status.set || r.flags.owner.set || r.flags.iteration.set || r.flags.severity.set || r.flags.comment.set:
-		return nil, fmt.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --queue: only a --priority change can be kept without the service; the others read the item and the workspace first, and the service did not answer", wiring.ErrUsage)
 	case !r.flags.ifPriority.set:
-		return nil, fmt.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --queue: the current priorities cannot be read; state the one you saw with --if-priority, so that no other change is overwritten", wiring.ErrUsage)
 	case user == "":
-		return nil, errors.New("--queue: whose edits these are is unknown while the service does not answer (a token from the environment does not say): log in with triage login, which remembers it, or retry when the service answers")
+		return nil, api.Errorf("--queue: whose edits these are is unknown while the service does not answer (a token from the environment does not say): log in with triage login, which remembers it, or retry when the service answers")
 	}
 	cached, err := r.cachedItems(refs, user)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/i18n"
 )
 
 // setPlan is one change `triage set` means to make: an item as read, the
@@ -47,7 +48,7 @@ func (r *setRun) plan(ctx context.Context, refs []itemref.Ref) ([]setPlan, error
 	for i, ref := range refs {
 		it, ws := found[i].Item, found[i].WS
 		if found[i].NotFound != nil {
-			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error(), reasonShown: found[i].NotFound.Error()})
+			r.results = append(r.results, Result{Item: ref.Text, Result: ResultNotFound, Reason: found[i].NotFound.Error(), reasonShown: api.ErrorIn(found[i].NotFound, i18n.T)})
 			continue
 		}
 		names, err := r.namesOf(ctx, ws, it.Kind)

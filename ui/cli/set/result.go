@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 
+	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
 	"triage/ui/i18n"
@@ -96,9 +97,9 @@ func sameOwners(a, b string) bool {
 // stay in the outbox: a conflict is dropped (the caller decides again), an
 // edit that could not be sent is withdrawn unless queue.
 func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) Result {
-	reason := ""
+	var reason itemref.Reason
 	if res.Err != nil {
-		reason = res.Err.Error()
+		reason = itemref.Reason{English: res.Err.Error(), Shown: api.ErrorIn(res.Err, i18n.T)}
 	}
 	switch res.Outcome {
 	case store.OutcomeSent:
@@ -118,11 +119,11 @@ func (p setPlan) outcome(ob *store.Outbox, res store.Result, queue bool) Result 
 	if queue {
 		return p.result(ResultQueued, itemref.Because("kept in the outbox (edit %d); it is sent once, when triage next opens this profile and the service answers: %s", res.Edit.Seq, reason))
 	}
-	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason); err != nil {
+	if _, err := ob.Withdraw(res.Edit.Seq, "not sent: "+reason.English); err != nil {
 		if errors.Is(err, store.ErrEditState) {
 			return p.result(ResultMaybeApplied, itemref.Because("the write may have reached the service; kept in the outbox and checked before it is sent again: %s", reason))
 		}
-		return p.result(ResultUnreachable, itemref.AsIs(reason+"; "+err.Error()))
+		return p.result(ResultUnreachable, reason.Joined(err.Error()))
 	}
 	return p.result(ResultUnreachable, itemref.Because("not sent, nothing kept (--queue keeps it): %s", reason))
 }

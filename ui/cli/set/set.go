@@ -55,7 +55,7 @@ func (v *transitionValues) Set(s string) error {
 	name, value, ok := strings.Cut(s, "=")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	if !ok || name == "" || value == "" {
-		return fmt.Errorf("want NAME=VALUE, as resolution=duplicated, not %q", s)
+		return api.Errorf("want NAME=VALUE, as resolution=duplicated, not %q", s)
 	}
 	if v.values == nil {
 		v.values = map[string]string{}
@@ -127,21 +127,21 @@ func (f *Flags) refs(ids []string) ([]itemref.Ref, error) {
 	var kind *api.Kind
 	switch {
 	case len(ids) == 0:
-		return nil, fmt.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
+		return nil, api.Errorf("%w: set takes the items to change: short ids (12 or #12), full ids or web addresses; see 'triage set --help'", wiring.ErrUsage)
 	case !f.changes():
-		return nil, fmt.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity, --field or --comment", wiring.ErrUsage)
+		return nil, api.Errorf("%w: set needs a change: --priority, --title, --status, --owner, --iteration, --severity, --field or --comment", wiring.ErrUsage)
 	case f.ifPriority.set && !f.priority.set:
-		return nil, fmt.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --if-priority states the priority you saw, for a --priority change", wiring.ErrUsage)
 	case f.title.set && strings.TrimSpace(f.title.value) == "":
-		return nil, fmt.Errorf("%w: --title: a title cannot be empty", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --title: a title cannot be empty", wiring.ErrUsage)
 	case f.comment.set && strings.TrimSpace(f.comment.value) == "":
-		return nil, fmt.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --comment: a comment cannot be empty", wiring.ErrUsage)
 	case f.status.set && strings.TrimSpace(f.status.value) == "":
-		return nil, fmt.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
+		return nil, api.Errorf("%w: --status: name the status to move to", wiring.ErrUsage)
 	case f.kindName != "":
 		k, err := api.ParseKind(f.kindName)
 		if err != nil {
-			return nil, fmt.Errorf("%w: --kind: %s", wiring.ErrUsage, err)
+			return nil, api.Errorf("%w: --kind: %w", wiring.ErrUsage, err)
 		}
 		kind = &k
 	}

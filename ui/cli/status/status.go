@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"triage/api"
 
 	"triage/auth"
 	"triage/ui/cli/wiring"
@@ -104,11 +105,11 @@ func checkStatus(ctx context.Context, s *wiring.Setup, offline bool) (statusRepo
 		r.sess, r.confirmed = checked, true
 		r.status = i18n.Tf("✓ Logged in: the service confirmed %s", i18n.T(auth.CredentialName(sess.Method)))
 	case errors.As(err, &ce) && errors.Is(err, auth.ErrUnchecked):
-		r.status = i18n.Tf("! Not checked: %s", ce.Err.Error())
+		r.status = i18n.Tf("! Not checked: %s", api.ErrorIn(ce.Err, i18n.T))
 		r.advice = i18n.T("The credential may be good. `triage status --offline` shows what is stored without asking the service.")
 		r.outcome = wiring.ErrNotChecked
 	case errors.As(err, &ce):
-		r.status = i18n.Tf("✗ Not logged in: %s", err.Error())
+		r.status = i18n.Tf("✗ Not logged in: %s", api.ErrorIn(err, i18n.T))
 		r.advice, r.outcome = r.renew(), wiring.ErrSilent
 	default:
 		return statusReport{}, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -106,7 +105,7 @@ func (c *Factory) LoadFrom(ctx context.Context, g *GlobalFlags, paths store.Path
 	i18n.Use(i18n.Choose(cfg.Language, c.Env))
 	keys, err := ui.KeyOverrides(cfg.Sections)
 	if err != nil {
-		return nil, fmt.Errorf("config %s: %w", cfg.Path, err)
+		return nil, api.Errorf("config %s: %w", cfg.Path, err)
 	}
 	if paths = paths.ForProfile(cfg.ProfileName); cfg.ProfileName != "" {
 		if err := paths.Ensure(); err != nil {
@@ -129,7 +128,7 @@ func (c *Factory) LoadFrom(ctx context.Context, g *GlobalFlags, paths store.Path
 }
 
 // ErrNotLoggedIn says that no credential is known for the service.
-var ErrNotLoggedIn = errors.New("not logged in")
+var ErrNotLoggedIn = api.Errorf("not logged in")
 
 // Session finds the credential to use, in this order: a token in
 // TRIAGE_TOKEN, an API account in TRIAGE_API_USER and TRIAGE_API_PASSWORD,
@@ -147,7 +146,7 @@ func (s *Setup) Session(ctx context.Context) (auth.Session, error) {
 	}
 	cred, err := s.Credentials.Get(ctx, base)
 	if errors.Is(err, store.ErrNotFound) {
-		return auth.Session{}, fmt.Errorf("%w to %s", ErrNotLoggedIn, base)
+		return auth.Session{}, api.Errorf("%w to %s", ErrNotLoggedIn, base)
 	}
 	if err != nil {
 		return auth.Session{}, err
@@ -158,7 +157,7 @@ func (s *Setup) Session(ctx context.Context) (auth.Session, error) {
 // Remember stores a session as the credential of its service.
 func (s *Setup) Remember(ctx context.Context, sess auth.Session) error {
 	if err := s.Credentials.Set(ctx, s.Config.BaseURL, auth.ToCredential(sess)); err != nil {
-		return fmt.Errorf("logged in, but the credential could not be stored: %w", err)
+		return api.Errorf("logged in, but the credential could not be stored: %w", err)
 	}
 	return nil
 }

@@ -41,13 +41,13 @@ func (c *Factory) OpenScript(ctx context.Context, g *GlobalFlags) (*Target, erro
 	}
 	sess, err := s.Session(ctx)
 	if errors.Is(err, ErrNotLoggedIn) {
-		return nil, fmt.Errorf("%w: run triage login, or set TRIAGE_TOKEN", err)
+		return nil, api.Errorf("%w: run triage login, or set TRIAGE_TOKEN", err)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if sess.Expired(time.Now()) {
-		return nil, fmt.Errorf("the stored login to %s has expired: run triage login", s.Config.BaseURL)
+		return nil, api.Errorf("the stored login to %s has expired: run triage login", s.Config.BaseURL)
 	}
 	ws := s.Config.Workspace
 	if sess.Method == auth.MethodOAuth && sess.WorkspaceID != 0 && g.Workspace == 0 {

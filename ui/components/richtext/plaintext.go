@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"triage/ui/i18n"
 )
 
 // PlainText turns an item's description, HTML as the service stores it, into
@@ -112,7 +114,7 @@ func fromHTML(s string) string {
 		case name == "br":
 			t = append(t, '\n')
 		case name == "img":
-			t.text(" [image] ")
+			t.text(" " + i18n.T("[image]") + " ")
 		case name == "ul" || name == "ol":
 			if closing && len(lists) > 0 {
 				lists = lists[:len(lists)-1]

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"triage/ui/i18n"
 )
 
 // Options say how Render writes what a terminal may or may not show.
@@ -216,10 +218,10 @@ func (r *renderer) image(tag string) {
 		name = path.Base(u.Path)
 	}
 	if src == "" {
-		r.word("[image]")
+		r.word(i18n.T("[image]"))
 		return
 	}
-	r.word("[image: " + name + " " + src + "]")
+	r.word(i18n.Tf("[image: %s %s]", name, src))
 }
 
 // address is a link's or a picture's address, read against Base; "" when
