@@ -324,6 +324,16 @@ func (it *Item) WebURL(web string) string {
 // (malformed or of another shape) is decoded by encoding/json, which names
 // what is wrong.
 func DecodeItems(kind Kind, data json.RawMessage) ([]Item, error) {
+	return decodeItemsSharing(kind, data, &sharedExtras{})
+}
+
+// DecodeItemsPooled is DecodeItems for a page of a list whose pages share
+// the maps of their items' extra fields through pool.
+func DecodeItemsPooled(kind Kind, data json.RawMessage, pool *ExtrasPool) ([]Item, error) {
+	return decodeItemsSharing(kind, data, &pool.share)
+}
+
+func decodeItemsSharing(kind Kind, data json.RawMessage, share *sharedExtras) ([]Item, error) {
 	data = bytes.TrimSpace(data)
 	if string(data) == "{}" || string(data) == "null" {
 		return nil, nil
@@ -331,7 +341,7 @@ func DecodeItems(kind Kind, data json.RawMessage) ([]Item, error) {
 	if len(data) == 0 || data[0] != '[' {
 		return nil, fmt.Errorf("expected a list of %s, got %s", kind.Path(), describeJSON(data))
 	}
-	if items, ok := readItems(kind, data); ok {
+	if items, ok := readItems(kind, data, share); ok {
 		return items, nil
 	}
 	return decodeItemsSlowly(kind, data)

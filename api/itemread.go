@@ -21,7 +21,7 @@ type itemReader struct {
 	kind  Kind
 	data  []byte
 	keys  map[string]string // extra field names, interned across items
-	share sharedExtras      // the extra fields' maps, shared by items alike
+	share *sharedExtras     // the extra fields' maps, shared by items alike
 	found []sharedField     // the extra fields of the current item, for share
 	typed []typedSpan       // typed values of the current item, in text
 	extra []extraSpan       // extra values of the current item, in raw
@@ -40,9 +40,10 @@ type extraSpan struct {
 	start, end int
 }
 
-// readItems reads a list, [{"Story":{...}},...]; ok is false when it gives up.
-func readItems(kind Kind, data []byte) (items []Item, ok bool) {
-	r := &itemReader{kind: kind, data: data}
+// readItems reads a list, [{"Story":{...}},...], its items' extra fields
+// shared through share; ok is false when it gives up.
+func readItems(kind Kind, data []byte, share *sharedExtras) (items []Item, ok bool) {
+	r := &itemReader{kind: kind, data: data, share: share}
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '[' {
 		return nil, false
@@ -79,7 +80,7 @@ func (r *itemReader) wrapperKey() []byte {
 
 // readItem reads one wrapped item, {"Story":{...}}; ok is false when it gives up.
 func readItem(kind Kind, data []byte) (it Item, ok bool) {
-	r := &itemReader{kind: kind, data: data}
+	r := &itemReader{kind: kind, data: data, share: &sharedExtras{}}
 	i, ok := r.wrapped(skipSpace(data, 0), &it)
 	if !ok || skipSpace(data, i) != len(data) {
 		return Item{}, false

@@ -13,7 +13,7 @@ import (
 // read the same items. It reports whether the reader took it.
 func sameAsEncodingJSON(t *testing.T, kind Kind, data []byte) bool {
 	t.Helper()
-	fast, ok := readItems(kind, data)
+	fast, ok := readItems(kind, data, &sharedExtras{})
 	if ok {
 		slow, err := decodeItemsSlowly(kind, data)
 		if err != nil {

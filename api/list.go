@@ -175,6 +175,8 @@ type lister struct {
 	edges map[int]pageEdge
 
 	shortAt int // the first page seen short or empty (0: none yet); under t.mu
+
+	extras ExtrasPool // the maps of the items' extra fields, shared by the pages
 }
 
 // rest fetches pages from to pages concurrently, decoding each while the
@@ -274,7 +276,7 @@ func (l *lister) get(ctx context.Context, p int) (Envelope, error) {
 
 // decode reads the items of page p.
 func (l *lister) decode(p int, env Envelope) ([]Item, error) {
-	items, err := DecodeItems(l.kind, env.Data)
+	items, err := DecodeItemsPooled(l.kind, env.Data, &l.extras)
 	if err != nil {
 		return nil, shapeError(l.op(p), env.Data, fmt.Sprintf(`a list of {"%s":{...}}`, l.kind.Wrapper()), err)
 	}
