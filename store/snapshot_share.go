@@ -3,6 +3,8 @@ package store
 import (
 	"encoding/binary"
 	"encoding/json"
+	"slices"
+	"strings"
 )
 
 // The items of a cached board share their extra fields' maps when the
@@ -24,8 +26,11 @@ func (e *extrasOfItems) add(name, value string) {
 }
 
 // take returns the map of the current item's fields, shared with the items
-// before it that had the same ones, and starts the next item.
+// before it that had the same ones, and starts the next item. The fields
+// are keyed in the order of their names: a map is written in no order, so
+// two items alike come back with their fields in two orders.
 func (e *extrasOfItems) take() map[string]json.RawMessage {
+	slices.SortFunc(e.fields, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 	e.key = e.key[:0]
 	for _, f := range e.fields {
 		e.key = binary.AppendUvarint(e.key, uint64(len(f[0])))

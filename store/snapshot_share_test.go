@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"triage/api"
 )
@@ -66,5 +67,33 @@ func TestPartialSnapshotRoundTrip(t *testing.T) {
 	}
 	if whole, _, err := decodeSnapshot(raw); err != nil || whole.Listed != nil {
 		t.Errorf("a whole board reads back with pages %v: %v", whole.Listed, err)
+	}
+}
+
+// TestCachedItemsWithSeveralFieldsShareThem: stories alike in several extra
+// fields (a customer, an estimate, a release) share one map once read back,
+// though a map is written in no order: 100,000 of them held a map each.
+func TestCachedItemsWithSeveralFieldsShareThem(t *testing.T) {
+	items := testItems(40)
+	for i := range items {
+		items[i].Extra = map[string]json.RawMessage{
+			"custom_field_one": json.RawMessage(`"Acme"`), "custom_field_two": json.RawMessage(`"3"`),
+			"custom_field_three": json.RawMessage(`"2025.10"`), "workitem_type_id": json.RawMessage(`"7"`),
+		}
+	}
+	raw, err := encodeSnapshot(Snapshot{Items: items, Fields: testFields(), SavedAt: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, ok, err := decodeSnapshot(raw)
+	if err != nil || !ok || !reflect.DeepEqual(snap.Items, items) {
+		t.Fatalf("decodeSnapshot = %v, %v, or the items differ", ok, err)
+	}
+	maps := map[unsafe.Pointer]bool{}
+	for _, it := range snap.Items {
+		maps[reflect.ValueOf(it.Extra).UnsafePointer()] = true
+	}
+	if len(maps) != 1 {
+		t.Errorf("40 stories alike hold %d maps; want 1", len(maps))
 	}
 }
