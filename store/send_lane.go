@@ -49,8 +49,18 @@ func (l *lane) send(ctx context.Context, r *Replayer, edits []Edit) ([]Result, e
 	l.busy, l.sending = true, edits
 	l.mu.Unlock()
 	results, err := r.SendAll(ctx, edits)
+	l.sent()
 	go l.drain(r)
 	return results, err
+}
+
+// sent says that the send on its way has its answer: its edits are no
+// longer the lane's, and one the service did not take is a flush's again,
+// also before the drain that follows has run.
+func (l *lane) sent() {
+	l.mu.Lock()
+	l.sending = nil
+	l.mu.Unlock()
 }
 
 // drain sends what waits in the lane, together, until none waits.
@@ -78,6 +88,7 @@ func (l *lane) drain(r *Replayer) {
 			}
 		}
 		results, err := r.SendAll(ctx, all)
+		l.sent()
 		for _, w := range group {
 			n := len(w.edits)
 			w.results, w.err = results[:min(n, len(results))], err
