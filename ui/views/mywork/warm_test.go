@@ -216,7 +216,7 @@ func BenchmarkOpenFromWarmCache(b *testing.B) {
 		v, _ := open(svc, cache)
 		msg := v.Init()()
 		v.Update(msg)
-		if !strings.Contains(v.View(), "2250 items in 5 workspaces") {
+		if !strings.Contains(v.View(), "2,250 items in 5 workspaces") {
 			b.Fatal(v.View())
 		}
 	}
