@@ -3,6 +3,7 @@ package filter
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"triage/api"
 )
@@ -46,4 +47,19 @@ func spanProblem(key, value string, err error) string {
 		return fmt.Sprintf("%s:%s %s", key, QuoteValue(value), err)
 	}
 	return fmt.Sprintf("%s:%s: %s", key, QuoteValue(value), err)
+}
+
+// Outdated reports whether the filter's created: or modified: terms were
+// read a minute or more before now: today, yesterday and 36h then stand
+// for other times, and the filter is to be read again.
+func (tq *Query) Outdated(now time.Time) bool {
+	if now.Sub(tq.at) < time.Minute {
+		return false
+	}
+	for _, t := range tq.Terms {
+		if len(t.Spans) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -49,18 +49,34 @@ func (d *dataset) setQuery(q, me string) {
 	if d.goBack(q, me) {
 		return
 	}
-	now := time.Now
-	if d.clock != nil {
-		now = d.clock
-	}
-	tq := filter.CompileWith(q, me, now(), d.custom)
-	tq.IterAlias, tq.Finals = d.iterAlias, d.finals
+	tq := d.compile(q, me)
 	if d.query != "" && me == d.me && tq.Narrows(&d.tq) {
 		d.narrow(tq)
 	} else {
 		d.scan(tq)
 	}
 	d.query, d.me = q, me
+}
+
+// compile reads q as the filter of d's kind: its custom fields, its
+// clock, its iterations' aliases and its final statuses.
+func (d *dataset) compile(q, me string) filter.Compiled {
+	tq := filter.CompileWith(q, me, d.now(), d.custom)
+	tq.IterAlias, tq.Finals = d.iterAlias, d.finals
+	return tq
+}
+
+// now is the time by d's clock.
+func (d *dataset) now() time.Time {
+	if d.clock != nil {
+		return d.clock()
+	}
+	return time.Now()
+}
+
+// rescan matches every item of d against its filter again.
+func (d *dataset) rescan() {
+	d.scan(d.compile(d.query, d.me))
 }
 
 // scan matches every item against a new filter.

@@ -261,6 +261,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	m.keepTimesCurrent()
 	switch msg := msg.(type) {
 	case engine.ChangedMsg:
 		return m.Changed(msg)

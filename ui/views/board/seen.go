@@ -119,7 +119,7 @@ func (m *Model) seenAll() tea.Cmd {
 func (m *Model) onSeen(msg engine.SeenMsg) tea.Cmd {
 	d := m.sets[msg.Kind]
 	if d.tq.HasSeenTerms() {
-		m.refilter(d)
+		m.applyAgain(d)
 	}
 	return nil
 }
@@ -140,11 +140,4 @@ func (m *Model) previewChanges(it api.Item) (changes []engine.ChangeShown, marke
 // changed:).
 func (d *dataset) seenPasses(t *filter.Term, i int32) bool {
 	return filter.SeenPasses(t, d.src.Marked(i), d.src.MarkedNew(i))
-}
-
-// refilter matches every item of d against its filter again.
-func (m *Model) refilter(d *dataset) {
-	tq := filter.Compile(d.query, d.me)
-	tq.IterAlias, tq.Finals = d.iterAlias, d.finals
-	d.scan(tq)
 }
