@@ -286,9 +286,10 @@ func (h history) writeJSON(w io.Writer, edits []store.Edit) error {
 		out := struct {
 			Source string `json:"source"`
 			api.ItemChange
+			Kind        string `json:"kind"` // its name, as this machine's edits write it
 			WorkspaceID int64  `json:"workspace_id"`
 			Title       string `json:"item_title,omitempty"`
-		}{"service", ch.ItemChange, ch.ws, h.titles[ch.ItemID]}
+		}{"service", ch.ItemChange, ch.Kind.String(), ch.ws, h.titles[ch.ItemID]}
 		if err := enc.Encode(out); err != nil {
 			return err
 		}
