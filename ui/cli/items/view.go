@@ -196,10 +196,16 @@ func writePreview(n itemref.Names, w io.Writer, it *api.Item, web string, hyperl
 }
 
 // writeFields writes the preview's fields, a name and its value a line,
-// the name padded to ten cells by display width (优先级 takes six).
+// the names padded by display width (优先级 takes six) to the widest of
+// them, from 10 to 22 cells, as the editor lines its labels up: a longer
+// custom field's name is followed by one space.
 func writeFields(w io.Writer, rows [][]string) {
+	width := 10
 	for _, r := range rows {
-		fmt.Fprintf(w, "%s%s %s\n", r[0], strings.Repeat(" ", max(10-ansi.StringWidth(r[0]), 0)), r[1])
+		width = max(width, min(ansi.StringWidth(r[0]), 22))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "%s%s %s\n", r[0], strings.Repeat(" ", max(width-ansi.StringWidth(r[0]), 0)), r[1])
 	}
 }
 
