@@ -66,6 +66,7 @@ func (g *Engine) onResolved(msg resolvedMsg) tea.Cmd {
 	case msg.err != nil:
 		return tea.Batch(g.report(fmt.Errorf(i18n.T("could not drop your change of %s: %w"), Target(e), msg.err)), g.schedule())
 	}
+	g.discarded(e)
 	var ch ChangedMsg
 	if ed, ok := g.find(e.Kind, e.ItemID); ok {
 		if c := ed.fields[fieldOf(e.Op)]; c != nil && c.seq == e.Seq {

@@ -147,8 +147,8 @@ func (g *Engine) undo(i int) tea.Cmd {
 	g.steps = append(g.steps[:i:i], g.steps[i+1:]...)
 	var edits []store.Edit
 	for _, si := range s.items {
-		if si.edit.Seq == 0 {
-			continue // never queued: nothing to undo
+		if si.edit.Seq == 0 || si.edit.State == store.StateDiscarded {
+			continue // never queued, or dropped for the other change: nothing to undo
 		}
 		orig := si.edit
 		u := store.Edit{

@@ -8,6 +8,7 @@ import (
 
 	"triage/api"
 	"triage/store"
+	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/internal/uitest"
 )
@@ -97,5 +98,35 @@ func TestConflictLater(t *testing.T) {
 	h.keys("j", "R")
 	if h.m.prompt == nil || h.m.prompt.kind != promptConflict {
 		t.Fatalf("R did not ask about the conflict again:\n%s", h.screen())
+	}
+}
+
+// TestUndoLeavesAChangeDroppedForTheirs: after t takes the other change, u
+// has nothing of it to put back: it says so and writes nothing, where it
+// wrote the value seen before the dropped change over the other person's.
+func TestUndoLeavesAChangeDroppedForTheirs(t *testing.T) {
+	const id = "1110022001000001008"
+	svc := newFakeService()
+	svc.writeErrs = []error{errors.New("dial tcp: connection refused")}
+	h := newHarness(t, svc, true, 100, 30).load().keys("tab", "]")
+	svc.setByOther(api.Bug, id, "low")
+	h.flush().keys("t").flush()
+	before := len(svc.written())
+	h.takeOut()
+	h.keys("u").flush()
+	if got := svc.written()[before:]; len(got) != 0 {
+		t.Errorf("u after take theirs wrote %q, want nothing", got)
+	}
+	said := ""
+	for _, msg := range h.takeOut() {
+		if s, ok := msg.(common.StatusMsg); ok {
+			said += s.Text
+		}
+	}
+	if !strings.Contains(said, "nothing to undo") {
+		t.Errorf("u after take theirs said %q, want nothing to undo", said)
+	}
+	if got := h.columnOf(api.Bug, "1008"); got != "低" {
+		t.Errorf("the card is in %q, want 低, the other change", got)
 	}
 }
