@@ -35,6 +35,7 @@ type Engine struct {
 	finals    [len(api.Kinds)]map[string]bool // final statuses per kind, for the queue; nil: not read yet
 	ref       reference                       // what the field pickers offer (reference.go)
 	names     map[int64]string                // the user's workspaces by id, for the edits of other workspaces' items (workspaces_other.go)
+	elsewhere map[setKey]api.FieldInfo        // the field information of other workspaces' kinds, to name their edits' values (fields_other.go)
 	seen      seenState                       // what the user has seen since they last looked (seen.go)
 	kept      store.Reference                 // reference data kept between runs, with when it was read (kept.go)
 	keptSaves *keptSaves                      // the order of their saves
@@ -130,8 +131,12 @@ func (g *Engine) SetFields(kind api.Kind, fi api.FieldInfo) { g.fields[kind] = f
 // them now), the items created, the item the cursor goes to, and whether a
 // conflict waits for an answer.
 type ChangedMsg struct {
-	Loaded    []Loaded
-	Items     []Shown
+	Loaded []Loaded
+	Items  []Shown
+	// Elsewhere are the items of other workspaces than the one open, as
+	// their cards show them now (edits made in my work): the board has
+	// no card of them.
+	Elsewhere []Shown
 	Follow    *Shown // the cursor goes to this item when its tab is shown
 	Reveal    bool   // the tab of Follow is shown first (an undo's item)
 	Conflicts bool   // a conflict waits: a view that asks about them asks now
@@ -263,7 +268,7 @@ func (g *Engine) Watch(w Watcher) { g.watcher = w }
 // changed tells the watching view what changed, at once.
 func (g *Engine) changed(msg ChangedMsg) tea.Cmd {
 	seen := g.seenOnChange(msg)
-	if g.watcher == nil || len(msg.Loaded) == 0 && len(msg.Items) == 0 && msg.Follow == nil && !msg.Conflicts {
+	if g.watcher == nil || len(msg.Loaded) == 0 && len(msg.Items) == 0 && len(msg.Elsewhere) == 0 && msg.Follow == nil && !msg.Conflicts {
 		return seen
 	}
 	return tea.Batch(g.watcher.Changed(msg), seen)

@@ -37,16 +37,15 @@ func (g *Engine) PriorityLabel(k api.Kind, value string) string {
 // ValueLabel names a value of an edit's field as the board shows it: a
 // priority's label, a title quoted, a status's or an iteration's name,
 // owners as "alice, bob". An edit of another workspace than the one open
-// has its values named without that workspace's field information: owners
-// and "none" still read as on the board.
+// is named by that workspace's field information when a view told it
+// (SetWorkspaceFields); without it, owners and "none" still read as on the
+// board and other values as the service writes them.
 func (g *Engine) ValueLabel(e store.Edit, v string) string {
 	if e.Op == store.OpTitle {
 		return fmt.Sprintf("%q", v)
 	}
-	if e.WorkspaceID != g.ws {
-		return ValueName(nil, nil, fieldOf(e.Op), v)
-	}
-	return g.FieldLabel(e.Kind, fieldOf(e.Op), v)
+	fi, statuses := g.fieldsOf(e)
+	return ValueName(fi, statuses, fieldOf(e.Op), v)
 }
 
 // said is what the status line says of an edit the service took: the
@@ -54,7 +53,7 @@ func (g *Engine) ValueLabel(e store.Edit, v string) string {
 func (g *Engine) said(e store.Edit, id string) string {
 	switch e.Op {
 	case store.OpPriority:
-		return fmt.Sprintf("#%s %s → %s", api.ShortID(id), g.PriorityLabel(e.Kind, e.From), g.PriorityLabel(e.Kind, e.To))
+		return fmt.Sprintf("#%s %s → %s", api.ShortID(id), g.ValueLabel(e, e.From), g.ValueLabel(e, e.To))
 	case store.OpTitle:
 		return i18n.Tf("#%s renamed %q", api.ShortID(id), e.To)
 	case store.OpComment:
@@ -64,7 +63,7 @@ func (g *Engine) said(e store.Edit, id string) string {
 	}
 	if spec, ok := store.FieldOf(e.Op); ok && spec.Other {
 		f := Field(spec.Key)
-		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), g.FieldName(e.Kind, f), g.FieldLabel(e.Kind, f, e.From), g.FieldLabel(e.Kind, f, e.To))
+		return fmt.Sprintf("#%s %s %s → %s", api.ShortID(id), g.FieldName(e.Kind, f), g.ValueLabel(e, e.From), g.ValueLabel(e, e.To))
 	}
 	return i18n.Tf("#%s saved", api.ShortID(id))
 }

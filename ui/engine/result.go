@@ -102,10 +102,15 @@ func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result,
 	switch {
 	case e == nil:
 		// An edit of an earlier run, or of another view: show the service's item.
-		if res.Edit.WorkspaceID == g.ws && res.Item.ID != "" {
+		if res.Item.ID != "" {
 			it := res.Item
 			it.Kind = res.Edit.Kind
-			ch.Items = append(ch.Items, Shown{Kind: res.Edit.Kind, Item: it, Confirmed: true, Answer: fieldOf(res.Edit.Op)})
+			sh := Shown{Kind: res.Edit.Kind, Item: it, Confirmed: true, Answer: fieldOf(res.Edit.Op)}
+			if res.Edit.WorkspaceID == g.ws {
+				ch.Items = append(ch.Items, sh)
+			} else {
+				ch.Elsewhere = append(ch.Elsewhere, sh)
+			}
 		}
 	default:
 		if res.Item.ID != "" {
@@ -127,8 +132,11 @@ func (g *Engine) confirmed(ch *ChangedMsg, e *edit, c *change, res store.Result,
 // confirmed says the service took a change of it.
 func (g *Engine) show(ch *ChangedMsg, e *edit, confirmed bool) api.Item {
 	it := e.apply(e.base)
+	sh := Shown{Kind: e.kind, Item: it, Confirmed: confirmed, lay: !e.known}
 	if e.ws == g.ws {
-		ch.Items = append(ch.Items, Shown{Kind: e.kind, Item: it, Confirmed: confirmed, lay: !e.known})
+		ch.Items = append(ch.Items, sh)
+	} else {
+		ch.Elsewhere = append(ch.Elsewhere, sh)
 	}
 	return it
 }

@@ -1,8 +1,6 @@
 package board
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"triage/ui/components/dialog"
@@ -17,20 +15,7 @@ func (m *Model) askConflict() tea.Cmd {
 	if m.prompt != nil || !ok {
 		return nil
 	}
-	title := e.Target()
-	if d := m.sets[e.Kind]; e.WorkspaceID == m.ws {
-		if i, ok := d.find(e.ItemID); ok {
-			title = fmt.Sprintf("#%s %s", d.items[i].ShortID(), d.items[i].Title)
-		}
-	}
-	what, mine, theirs := m.eng.FieldName(e.Kind, engine.FieldOf(e)), i18n.T(m.eng.ValueLabel(e, e.To)), i18n.T(m.eng.ValueLabel(e, e.Theirs))
-	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{
-		Title: i18n.T("Changed meanwhile by someone else"),
-		Lines: []string{
-			title,
-			i18n.Tf("Its %s is now %s; you set %s (it was %s when you changed it).", i18n.T(what), theirs, mine, i18n.T(m.eng.ValueLabel(e, e.From))),
-		},
-		Hint: i18n.Tf("m keep mine (%s) · t take theirs (%s) · esc later", mine, theirs),
-	}}
+	title, lines, hint := m.eng.ConflictQuestion(e)
+	m.prompt = &prompt{kind: promptConflict, edit: e, Box: dialog.Box{Title: title, Lines: lines, Hint: hint}}
 	return m.note(i18n.Tf("%s was changed by someone else meanwhile: keep yours or theirs?", engine.Target(e)))
 }

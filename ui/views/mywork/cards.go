@@ -88,18 +88,25 @@ func (m *Model) put(it api.Item) {
 // of any workspace's item, an answer of the service; each card keeps the
 // value, so it shows it once the engine is done with the edit.
 func (m *Model) Changed(msg engine.ChangedMsg) tea.Cmd {
-	for _, s := range msg.Items {
-		if cur, ok := m.find(s.Kind, s.Item.ID); ok {
-			m.put(m.eng.Card(s, cur))
+	for _, items := range [][]engine.Shown{msg.Items, msg.Elsewhere} {
+		for _, s := range items {
+			if cur, ok := m.find(s.Kind, s.Item.ID); ok {
+				m.put(m.eng.Card(s, cur))
+			}
 		}
 	}
 	if msg.Follow != nil {
 		m.moveTo(msg.Follow.Kind, msg.Follow.Item.ID)
 	}
-	if m.board == nil {
-		return nil
+	var ask tea.Cmd
+	if msg.Conflicts {
+		ask = m.ask()
+		msg.Conflicts = false // asked here, not again by the board under the view
 	}
-	return m.board.Changed(msg)
+	if m.board == nil {
+		return ask
+	}
+	return tea.Batch(ask, m.board.Changed(msg))
 }
 
 // find is the card's item of a kind and id.

@@ -108,6 +108,7 @@ func (m *Model) move(c mine.Card, mv move) tea.Cmd {
 	case to < 0 || to >= len(opts) || to == at:
 		return nil
 	}
+	m.eng.SetWorkspaceFields(c.WorkspaceID, c.Item.Kind, set.Fields)
 	shown, cmd := m.eng.Apply(c.Item.Kind, engine.Change{Item: c.Item, Field: engine.Priority, To: opts[to].Value})
 	for _, it := range shown {
 		m.put(it)

@@ -72,19 +72,7 @@ func cursorLine(v *mywork.Model, mark string) string {
 // makes the change again, in 星河移动 too.
 func TestEditGoesToTheItemsWorkspace(t *testing.T) {
 	r, d, client, ctx := openMyWork(t)
-	mark := ctx.Styles.Marks.Cursor
-	for range 800 {
-		if l := cursorLine(r.v, mark); strings.Contains(l, "星河移动") && strings.Contains(l, " story ") {
-			break
-		}
-		d.Press("j")
-	}
-	line := cursorLine(r.v, mark)
-	if !strings.Contains(line, "星河移动") {
-		t.Fatalf("no story of 星河移动 in my work:\n%s", r.v.View())
-	}
-	short := strings.TrimPrefix(strings.Fields(line[strings.Index(line, "story"):])[1], "#")
-	id := "1110022002" + strings.Repeat("0", 9-len(short)) + short
+	short, id := selectCard(t, r, d, ctx.Styles.Marks.Cursor, "星河移动", "story", 1)
 	read := func() string {
 		it, err := client.Get(context.Background(), 10022002, api.Story, id)
 		if err != nil {
@@ -118,8 +106,8 @@ func TestEditGoesToTheItemsWorkspace(t *testing.T) {
 	if e := lastEdit(); e.WorkspaceID != 10022002 || e.To != was {
 		t.Errorf("the undo's edit: workspace %d, to %q; want 10022002, %q", e.WorkspaceID, e.To, was)
 	}
-	if !strings.Contains(cursorOrAny(r.v, "#"+short+" "), was) {
-		t.Errorf("after u, the card does not show %q:\n%s", was, cursorOrAny(r.v, "#"+short+" "))
+	if !strings.Contains(cardOf(r.v, "星河移动", "#"+short+" "), was) {
+		t.Errorf("after u, the card does not show %q:\n%s", was, cardOf(r.v, "星河移动", "#"+short+" "))
 	}
 
 	d.Until("the engine has the undo's answer", func() bool { return !r.eng.OnTheirWay() })
@@ -130,10 +118,10 @@ func TestEditGoesToTheItemsWorkspace(t *testing.T) {
 	}
 }
 
-// cursorOrAny is the line of the view that holds text.
-func cursorOrAny(v *mywork.Model, text string) string {
+// cardOf is the line of the view that holds text, of a card of workspace.
+func cardOf(v *mywork.Model, workspace, text string) string {
 	for l := range strings.SplitSeq(v.View(), "\n") {
-		if strings.Contains(l, text) && strings.Contains(l, "星河移动") {
+		if strings.Contains(l, text) && strings.Contains(l, workspace) {
 			return l
 		}
 	}

@@ -13,7 +13,9 @@ type KeyMap struct {
 	NextPriority, PrevPriority key.Binding
 	SetPriority                key.Binding
 	Undo, Redo                 key.Binding
-	Refresh                    key.Binding
+	Refresh, Retry             key.Binding
+	KeepMine, TakeTheirs       key.Binding
+	Later                      key.Binding
 	Open                       key.Binding
 	Close                      key.Binding
 	Help                       key.Binding
@@ -34,6 +36,10 @@ func DefaultKeyMap() KeyMap {
 		Undo:         b("u", "undo last change", "u"),
 		Redo:         b("ctrl+r", "redo what u undid", "ctrl+r"),
 		Refresh:      b("r", "refresh: what changed since the last read", "r"),
+		Retry:        b("R", "retry failed edits, answer conflicts", "R"),
+		KeepMine:     b("m", "keep mine", "m"),
+		TakeTheirs:   b("t", "take theirs", "t"),
+		Later:        b("esc", "answer later (R)", "esc"),
 		Open:         b("o", "open in browser", "o"),
 		Close:        b("esc/q/W", "back to the board", "esc", "q", "W"),
 		Help:         b("?", "help", "?"),
@@ -50,6 +56,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Group, k.NextPriority, k.PrevPriority, k.SetPriority, k.Undo, k.Redo},
-		{k.Refresh, k.Open, k.Close, k.Help},
+		{k.Refresh, k.Retry, k.Open, k.Close, k.Help},
 	}
 }

@@ -55,6 +55,7 @@ type Model struct {
 	refreshing bool
 	err        error // of the last refresh
 	closed     bool
+	asking     *question // the conflict asked (conflict.go)
 }
 
 // New returns my work over the engine the board edits with.
@@ -68,8 +69,13 @@ func New(ctx *common.Context, eng *engine.Engine) *Model {
 // Title names the view.
 func (m *Model) Title() string { return i18n.T("My work") }
 
-// KeyMap returns the view's keys.
-func (m *Model) KeyMap() help.KeyMap { return m.keys }
+// KeyMap returns the view's keys, or the answers of the question open.
+func (m *Model) KeyMap() help.KeyMap {
+	if m.asking != nil {
+		return m.questionKeys()
+	}
+	return m.keys
+}
 
 // Closed reports whether the view closed itself; the root pops it.
 func (m *Model) Closed() bool { return m.closed }
@@ -237,6 +243,9 @@ func (m *Model) save() tea.Cmd {
 
 // onKey moves, groups, edits, refreshes and closes.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.asking != nil {
+		return m.answer(msg)
+	}
 	k := m.keys
 	if d, ok := k.Delta(msg, max(m.listHeight()-1, 1), m.count()); ok {
 		m.cursor += d
@@ -260,6 +269,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Refresh):
 		return m.refresh()
+	case key.Matches(msg, k.Retry):
+		return m.retry()
 	case key.Matches(msg, k.NextPriority):
 		return m.step(1)
 	case key.Matches(msg, k.PrevPriority):

@@ -46,6 +46,9 @@ func (m *Model) View() string {
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], m.width, "…")
 	}
+	if m.asking != nil {
+		return m.drawQuestion(strings.Join(lines, "\n"))
+	}
 	return strings.Join(lines, "\n")
 }
 
