@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,110 +16,9 @@ import (
 	"triage/auth"
 	"triage/store"
 	"triage/ui/common"
-	"triage/ui/components/picker"
-	"triage/ui/engine"
 	"triage/ui/internal/uitest"
 	"triage/ui/views/editor"
-	"triage/ui/views/help"
-	"triage/ui/views/login"
 )
-
-type harness struct {
-	t          *testing.T
-	m          *Model
-	d          *uitest.Driver
-	ctx        *common.Context
-	svc        *uitest.Service
-	board      *fakeBoard
-	mu         sync.Mutex
-	logins     []auth.Session
-	remembered []int64
-	loginErr   error // what OnLogin returns
-}
-
-// start runs the root like ui/cli/open would, with the fake board, at 80×24.
-func start(t *testing.T, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
-	t.Helper()
-	return startWith(t, &harness{t: t, svc: uitest.NewService()}, s, ws, setup)
-}
-
-func startWith(t *testing.T, h *harness, s *auth.Session, ws int64, setup func(*uitest.Service)) *harness {
-	t.Helper()
-	if setup != nil {
-		setup(h.svc)
-	}
-	h.ctx = uitest.Context(h.svc, uitest.Themes[1], 80, 24)
-	h.ctx.User, h.ctx.Method, h.ctx.WorkspaceID = "", "", 0
-	h.m = New(h.ctx, Options{
-		Auth: fakeAuth{},
-		OnLogin: func(s auth.Session) error {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			h.logins = append(h.logins, s)
-			return h.loginErr
-		},
-		RememberWorkspace: func(id int64) error {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			h.remembered = append(h.remembered, id)
-			return nil
-		},
-		Session:     s,
-		WorkspaceID: ws,
-		NewBoard: func(ctx *common.Context, _ *engine.Engine) Board {
-			h.board = &fakeBoard{ctx: ctx}
-			return h.board
-		},
-	})
-	h.d = uitest.NewModelDriver(t, h.m)
-	h.d.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	h.d.Run(h.m.Init())
-	return h
-}
-
-func (h *harness) until(what string, cond func() bool) { h.t.Helper(); h.d.Until(what, cond) }
-
-func (h *harness) screen() string { return ansi.Strip(h.m.View().Content) }
-
-// statusLine is the screen's last line.
-func (h *harness) statusLine() string {
-	lines := strings.Split(h.screen(), "\n")
-	return lines[len(lines)-1]
-}
-
-func (h *harness) onTop(what string) func() bool {
-	return func() bool { return viewName(h.m.top()) == what }
-}
-
-func viewName(c common.Component) string {
-	switch c.(type) {
-	case nil:
-		return "none"
-	case *login.Model:
-		return "login"
-	case *picker.Model:
-		return "picker"
-	case *editor.Model:
-		return "editor"
-	case *help.Model:
-		return "help"
-	case *fakeBoard:
-		return "board"
-	}
-	return "?"
-}
-
-func (h *harness) stack() []string {
-	var out []string
-	for _, c := range h.m.stack {
-		out = append(out, viewName(c))
-	}
-	return out
-}
-
-func token() *auth.Session {
-	return &auth.Session{Method: auth.MethodToken, Token: "good", Nick: "anyechen"}
-}
 
 func TestRouting(t *testing.T) {
 	tests := []struct {
@@ -180,26 +78,6 @@ func TestRouting(t *testing.T) {
 				t.Error("the app quit")
 			}
 		})
-	}
-}
-
-func TestLoginThenPickerRemembersAndStoresTheCredential(t *testing.T) {
-	h := start(t, nil, 0, nil)
-	h.d.Press("t", "good", "enter")
-	h.until("the picker", h.onTop("picker"))
-	h.d.Press("down", "enter")
-	h.until("the board", h.onTop("board"))
-	h.d.Settle()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if len(h.logins) != 1 || h.logins[0].Token != "good" {
-		t.Errorf("OnLogin got %v", h.logins)
-	}
-	if !slices.Equal(h.remembered, []int64{10022002}) {
-		t.Errorf("remembered %v", h.remembered)
-	}
-	if h.ctx.User != "anyechen" || h.ctx.Method != "token" {
-		t.Errorf("context user %q method %q", h.ctx.User, h.ctx.Method)
 	}
 }
 
@@ -277,55 +155,6 @@ func TestAuthExpiryDuringAnEdit(t *testing.T) {
 	}
 	if h.ctx.WorkspaceID != 10022001 || len(h.board.loaded) != 1 {
 		t.Fatalf("the board was reloaded: %v", h.board.loaded)
-	}
-}
-
-func TestWorkspacesFailure(t *testing.T) {
-	h := start(t, token(), 0, func(s *uitest.Service) {
-		s.Err = &api.Error{Kind: api.ErrNetwork, Op: "list workspaces", Err: errors.New("connection refused")}
-	})
-	h.until("the error", func() bool { return h.m.state == stateError })
-	if s := h.screen(); !strings.Contains(s, "r tries again") {
-		t.Fatalf("error screen:\n%s", s)
-	}
-	h.svc.SetErr(nil)
-	h.d.Press("r")
-	h.until("the picker", h.onTop("picker"))
-}
-
-func TestWorkspacesNeedLogin(t *testing.T) {
-	h := start(t, token(), 0, func(s *uitest.Service) {
-		s.Err = &api.Error{Kind: api.ErrTokenExpired, HTTPStatus: 422, Info: "The access token provided has expired"}
-	})
-	h.until("the login", h.onTop("login"))
-	h.svc.SetErr(nil)
-	h.d.Press("t", "good", "enter")
-	h.until("the picker", h.onTop("picker"))
-}
-
-// TestRefusedEnvironmentCredentialSaysWhatToChange: when the service
-// refuses a credential set in the environment, the login view says that a
-// login here serves this run and what to change for the next; once logged
-// in here, a later refusal is a plain expiry.
-func TestRefusedEnvironmentCredentialSaysWhatToChange(t *testing.T) {
-	const advice = "set a valid token in TRIAGE_TOKEN, or unset TRIAGE_TOKEN to use the stored login"
-	s := token()
-	s.RefusedAdvice = advice
-	h := start(t, s, 0, func(s *uitest.Service) {
-		s.Err = &api.Error{Kind: api.ErrCredentials, HTTPStatus: 422, Info: "The access token provided is invalid"}
-	})
-	h.until("the login", h.onTop("login"))
-	screen := strings.Join(strings.Fields(h.screen()), " ")
-	if want := "The service refused the credential set in the environment. Log in here for this run (the board and your pending edits are kept); for the next runs, " + advice + "."; !strings.Contains(screen, want) {
-		t.Fatalf("the login does not say %q:\n%s", want, h.screen())
-	}
-	h.svc.SetErr(nil)
-	h.d.Press("t", "good", "enter")
-	h.until("the picker", h.onTop("picker"))
-	h.d.Send(common.AuthExpiredMsg{})
-	h.until("the login again", h.onTop("login"))
-	if screen := h.screen(); !strings.Contains(screen, "Session expired — log in again") || strings.Contains(screen, "TRIAGE_TOKEN") {
-		t.Fatalf("a refusal of the login made here names the environment:\n%s", screen)
 	}
 }
 
@@ -483,16 +312,6 @@ func TestAnswersReachTheBoardUnderTheEditor(t *testing.T) {
 	}
 	if h.m.reauth != nil {
 		t.Fatal("a key reached the board under the editor")
-	}
-}
-
-func TestCredentialNotSavedIsAWarning(t *testing.T) {
-	h := startWith(t, &harness{t: t, svc: uitest.NewService(), loginErr: errors.New("keyring locked")}, nil, 10022001, nil)
-	h.d.Press("t", "good", "enter")
-	h.until("the board", h.onTop("board"))
-	h.d.Settle()
-	if line := h.statusLine(); !strings.Contains(line, "could not be saved (keyring locked)") {
-		t.Fatalf("status line %q", line)
 	}
 }
 
