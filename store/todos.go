@@ -20,6 +20,9 @@ var todoRecord = userRecord{key: []byte("todo/mine"), version: 1}
 type Todos struct {
 	SavedAt time.Time
 	Sets    []TodoSet
+	// SpacesRead is when the user's workspaces were last listed (zero:
+	// never, in a record of an older version).
+	SpacesRead time.Time
 }
 
 // TodoSet is the to-dos of one kind in one workspace.

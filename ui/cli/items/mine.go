@@ -57,7 +57,7 @@ func mineRun(ctx context.Context, o *ListOptions) error {
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "triage: %s\n", err)
 	}
-	work, err := mine.Refresh(ctx, t.Client, me, prev, false, time.Now())
+	work, err := mine.Refresh(ctx, t.Client, me, prev, mine.Read{}, time.Now())
 	if err != nil {
 		return c.Unreachable(err)
 	}

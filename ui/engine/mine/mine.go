@@ -5,7 +5,8 @@
 // draws at once. It draws nothing; the my-work view and `triage list
 // --mine` drive it.
 //
-// What a refresh costs: one request for the workspaces, then per workspace
+// What a refresh costs: one request for the workspaces when they were not
+// listed in the last day (or when asked, r in the view), then per workspace
 // and kind one request, the items modified since the last read
 // (api.Client.ModifiedSince), when the set was read whole before; else two,
 // its to-dos (api.Client.Todos) and its final statuses (LastSteps, which
@@ -52,13 +53,26 @@ const inFlight = 4
 // Fields are what a card of my work shows and an edit compares.
 func Fields(kind api.Kind) []string { return api.ListFields(kind) }
 
+// SpacesFresh is how long a list of the user's workspaces stands for them
+// (our rule, as the board keeps reference data): a warm open lists them
+// no more often, so it costs one request per workspace and kind.
+const SpacesFresh = 24 * time.Hour
+
+// Read says what a refresh reads besides what changed.
+type Read struct {
+	Whole  bool // every set read whole, not by what changed
+	Spaces bool // the workspaces listed again, however fresh their list
+}
+
 // Refresh brings my work of user up to date from prev: the workspaces are
-// listed again, each set of one is refreshed by what changed since its
-// last read, or read whole when it never was (or whole is true). A set
-// whose read fails keeps what it held, with Err saying why; a workspace the
-// user left goes. now is this machine's clock, the next sync point.
-func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, whole bool, now time.Time) (store.Todos, error) {
-	spaces, err := r.Workspaces(ctx, user)
+// listed again when their list is older than SpacesFresh (or how.Spaces),
+// each set of one is refreshed by what changed since its last read, or
+// read whole when it never was (or how.Whole). A set whose read fails
+// keeps what it held, with Err saying why; a workspace the user left goes.
+// now is this machine's clock, the next sync point.
+func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, how Read, now time.Time) (store.Todos, error) {
+	whole := how.Whole
+	spaces, listed, err := workspaces(ctx, r, user, prev, how.Spaces, now)
 	if err != nil {
 		return prev, err
 	}
@@ -91,7 +105,25 @@ func Refresh(ctx context.Context, r Reader, user string, prev store.Todos, whole
 		})
 	}
 	wg.Wait()
-	return store.Todos{SavedAt: now, Sets: sets}, ctx.Err()
+	return store.Todos{SavedAt: now, Sets: sets, SpacesRead: listed}, ctx.Err()
+}
+
+// workspaces are the user's workspaces: prev's when they were listed less
+// than SpacesFresh before now and list is false, else listed by the
+// service; listed is when.
+func workspaces(ctx context.Context, r Reader, user string, prev store.Todos, list bool, now time.Time) (spaces []api.Workspace, listed time.Time, err error) {
+	age := now.Sub(prev.SpacesRead)
+	if list || len(prev.Sets) == 0 || prev.SpacesRead.IsZero() || age < 0 || age >= SpacesFresh {
+		spaces, err := r.Workspaces(ctx, user)
+		return spaces, now, err
+	}
+	for _, s := range prev.Sets {
+		id := api.FlexString(strconv.FormatInt(s.WorkspaceID, 10))
+		if !slices.ContainsFunc(spaces, func(w api.Workspace) bool { return w.ID == id }) {
+			spaces = append(spaces, api.Workspace{ID: id, Name: api.FlexString(s.WorkspaceName)})
+		}
+	}
+	return spaces, prev.SpacesRead, nil
 }
 
 // refreshSet reads what changed in a set since its sync point, or the set

@@ -57,8 +57,9 @@ func ids(t store.Todos) map[string][]string {
 // three workspaces: a cold read lists the workspaces, then each kind's
 // to-dos and final statuses (1 + 2 requests per workspace and kind); after
 // demo's story goes to alice and alice's bug to demo, a warm refresh asks
-// one request per workspace and kind (the items modified since) plus the
-// workspaces, and holds exactly what a cold read would.
+// one request per workspace and kind (the items modified since), the
+// workspaces listed again only when asked or a day later, and holds
+// exactly what a cold read would.
 func TestRefreshColdThenWarm(t *testing.T) {
 	srv, err := sandbox.Start(sandbox.Options{})
 	if err != nil {
@@ -69,7 +70,7 @@ func TestRefreshColdThenWarm(t *testing.T) {
 	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
 	ctx := context.Background()
 
-	cold, err := mine.Refresh(ctx, client, "demo", store.Todos{}, false, time.Now())
+	cold, err := mine.Refresh(ctx, client, "demo", store.Todos{}, mine.Read{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,13 +113,13 @@ func TestRefreshColdThenWarm(t *testing.T) {
 	}
 	ct.take()
 
-	warm, err := mine.Refresh(ctx, client, "demo", cold, false, time.Now())
+	warm, err := mine.Refresh(ctx, client, "demo", cold, mine.Read{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	byPath, total = ct.take()
-	if total != 1+9 || byPath["GET /stories"] != 3 || byPath["GET /bugs"] != 3 || byPath["GET /tasks"] != 3 {
-		t.Errorf("warm refresh: %d requests %v, want 10: the workspaces and one per workspace and kind", total, byPath)
+	if total != 9 || byPath["GET /stories"] != 3 || byPath["GET /bugs"] != 3 || byPath["GET /tasks"] != 3 {
+		t.Errorf("warm refresh: %d requests %v, want 9: one per workspace and kind (the workspaces were listed just now)", total, byPath)
 	}
 	t.Logf("warm: %d requests %v", total, byPath)
 	got := ids(warm)
@@ -128,7 +129,19 @@ func TestRefreshColdThenWarm(t *testing.T) {
 	if !slices.Contains(got["星河移动/bug"], bug.ID) {
 		t.Errorf("bug %s, now demo's, is not in my work", bug.ID)
 	}
-	whole, err := mine.Refresh(ctx, client, "demo", cold, true, time.Now())
+	for _, tt := range []struct {
+		name string
+		how  mine.Read
+		at   time.Time
+	}{{"asked to list them (r)", mine.Read{Spaces: true}, time.Now()}, {"a day after they were listed", mine.Read{}, time.Now().Add(mine.SpacesFresh)}} {
+		if _, err := mine.Refresh(ctx, client, "demo", warm, tt.how, tt.at); err != nil {
+			t.Fatal(err)
+		}
+		if byPath, total := ct.take(); total != 10 || byPath["GET /workspaces/user_participant_projects"] != 1 {
+			t.Errorf("%s, a warm refresh made %d requests %v, want 10: the workspaces, then one per workspace and kind", tt.name, total, byPath)
+		}
+	}
+	whole, err := mine.Refresh(ctx, client, "demo", cold, mine.Read{Whole: true}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,7 +117,7 @@ func (m *Model) Init() tea.Cmd {
 	c, ok := m.ctx.Cache.(mine.Cache)
 	if !ok {
 		m.cached = true
-		return m.refresh()
+		return m.refresh(false)
 	}
 	svc, user, now := m.ctx.ServiceURL, m.ctx.User, m.ctx.Clock()
 	kept, _ := m.ctx.Cache.(mine.Kept)
@@ -131,8 +131,10 @@ func (m *Model) Init() tea.Cmd {
 	})
 }
 
-// refresh reads what changed since the last read, in the background.
-func (m *Model) refresh() tea.Cmd {
+// refresh reads what changed since the last read, in the background, and
+// lists the workspaces again when spaces is true or their list is a day
+// old.
+func (m *Model) refresh(spaces bool) tea.Cmd {
 	r, ok := m.ctx.Service.(mine.Reader)
 	if !ok {
 		return common.Cmd(common.StatusMsg{Err: errors.New(i18n.T("my work cannot be read: this service has no to-do interfaces"))})
@@ -142,7 +144,7 @@ func (m *Model) refresh() tea.Cmd {
 	gen, prev, user, now := m.gen, m.work, m.ctx.User, m.ctx.Clock()
 	ctx := m.ctx.Waiting(m.ctx.Request(), refreshTask(), 0)
 	return m.ctx.Tasks.Run(refreshTask(), func() tea.Msg {
-		w, err := mine.Refresh(ctx, r, user, prev, false, now)
+		w, err := mine.Refresh(ctx, r, user, prev, mine.Read{Spaces: spaces}, now)
 		return refreshedMsg{gen: gen, work: w, err: err}
 	})
 }
@@ -159,7 +161,7 @@ func (m *Model) Update(msg tea.Msg) (common.Component, tea.Cmd) {
 	case namesMsg:
 		return m, m.onNames(msg)
 	case refreshAgainMsg:
-		return m, m.refresh()
+		return m, m.refresh(false)
 	case savedMsg:
 		if msg.err != nil {
 			return m, common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("your work was not cached (it is read again next time): %w"), msg.err)})
@@ -189,9 +191,9 @@ func (m *Model) onCached(msg cachedMsg) tea.Cmd {
 		if m.ctx.Clock().Sub(msg.work.SavedAt) < FreshFor {
 			return tea.Batch(say, name)
 		}
-		return tea.Batch(say, name, m.refresh())
+		return tea.Batch(say, name, m.refresh(false))
 	}
-	return tea.Batch(say, m.refresh())
+	return tea.Batch(say, m.refresh(false))
 }
 
 // onRefreshed takes what a refresh read and caches it.
@@ -268,7 +270,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.Refresh):
-		return m.refresh()
+		return m.refresh(true)
 	case key.Matches(msg, k.Retry):
 		return m.retry()
 	case key.Matches(msg, k.NextPriority):
