@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -110,9 +111,15 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	for _, key := range customKeys(msg.Set) {
 		changes = append(changes, Change{Item: msg.Original, Field: Field(key), To: msg.Set[key]})
 	}
+	var refused tea.Cmd
 	if to, ok := msg.Set[string(Status)]; ok {
 		if err := g.CheckMove(msg.Kind, msg.Original, to, g.statusOrder(msg.Kind)); err != nil {
-			return g.report(fmt.Errorf(i18n.T("nothing saved: %w"), err))
+			// The other fields typed in the editor are saved all the same.
+			changes = slices.DeleteFunc(changes, func(c Change) bool { return c.Field == Status })
+			if len(changes) == 0 {
+				return g.report(fmt.Errorf(i18n.T("nothing saved: %w"), err))
+			}
+			refused = g.report(fmt.Errorf(i18n.T("the rest is saved, not the status: %w"), err))
 		}
 	}
 	if len(changes) == 0 {
@@ -126,10 +133,10 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	}
 	shown, cmd := g.Apply(msg.Kind, changes...)
 	if len(shown) == 0 {
-		return cmd
+		return tea.Batch(cmd, refused)
 	}
 	last := Shown{Kind: msg.Kind, Item: shown[len(shown)-1]}
-	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd)
+	return tea.Batch(g.changed(ChangedMsg{Items: []Shown{last}, Follow: &last}), cmd, refused)
 }
 
 // Retry sends every refused edit and create again; it reports whether it

@@ -94,6 +94,7 @@ var englishEngine = []string{
 	"press R to send it again",
 	"press R to send the failed ones again (they stay marked)",
 	"nothing saved: %w",
+	"the rest is saved, not the status: %w",
 	"could not open %s: %w",
 	"could not open %s in the browser (%w); press W to save it instead",
 	"could not save %s: %w",

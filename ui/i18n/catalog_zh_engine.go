@@ -92,6 +92,7 @@ var chineseEngine = map[string]string{
 	"press R to send it again":                                          "按 R 重新发送",
 	"press R to send the failed ones again (they stay marked)":          "按 R 重新发送失败的修改（它们保持标记）",
 	"nothing saved: %w":                                                 "未保存任何修改：%w",
+	"the rest is saved, not the status: %w":                             "其余修改已保存，状态未改：%w",
 	"could not open %s: %w":                                             "无法打开 %s：%w",
 	"could not open %s in the browser (%w); press W to save it instead": "无法在浏览器中打开 %s（%w）；请按 W 保存它",
 	"could not save %s: %w":                                             "无法保存 %s：%w",
