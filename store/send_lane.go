@@ -3,19 +3,47 @@ package store
 import (
 	"context"
 	"sync"
+	"time"
 )
 
-// A user's sends wait in a lane while another send of theirs is on its
-// way, and then go together: ten single moves made within a second are
-// the first alone, then the nine that came meanwhile in one send, their
-// items read in one request and written in one batch (write_batch.go),
-// rather than a read and a write each.
+// A user's sends go through a lane. A send waits there while another of
+// theirs is on its way, and, on the board, until the user has stopped
+// making edits for a moment (Gather); then all that wait go together:
+// ten single moves made within a second are one send, their items read in
+// one request and written in one batch (write_batch.go), rather than a
+// read and a write each. The edits are in the outbox while they wait: a
+// crash loses none, and the next start sends them.
 
-// lane is the sends of one user: whether one is on its way, and those
-// that came meanwhile.
+// Gather is how long a send waits in its lane for more sends to go with
+// it: until none came for Quiet, and no longer than Most after the first
+// of them. The zero Gather sends at once what does not wait behind a send
+// on its way.
+type Gather struct {
+	Quiet time.Duration
+	Most  time.Duration
+}
+
+// BoardGather is the board's Gather: the moves a person makes one after
+// another, a few a second, go together, and a lone move waits 0.4 s.
+func BoardGather() Gather {
+	return Gather{Quiet: 400 * time.Millisecond, Most: time.Second}
+}
+
+// due is when sends that came first and last go.
+func (g Gather) due(first, last time.Time) time.Time {
+	quiet, most := last.Add(g.Quiet), first.Add(g.Most)
+	if most.Before(quiet) {
+		return most
+	}
+	return quiet
+}
+
+// lane is the sends of one user: whether they are being sent, the one on
+// its way, and those waiting.
 type lane struct {
+	gather  Gather
 	mu      sync.Mutex
-	busy    bool
+	busy    bool // a drain sends the lane's sends
 	waiting []*laneSend
 	sending []Edit // the edits of the send on its way
 }
@@ -24,62 +52,45 @@ type lane struct {
 type laneSend struct {
 	ctx     context.Context
 	edits   []Edit
+	came    time.Time
 	done    chan struct{}
 	results []Result
 	err     error
 }
 
-// send sends edits through r, together with the sends that wait in the
-// lane: the first caller sends its own, then, until none waits, those that
-// came meanwhile, all together; a later caller waits for its turn.
+// send sends edits through r, together with the other sends that wait in
+// the lane when they are due, and returns their results.
 func (l *lane) send(ctx context.Context, r *Replayer, edits []Edit) ([]Result, error) {
+	me := &laneSend{ctx: ctx, edits: edits, came: time.Now(), done: make(chan struct{})}
 	l.mu.Lock()
-	if l.busy {
-		me := &laneSend{ctx: ctx, edits: edits, done: make(chan struct{})}
-		l.waiting = append(l.waiting, me)
-		l.mu.Unlock()
-		select {
-		case <-me.done:
-			return me.results, me.err
-		case <-ctx.Done():
-			// The edits stay in the outbox, and the send under way takes them.
-			return queuedResults(edits), ctx.Err()
-		}
+	l.waiting = append(l.waiting, me)
+	start := !l.busy
+	l.busy = true
+	l.mu.Unlock()
+	if start {
+		go l.drain(r)
 	}
-	l.busy, l.sending = true, edits
-	l.mu.Unlock()
-	results, err := r.SendAll(ctx, edits)
-	l.sent()
-	go l.drain(r)
-	return results, err
+	select {
+	case <-me.done:
+		return me.results, me.err
+	case <-ctx.Done():
+		// The edits stay in the outbox, and the lane or a flush takes them.
+		return queuedResults(edits), ctx.Err()
+	}
 }
 
-// sent says that the send on its way has its answer: its edits are no
-// longer the lane's, and one the service did not take is a flush's again,
-// also before the drain that follows has run.
-func (l *lane) sent() {
-	l.mu.Lock()
-	l.sending = nil
-	l.mu.Unlock()
-}
-
-// drain sends what waits in the lane, together, until none waits.
+// drain sends what waits in the lane, all that is due together, until
+// none waits.
 func (l *lane) drain(r *Replayer) {
 	for {
-		l.mu.Lock()
-		group := l.waiting
-		l.waiting = nil
+		group := l.due()
 		if len(group) == 0 {
-			l.busy, l.sending = false, nil
-			l.mu.Unlock()
 			return
 		}
 		var all []Edit
 		for _, w := range group {
 			all = append(all, w.edits...)
 		}
-		l.sending = all
-		l.mu.Unlock()
 		ctx := group[0].ctx
 		for _, w := range group {
 			if w.ctx.Err() == nil {
@@ -96,6 +107,42 @@ func (l *lane) drain(r *Replayer) {
 			close(w.done)
 		}
 	}
+}
+
+// due waits until the sends waiting in the lane are due (Gather) and takes
+// them, their edits now the send on its way; none when none waits, and
+// the lane is then idle.
+func (l *lane) due() []*laneSend {
+	for {
+		l.mu.Lock()
+		if len(l.waiting) == 0 {
+			l.busy, l.sending = false, nil
+			l.mu.Unlock()
+			return nil
+		}
+		at := l.gather.due(l.waiting[0].came, l.waiting[len(l.waiting)-1].came)
+		if wait := time.Until(at); wait > 0 {
+			l.mu.Unlock()
+			time.Sleep(wait) // a send that comes meanwhile moves at on
+			continue
+		}
+		group := l.waiting
+		l.waiting = nil
+		for _, w := range group {
+			l.sending = append(l.sending, w.edits...)
+		}
+		l.mu.Unlock()
+		return group
+	}
+}
+
+// sent says that the send on its way has its answer: its edits are no
+// longer the lane's, and one the service did not take is a flush's again,
+// also before the drain that follows has run.
+func (l *lane) sent() {
+	l.mu.Lock()
+	l.sending = nil
+	l.mu.Unlock()
 }
 
 // owned are the edits the lane sends: those of the send on its way and

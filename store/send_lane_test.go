@@ -58,18 +58,7 @@ func singleMovesTogether(t *testing.T, flush bool) {
 	t.Cleanup(func() { _ = srv.Close() })
 	held := &heldWrites{hold: make(chan struct{})}
 	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: held}))
-	var planning []api.Item
-	err = client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story}, func(p api.Page) {
-		for _, it := range p.Items {
-			if id := it.ShortID(); it.Status == "planning" && id[len(id)-1] != '0' && len(planning) < 10 {
-				it.Kind = api.Story
-				planning = append(planning, it)
-			}
-		}
-	})
-	if err != nil || len(planning) < 10 {
-		t.Fatalf("%d stories in planning: %v", len(planning), err)
-	}
+	planning := tenInPlanning(t, client)
 	ob, err := OpenOutbox(filepath.Join(t.TempDir(), OutboxFile))
 	if err != nil {
 		t.Fatal(err)
@@ -131,4 +120,22 @@ func (h *heldWrites) count() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.reads + h.writes
+}
+
+// tenInPlanning are ten stories in planning on the sandbox.
+func tenInPlanning(t *testing.T, client *api.Client) []api.Item {
+	t.Helper()
+	var planning []api.Item
+	err := client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story}, func(p api.Page) {
+		for _, it := range p.Items {
+			if id := it.ShortID(); it.Status == "planning" && id[len(id)-1] != '0' && len(planning) < 10 {
+				it.Kind = api.Story
+				planning = append(planning, it)
+			}
+		}
+	})
+	if err != nil || len(planning) < 10 {
+		t.Fatalf("%d stories in planning: %v", len(planning), err)
+	}
+	return planning
 }

@@ -13,6 +13,9 @@ type SenderConfig struct {
 	Backoff  Backoff          // waits between attempts
 	Parallel int              // how many items SendAll sends at once (see ReplayerConfig)
 	Now      func() time.Time // nil: time.Now
+	// Gather is how long a send waits for more to go with it (send_lane.go);
+	// the board's is BoardGather, a command's none.
+	Gather Gather
 	// Watch is how often the board looks for the edits other processes
 	// of the profile make through the outbox (shared.go); 0: it does not.
 	// History then lists them too.
@@ -66,8 +69,8 @@ func (s *Sender) replayer(user string) (*Replayer, error) {
 func (s *Sender) Add(e Edit) (Edit, error) { return s.outbox.Add(e) }
 
 // SendAll sends edits added to the outbox, all of one user, as
-// Replayer.SendAll does. Sends of the user made while one is on its way
-// wait for it, then go together (send_lane.go).
+// Replayer.SendAll does. Sends of the user made while one is on its way,
+// or within the config's Gather, go together (send_lane.go).
 func (s *Sender) SendAll(ctx context.Context, edits []Edit) ([]Result, error) {
 	if len(edits) == 0 {
 		return nil, nil
@@ -85,7 +88,7 @@ func (s *Sender) lane(user string) *lane {
 	defer s.mu.Unlock()
 	l, ok := s.lanes[user]
 	if !ok {
-		l = &lane{}
+		l = &lane{gather: s.cfg.Gather}
 		s.lanes[user] = l
 	}
 	return l

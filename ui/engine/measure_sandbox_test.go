@@ -26,29 +26,18 @@ import (
 // limitedOptions is the service of the measures: 60 requests a minute.
 var limitedOptions = sandbox.Options{Rate: 60, RateWindow: time.Minute}
 
-// measureTransport counts the requests by method and path, and holds the
-// first write until hold is closed (when hold is not nil), as a slow
-// service would while more moves are made.
+// measureTransport counts the requests by method and path, and the
+// answers by status.
 type measureTransport struct {
-	mu      sync.Mutex
-	n       map[string]int
-	status  map[int]int
-	hold    chan struct{}
-	written bool
+	mu     sync.Mutex
+	n      map[string]int
+	status map[int]int
 }
 
 func (m *measureTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	m.mu.Lock()
 	m.n[r.Method+" "+r.URL.Path]++
-	first := r.Method != http.MethodGet && !m.written
-	if first {
-		m.written = true
-	}
-	hold := m.hold
 	m.mu.Unlock()
-	if first && hold != nil {
-		<-hold
-	}
 	res, err := http.DefaultTransport.RoundTrip(r)
 	if err == nil {
 		m.mu.Lock()
@@ -79,6 +68,15 @@ func (m *measureTransport) take() (reads, writes int, paths map[string]int, limi
 // requests a minute, opened on its first workspace as the demo user.
 func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Client, *store.Sender) {
 	t.Helper()
+	return limitedEngineSending(t, mt, func(client *api.Client, service string) *store.Sender {
+		return uitest.NewEdits(t, client, service)
+	})
+}
+
+// limitedEngineSending is limitedEngine, its edits sent by the sender
+// newEdits makes.
+func limitedEngineSending(t *testing.T, mt *measureTransport, newEdits func(client *api.Client, service string) *store.Sender) (*Engine, *rig, *api.Client, *store.Sender) {
+	t.Helper()
 	srv, err := sandbox.Start(limitedOptions)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +85,7 @@ func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Clie
 	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: mt}))
 	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
 	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
-	edits := uitest.NewEdits(t, client, srv.URL)
+	edits := newEdits(client, srv.URL)
 	ctx.Edits = edits
 	g := New(ctx)
 	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
@@ -152,69 +150,6 @@ func TestMeasureBulkMoves(t *testing.T) {
 				t.Errorf("%s: %d reads, %d writes, %d refused for the rate limit; want %d, %d, 0", c.name, reads, writes, limited, c.reads, c.writes)
 			}
 		})
-	}
-}
-
-// TestMeasureTenQuickMoves: ten single moves made while the first is on its
-// way cost two reads and two writes (20 before): the first move reads and
-// writes its story; the nine made meanwhile go together, read in one
-// request and written in one batch.
-func TestMeasureTenQuickMoves(t *testing.T) {
-	mt := newMeasureTransport()
-	g, r, client, edits := limitedEngine(t, mt)
-	_, _, cmd := g.Moves(api.Story)
-	r.run(cmd)
-	stories := planningStories(t, client, mt, 10)
-	mt.mu.Lock()
-	mt.hold = make(chan struct{})
-	mt.mu.Unlock()
-
-	msgs := make(chan tea.Msg, 64)
-	var wg sync.WaitGroup
-	var runAway func(tea.Cmd)
-	runAway = func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		switch msg := cmd().(type) {
-		case tea.BatchMsg:
-			for _, c := range msg {
-				wg.Go(func() { runAway(c) })
-			}
-		case nil:
-		default:
-			msgs <- msg
-		}
-	}
-	for _, it := range stories {
-		_, cmd := g.Apply(api.Story, Change{Item: it, Field: Status, To: "developing"})
-		wg.Go(func() { runAway(cmd) })
-	}
-	for {
-		pending, err := edits.Pending("demo")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(pending) == len(stories) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	time.Sleep(100 * time.Millisecond) // the nine reach the lane behind the held first
-	close(mt.hold)
-	wg.Wait()
-	close(msgs)
-	for msg := range msgs {
-		r.run(func() tea.Msg { return msg })
-	}
-	reads, writes, paths, limited := mt.take()
-	t.Logf("10 quick moves: %d requests (%v)", reads+writes, paths)
-	if reads > 2 || writes > 2 || limited != 0 {
-		t.Errorf("10 quick moves: %d reads, %d writes, %d refused for the rate limit; want at most 2 and 2, none refused", reads, writes, limited)
-	}
-	got, err := client.GetMany(context.Background(), 10022001, api.Story, []string{stories[0].ID, stories[9].ID})
-	if err != nil || len(got) != 2 || got[0].Status != "developing" || got[1].Status != "developing" {
-		t.Errorf("on the service: %+v, %v", got, err)
 	}
 }
 

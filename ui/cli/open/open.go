@@ -151,7 +151,8 @@ func RunApp(c *wiring.Factory, ctx context.Context, r App) error {
 	uictx.Log = log.With("session", uictx.Session)
 	uictx.Log.Info("start", "version", c.Version, "service", s.Config.BaseURL, "method", r.Method)
 	uictx.Edits = store.NewSender(st.Outbox, client, store.SenderConfig{Service: s.Config.BaseURL, Session: uictx.Session, Parallel: api.DefaultMaxInFlight,
-		Watch: time.Second}) // what `triage set` does beside the board shows within a second or two
+		Gather: store.BoardGather(), // quick moves go together: one read and one batch write
+		Watch:  time.Second})        // what `triage set` does beside the board shows within a second or two
 	uictx.Cache = st.Cache
 	keepSeen(uictx, s)
 
