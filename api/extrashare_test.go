@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestItemsAlikeShareTheirExtraFields: the stories of a page with the same
@@ -126,5 +127,35 @@ func TestSetsOfCustomFieldsReusedPastSharedSets(t *testing.T) {
 	}
 	if len(maps) != len(sets) {
 		t.Errorf("20,000 stories of %d sets of custom fields hold %d maps; want one per set", len(sets), len(maps))
+	}
+}
+
+// TestPagesOfAListShareTheValuesItemsRepeat: stories on two pages of a
+// list with the same status, owner, creator and iteration hold one string
+// of each (100,000 stories held a copy each, 6 MB), and the values of
+// their own (id, title, times) are read as sent.
+func TestPagesOfAListShareTheValuesItemsRepeat(t *testing.T) {
+	var pool ExtrasPool
+	read := func(id, title string) Item {
+		t.Helper()
+		page := `[{"Story":{"id":"` + id + `","name":"` + title + `","status":"developing","owner":"demo;bob;","creator":"alice",` +
+			`"iteration_id":"1110022001000000003","workspace_id":"10022001","priority_label":"High","created":"2026-06-10 20:49:35"}}]`
+		items, err := DecodeItemsPooled(Story, []byte(page), &pool)
+		if err != nil || len(items) != 1 {
+			t.Fatalf("%d items: %v", len(items), err)
+		}
+		return items[0]
+	}
+	a, b := read("1", "Add the checklist"), read("2", "Rework the filters")
+	if a.ID != "1" || a.Title != "Add the checklist" || b.ID != "2" || b.Title != "Rework the filters" ||
+		a.Created != "2026-06-10 20:49:35" || b.Status != "developing" || b.Owner != "demo;bob;" {
+		t.Fatalf("read %+v and %+v", a, b)
+	}
+	for name, pair := range map[string][2]string{"status": {a.Status, b.Status}, "owner": {a.Owner, b.Owner},
+		"creator": {a.Creator, b.Creator}, "iteration": {a.IterationID, b.IterationID},
+		"workspace": {a.WorkspaceID, b.WorkspaceID}, "priority": {a.PriorityLabel, b.PriorityLabel}} {
+		if unsafe.StringData(pair[0]) != unsafe.StringData(pair[1]) {
+			t.Errorf("two stories of the same %s %q hold a copy each", name, pair[0])
+		}
 	}
 }
