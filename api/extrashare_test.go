@@ -1,9 +1,12 @@
 package api
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestItemsAlikeShareTheirExtraFields: the stories of a page with the same
@@ -79,5 +82,80 @@ func TestPagesOfAListShareTheirExtraFields(t *testing.T) {
 	last, _ := DecodeItemsPooled(Story, []byte(`[{"Story":{"id":"10","custom_field_two":"new"}}]`), &pool)
 	if v, _ := last[0].Get("custom_field_two"); v != "new" || len(pool.share.maps) != sharedSets {
 		t.Errorf("past the most sets: value %q, %d sets kept", v, len(pool.share.maps))
+	}
+}
+
+// TestSetsOfCustomFieldsReusedPastSharedSets: 20,000 stories of a type with
+// four custom fields of a few values each (a customer, an estimate, a
+// release, a user: some 8,000 sets, each of some 130 bytes) hold one map
+// per set, past sharedSets too, as long as the sets are reused: 100,000
+// such stories held 35 MB of maps of their own.
+func TestSetsOfCustomFieldsReusedPastSharedSets(t *testing.T) {
+	var pool ExtrasPool
+	customers := []string{"", "Acme", "Globex", "Initech", "Umbrella", "Hooli"}
+	releases := []string{"", "2025.10", "2025.11", "2025.12", "2026.01"}
+	users := []string{"", "demo;", "alice;", "bob;", "wangfang;", "dave;", "erin;"}
+	seed := uint32(1)
+	next := func(n int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	sets, maps := map[string]bool{}, map[uintptr]bool{}
+	for page := range 100 {
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range 200 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fields := fmt.Sprintf(`"workitem_type_id":"1110022001000000001","custom_field_one":%q,"custom_field_two":"%d","custom_field_three":%q,"custom_field_four":%q`,
+				customers[next(len(customers))], next(40), releases[next(len(releases))], users[next(len(users))])
+			sets[fields] = true
+			fmt.Fprintf(&b, `{"Story":{"id":"%d",%s}}`, page*200+i, fields)
+		}
+		b.WriteByte(']')
+		items, err := DecodeItemsPooled(Story, []byte(b.String()), &pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			maps[uintptr(reflect.ValueOf(it.Extra).UnsafePointer())] = true
+		}
+	}
+	if len(sets) <= sharedSets {
+		t.Fatalf("the stories make %d sets; the test wants more than %d", len(sets), sharedSets)
+	}
+	if len(maps) != len(sets) {
+		t.Errorf("20,000 stories of %d sets of custom fields hold %d maps; want one per set", len(sets), len(maps))
+	}
+}
+
+// TestPagesOfAListShareTheValuesItemsRepeat: stories on two pages of a
+// list with the same status, owner, creator and iteration hold one string
+// of each (100,000 stories held a copy each, 6 MB), and the values of
+// their own (id, title, times) are read as sent.
+func TestPagesOfAListShareTheValuesItemsRepeat(t *testing.T) {
+	var pool ExtrasPool
+	read := func(id, title string) Item {
+		t.Helper()
+		page := `[{"Story":{"id":"` + id + `","name":"` + title + `","status":"developing","owner":"demo;bob;","creator":"alice",` +
+			`"iteration_id":"1110022001000000003","workspace_id":"10022001","priority_label":"High","created":"2026-06-10 20:49:35"}}]`
+		items, err := DecodeItemsPooled(Story, []byte(page), &pool)
+		if err != nil || len(items) != 1 {
+			t.Fatalf("%d items: %v", len(items), err)
+		}
+		return items[0]
+	}
+	a, b := read("1", "Add the checklist"), read("2", "Rework the filters")
+	if a.ID != "1" || a.Title != "Add the checklist" || b.ID != "2" || b.Title != "Rework the filters" ||
+		a.Created != "2026-06-10 20:49:35" || b.Status != "developing" || b.Owner != "demo;bob;" {
+		t.Fatalf("read %+v and %+v", a, b)
+	}
+	for name, pair := range map[string][2]string{"status": {a.Status, b.Status}, "owner": {a.Owner, b.Owner},
+		"creator": {a.Creator, b.Creator}, "iteration": {a.IterationID, b.IterationID},
+		"workspace": {a.WorkspaceID, b.WorkspaceID}, "priority": {a.PriorityLabel, b.PriorityLabel}} {
+		if unsafe.StringData(pair[0]) != unsafe.StringData(pair[1]) {
+			t.Errorf("two stories of the same %s %q hold a copy each", name, pair[0])
+		}
 	}
 }

@@ -15,8 +15,9 @@ import (
 // error, and what it accepts it reads exactly as encoding/json would.
 
 // itemReader reads the items of one input. Each item's typed values share
-// one string and its extra values one byte slice, both made when the item
-// is complete, so an item holds on to nothing of the input.
+// one string (but those items repeat, see Item.repeated) and its extra
+// values one byte slice, both made when the item is complete, so an item
+// holds on to nothing of the input.
 type itemReader struct {
 	kind  Kind
 	data  []byte
@@ -26,6 +27,7 @@ type itemReader struct {
 	typed []typedSpan       // typed values of the current item, in text
 	extra []extraSpan       // extra values of the current item, in raw
 	text  []byte            // typed values of the current item, unquoted
+	own   []byte            // those of them not repeated, for finish
 	raw   []byte            // extra values of the current item, as sent
 	key   []byte            // a key with escapes, unquoted
 }
@@ -166,12 +168,27 @@ func (r *itemReader) item(i int, it *Item) (int, bool) {
 }
 
 // finish stores the values read into it, in the order read: the last of
-// repeated keys wins.
+// repeated keys wins. The values items repeat (a status, an owner) are the
+// strings of the items read before; the others share one string.
 func (r *itemReader) finish(it *Item) {
+	s := r.share
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if len(r.typed) > 0 {
-		text := string(r.text)
+		r.own = r.own[:0]
 		for _, t := range r.typed {
-			*t.ptr = text[t.start:t.end]
+			if !it.repeated(t.ptr) {
+				r.own = append(r.own, r.text[t.start:t.end]...)
+			}
+		}
+		own, at := string(r.own), 0
+		for _, t := range r.typed {
+			if it.repeated(t.ptr) {
+				*t.ptr = s.text(r.text[t.start:t.end])
+				continue
+			}
+			*t.ptr = own[at : at+t.end-t.start]
+			at += t.end - t.start
 		}
 	}
 	if len(r.extra) > 0 {
@@ -182,7 +199,7 @@ func (r *itemReader) finish(it *Item) {
 		for _, e := range r.extra {
 			r.found = append(r.found, sharedField{Name: e.name, Value: r.raw[e.start:e.end]})
 		}
-		it.Extra = r.share.get(r.found)
+		it.Extra = s.get(r.found)
 	}
 }
 

@@ -201,9 +201,9 @@ func readEntry(ub *bbolt.Bucket, key, raw []byte) (Snapshot, bool, error) {
 		text.Write(part[split:])
 		at += uint64(len(part))
 	}
-	if at != m.size || len(front) == 0 || front[0] != flatVersion {
+	if at != m.size || len(front) == 0 || (front[0] != flatVersion && front[0] != tableVersion) {
 		return Snapshot{}, false, errFlat
 	}
-	s, err := decodeFlatParts(front[1:], text.String())
+	s, err := decodeFlatParts(front[0], front[1:], text.String())
 	return s, err == nil, err
 }

@@ -14,7 +14,9 @@ import (
 // version not listed here is a cache miss.
 //
 //   - snapshotVersion (1), older: the whole snapshot gob-encoded. Still read.
-//   - flatVersion (3), written now: flat, so that 100,000 items decode in a
+//   - tableVersion (5), written now: flatVersion with a table of the texts
+//     its items repeat, to which they refer (see snapshot_table.go).
+//   - flatVersion (3), older: flat, so that 100,000 items decode in a
 //     few milliseconds with one allocation for all their text. After the
 //     version byte: the length of a gob-encoded snapshotHead, the head, the
 //     number of items, the length of the text, then per item its kind and
@@ -30,6 +32,7 @@ const (
 	snapshotVersion      byte = 1
 	flatNoCreatorVersion byte = 2
 	flatVersion          byte = 3
+	tableVersion         byte = 5
 )
 
 // snapshotRecord is the stored form of a Snapshot in snapshotVersion.
@@ -75,33 +78,45 @@ func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 	if err := gob.NewEncoder(&head).Encode(h); err != nil {
 		return Encoded{}, api.Errorf("encode: %w", err)
 	}
-	// The first pass sizes the entry (the lengths and the text), so that
-	// the second writes the lengths and the text into one buffer: a second
-	// buffer of all the text, joined at the end, cost its size again.
+	// The first pass fills the table and sizes the entry (the refs and the
+	// text), so that the second writes the refs and the text into one
+	// buffer: a second buffer of all the text, joined at the end, cost its
+	// size again.
+	var table textTable
 	count, size, lengths := 0, 0, 0
 	for it := range items {
 		lengths += uvarintLen(uint64(it.Kind)) + uvarintLen(uint64(len(it.Extra)))
-		for _, f := range it.Texts() {
-			size += len(*f)
-			lengths += uvarintLen(uint64(len(*f)))
+		for i, f := range it.Texts() {
+			lengths, size = sizeText(&table, *f, tabledTexts[i], lengths, size)
 		}
 		for k, v := range it.Extra {
-			size += len(k) + len(v)
-			lengths += uvarintLen(uint64(len(k))) + uvarintLen(uint64(len(v)))
+			lengths, size = sizeText(&table, k, true, lengths, size)
+			lengths, size = sizeText(&table, v, true, lengths, size)
 		}
 		count++
 	}
+	lengths += uvarintLen(uint64(len(table.texts)))
+	for _, s := range table.texts {
+		lengths += uvarintLen(uint64(len(s)))
+	}
+	size += table.size
 	out := make([]byte, 0, 1+3*binary.MaxVarintLen64+head.Len()+lengths+size)
-	out = append(out, flatVersion)
+	out = append(out, tableVersion)
 	out = binary.AppendUvarint(out, uint64(head.Len()))
 	out = append(out, head.Bytes()...)
 	out = binary.AppendUvarint(out, uint64(count))
 	out = binary.AppendUvarint(out, uint64(size))
-	// The lengths, then the text, written in one pass over each item so
-	// that its extra fields come in the same order in both.
+	// The table, then each item's refs, then the text: the table's, then
+	// the items' own, written in one pass over each item so that its extra
+	// fields come in the same order in both.
 	textAt := len(out) + lengths
 	lens, text := out, out[textAt:textAt]
 	out = out[:textAt+size]
+	lens = binary.AppendUvarint(lens, uint64(len(table.texts)))
+	for _, s := range table.texts {
+		lens = binary.AppendUvarint(lens, uint64(len(s)))
+		text = append(text, s...)
+	}
 	n := 0
 	fits := func() bool { return len(lens) <= textAt && len(text) <= size }
 	for it := range items {
@@ -109,16 +124,13 @@ func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 			return Encoded{}, errChanged
 		}
 		lens = binary.AppendUvarint(lens, uint64(it.Kind))
-		for _, f := range it.Texts() {
-			lens = binary.AppendUvarint(lens, uint64(len(*f)))
-			text = append(text, *f...)
+		for i, f := range it.Texts() {
+			lens, text = writeText(&table, *f, tabledTexts[i], lens, text)
 		}
 		lens = binary.AppendUvarint(lens, uint64(len(it.Extra)))
 		for k, v := range it.Extra {
-			lens = binary.AppendUvarint(lens, uint64(len(k)))
-			lens = binary.AppendUvarint(lens, uint64(len(v)))
-			text = append(text, k...)
-			text = append(text, v...)
+			lens, text = writeText(&table, k, true, lens, text)
+			lens, text = writeText(&table, v, true, lens, text)
 		}
 		if !fits() {
 			return Encoded{}, errChanged
@@ -128,6 +140,30 @@ func encode(h snapshotHead, items iter.Seq[*api.Item]) (Encoded, error) {
 		return Encoded{}, errChanged
 	}
 	return Encoded{raw: out, textAt: textAt}, nil
+}
+
+// sizeText counts a text of an item in the first pass: it adds a tabled text
+// to the table, and adds its ref's length to lengths and its own text's to
+// size.
+func sizeText[T ~string | ~[]byte](t *textTable, s T, tabled bool, lengths, size int) (int, int) {
+	if tabled {
+		add(t, s)
+	}
+	ref, own := refOf(t, s, tabled)
+	if own {
+		size += len(s)
+	}
+	return lengths + uvarintLen(ref), size
+}
+
+// writeText writes a text of an item in the second pass: its ref to lens,
+// its own text to text.
+func writeText[T ~string | ~[]byte](t *textTable, s T, tabled bool, lens, text []byte) ([]byte, []byte) {
+	ref, own := refOf(t, s, tabled)
+	if own {
+		text = append(text, s...)
+	}
+	return binary.AppendUvarint(lens, ref), text
 }
 
 // errChanged is an encoding whose items changed between its two passes.
@@ -178,9 +214,9 @@ func decodeSnapshot(raw []byte) (Snapshot, bool, error) {
 			return Snapshot{}, false, err
 		}
 		return Snapshot{Items: rec.Items, Fields: rec.Fields, SavedAt: rec.SavedAt, Transitions: rec.Transitions}, true, nil
-	case flatNoCreatorVersion, flatVersion:
-		s, err := decodeFlat(raw[1:])
-		if raw[0] != flatVersion {
+	case flatNoCreatorVersion, flatVersion, tableVersion:
+		s, err := decodeFlat(raw[0], raw[1:])
+		if raw[0] == flatNoCreatorVersion {
 			s.Synced = ""
 		}
 		return s, err == nil, err
@@ -206,8 +242,8 @@ func (r *flatReader) next() int {
 	return int(v)
 }
 
-// decodeFlat reads a flat entry after its version byte.
-func decodeFlat(raw []byte) (Snapshot, error) {
+// decodeFlat reads a flat entry of version v after its version byte.
+func decodeFlat(v byte, raw []byte) (Snapshot, error) {
 	r := &flatReader{b: raw, limit: uint64(len(raw))}
 	headLen := r.next()
 	if r.err != nil || headLen > len(r.b) {
@@ -219,12 +255,13 @@ func decodeFlat(raw []byte) (Snapshot, error) {
 	if r.err != nil || textLen > len(raw) {
 		return Snapshot{}, errFlat
 	}
-	return decodeFlatParts(raw[:len(raw)-textLen], string(raw[len(raw)-textLen:]))
+	return decodeFlatParts(v, raw[:len(raw)-textLen], string(raw[len(raw)-textLen:]))
 }
 
-// decodeFlatParts reads a flat entry after its version byte whose text is
-// apart: front is the head and the lengths, text the text.
-func decodeFlatParts(front []byte, text string) (Snapshot, error) {
+// decodeFlatParts reads a flat entry of version v after its version byte
+// whose text is apart: front is the head and the lengths (the refs of
+// tableVersion), text the text.
+func decodeFlatParts(v byte, front []byte, text string) (Snapshot, error) {
 	r := &flatReader{b: front, limit: uint64(len(front) + len(text))}
 	headLen := r.next()
 	if r.err != nil || headLen > len(r.b) {
@@ -249,18 +286,41 @@ func decodeFlatParts(front []byte, text string) (Snapshot, error) {
 		at += n
 		return s
 	}
+	next := func() string { return cut(r.next()) }
+	if v == tableVersion {
+		var table []string
+		if n := r.next(); n <= len(r.b) {
+			table = make([]string, n)
+		} else {
+			r.err = errFlat
+		}
+		for i := range table {
+			table[i] = cut(r.next())
+		}
+		next = func() string {
+			ref := r.next()
+			if ref&1 == 0 {
+				return cut(ref >> 1)
+			}
+			if ref>>1 >= len(table) {
+				r.err = errFlat
+				return ""
+			}
+			return table[ref>>1]
+		}
+	}
 	items := make([]api.Item, count)
 	var extras extrasOfItems
 	for i := range items {
 		it := &items[i]
 		it.Kind = api.Kind(r.next())
 		for _, f := range it.Texts() {
-			*f = cut(r.next())
+			*f = next()
 		}
 		if extra := r.next(); extra > 0 {
 			for range extra {
-				k := cut(r.next())
-				extras.add(k, cut(r.next()))
+				k := next()
+				extras.add(k, next())
 			}
 			it.Extra = extras.take()
 		}
