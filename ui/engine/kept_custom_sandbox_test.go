@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"triage/api"
+	"triage/api/sandbox"
 )
 
 // customNames are the names of kind k's custom fields as the engine knows them.
@@ -22,7 +23,7 @@ func customNames(g *Engine, k api.Kind) []string {
 // a start more than a day after they were read asks them again, once.
 func TestCustomFieldsKeptForADay(t *testing.T) {
 	const settings = "GET /stories/custom_fields_settings"
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	g, _ := s.start(t)
 	cold, _ := s.pt.take()
 	if cold[settings] != 1 || len(customNames(g, api.Story)) == 0 {
@@ -52,7 +53,7 @@ func TestCustomFieldsKeptForADay(t *testing.T) {
 // the service refuses has the kind's custom field settings read again at
 // once, though they were kept within the day.
 func TestRefusedCustomFieldReadsItsSettingsAgain(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	s.start(t)
 	g, r := s.start(t)
 	s.pt.take()

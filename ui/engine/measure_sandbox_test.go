@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -79,21 +78,13 @@ func (m *measureTransport) take() (reads, writes int, paths map[string]int, limi
 // requests a minute, opened on its first workspace as the demo user.
 func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Client, *store.Sender) {
 	t.Helper()
-	srv, err := sandbox.Start(limitedOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: mt}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	srv := startSandbox(t, limitedOptions)
+	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: mt}))
+	ctx := demoContext(srv, client)
 	edits := uitest.NewEdits(t, client, srv.URL)
 	ctx.Edits = edits
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
-	return g, r, client, edits
+	r := openedRig(t, ctx, 10022001)
+	return r.g, r, client, edits
 }
 
 // planningStories are n stories of the default type in planning, read
@@ -242,17 +233,7 @@ func TestMeasureFirstStatusMove(t *testing.T) {
 // first status move is then the story's read and the write, the workflow
 // being kept from the day's first start (4 before).
 func TestMeasureWarmStart(t *testing.T) {
-	srv, err := sandbox.Start(limitedOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	s := newStartRig(t, limitedOptions)
 	g, r := s.start(t)
 	_, _, cmd := g.Moves(api.Story)
 	r.run(cmd)
@@ -293,17 +274,7 @@ func TestMeasureWarmStart(t *testing.T) {
 // again as the first window's, two requests for the edges of the creation
 // times and three counts of windows). The board holds every story once.
 func TestMeasureBigFirstLoad(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: api.MaxListItems})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	s := newStartRig(t, sandbox.Options{ExtraItems: api.MaxListItems})
 	g, _ := s.start(t)
 	got, sum := s.pt.take()
 	stories := g.Items(api.Story).List

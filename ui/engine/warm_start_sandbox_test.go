@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"context"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,36 +51,24 @@ type startRig struct {
 	now   time.Time
 }
 
-func newStartRig(t *testing.T) *startRig {
+// newStartRig is the first start of the app on a local TAPD of opts.
+func newStartRig(t *testing.T, opts sandbox.Options) *startRig {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	return &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	return &startRig{srv: startSandbox(t, opts), cache: tempCache(t), pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
 }
 
 // start opens the workspace as the board does (the kind shown loaded, the
 // others counted) and returns the engine once everything it started ended.
 func (s *startRig) start(t *testing.T) (*Engine, *rig) {
 	t.Helper()
-	client := api.NewClient(s.srv.URL, api.BearerToken(s.srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: s.pt}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), s.srv.URL, "demo"
+	client := demoClient(s.srv, api.WithHTTPClient(&http.Client{Transport: s.pt}))
+	ctx := demoContext(s.srv, client)
 	ctx.Cache = s.cache
 	ctx.Edits = uitest.NewEdits(t, client, s.srv.URL)
 	now := s.now
 	ctx.Now = func() time.Time { return now }
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
+	g := r.g
 	r.run(tea.Batch(g.Load(api.Story), g.CountUnloaded()))
 	if p := g.Progress(api.Story); p.Busy || len(g.Items(api.Story).List) == 0 {
 		t.Fatalf("the stories did not load: %+v", p)
@@ -106,7 +92,7 @@ func requests(n map[string]int) string {
 // nothing else: the field information and the tab counts of the kinds not
 // opened were read within the day and come from the cache.
 func TestWarmStartRequests(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	s.start(t)
 	cold, coldSum := s.pt.take()
 	t.Logf("cold start: %d requests: %s", coldSum, requests(cold))
@@ -144,7 +130,7 @@ func pickers(g *Engine, r *rig) (asked []string) {
 // than a day after they were read asks them again, with the field
 // information and the counts.
 func TestReferenceReadAgainAfterADay(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	g, r := s.start(t)
 	if asked := pickers(g, r); len(asked) != 3 {
 		t.Fatalf("the first start asked %v of the pickers; want all three", asked)
@@ -178,7 +164,7 @@ func TestReferenceReadAgainAfterADay(t *testing.T) {
 // they were read within the day; a refused priority has the field
 // information read again at once.
 func TestRefusedEditReadsReferenceAgain(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	g, r := s.start(t)
 	pickers(g, r)
 	g, r = s.start(t)
