@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -40,25 +39,14 @@ func (pc *pathCount) take() map[string]int {
 // (that read is for a send that may have reached the service); the item
 // has it once.
 func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := startSandbox(t, sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
 	pc := &pathCount{n: map[string]int{}}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: pc}))
-	ob, err := store.OpenOutbox(filepath.Join(t.TempDir(), store.OutboxFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ob.Close() })
-	const session = "20260106T091604Z-first"
-	s := store.NewSender(ob, client, store.SenderConfig{Service: srv.URL, Session: session,
-		Backoff: store.Backoff{Base: 10 * time.Millisecond, Max: 50 * time.Millisecond}})
+	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: pc}))
+	s := quickSender(t, srv, client)
 	ctx := context.Background()
 	const storyID = "1110022001000000004"
 	text := "<p>why: sprint 12</p>"
-	e, err := s.Add(store.Edit{Session: session, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS,
+	e, err := s.Add(store.Edit{Session: firstSession, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS,
 		Kind: api.Story, Op: store.OpComment, ItemID: storyID, To: text})
 	if err != nil {
 		t.Fatal(err)
