@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -49,9 +50,9 @@ type batchRig struct {
 
 func newBatchRig(t *testing.T) *batchRig {
 	t.Helper()
-	srv := startSandbox(t, sandbox.Options{})
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	count := &countedRequests{}
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: count}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: count}))
 	rig := &fieldsRig{srv: srv, client: client, path: filepath.Join(t.TempDir(), store.OutboxFile)}
 	rig.reopen(t, firstSession)
 	return &batchRig{fieldsRig: rig, count: count}

@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -39,9 +40,9 @@ func (pc *pathCount) take() map[string]int {
 // (that read is for a send that may have reached the service); the item
 // has it once.
 func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
-	srv := startSandbox(t, sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
 	pc := &pathCount{n: map[string]int{}}
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: pc}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: pc}))
 	s := quickSender(t, srv, client)
 	ctx := context.Background()
 	const storyID = "1110022001000000004"

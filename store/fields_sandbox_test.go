@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -30,8 +31,8 @@ type fieldsRig struct {
 
 func newFieldsRig(t *testing.T) *fieldsRig {
 	t.Helper()
-	srv := startSandbox(t, sandbox.Options{})
-	rig := &fieldsRig{srv: srv, client: demoClient(srv), path: filepath.Join(t.TempDir(), store.OutboxFile)}
+	srv := sandboxtest.Start(t, sandbox.Options{})
+	rig := &fieldsRig{srv: srv, client: sandboxtest.DemoClient(srv), path: filepath.Join(t.TempDir(), store.OutboxFile)}
 	rig.reopen(t, firstSession)
 	return rig
 }

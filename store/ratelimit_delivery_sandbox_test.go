@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -37,13 +38,13 @@ func (rf *refusals) RoundTrip(r *http.Request) (*http.Response, error) {
 // service refused requests of theirs meanwhile, so the limit was met.
 func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 	const n = 84
-	srv := startSandbox(t, sandbox.Options{Rate: 60, RateWindow: 2 * time.Second})
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 60, RateWindow: 2 * time.Second})
 	budget, err := api.NewBudget(0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rf := &refusals{}
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: rf}), api.WithBudget(budget))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: rf}), api.WithBudget(budget))
 	s := quickSender(t, srv, client)
 
 	ctx := context.Background()

@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
@@ -58,14 +59,14 @@ func (l *requestLog) len() int {
 // budget, before the pages the load still asks for (the user's own
 // requests go first, api.UserFirst), and the load goes on after them.
 func TestAnEditGoesBeforeTheLoadsRemainingPages(t *testing.T) {
-	srv := startSandbox(t, sandbox.Options{ExtraItems: 1200})
-	story := planningStory(t, demoClient(srv))
+	srv := sandboxtest.Start(t, sandbox.Options{ExtraItems: 1200})
+	story := planningStory(t, sandboxtest.DemoClient(srv))
 	budget, err := api.NewBudget(2, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := &requestLog{}
-	client := demoClient(srv, api.WithBudget(budget), api.WithMaxInFlight(8), api.WithHTTPClient(&http.Client{Transport: log}))
+	client := sandboxtest.DemoClient(srv, api.WithBudget(budget), api.WithMaxInFlight(8), api.WithHTTPClient(&http.Client{Transport: log}))
 	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	r := openedRig(t, ctx, 10022001)

@@ -7,14 +7,15 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
 // sandboxRig is an engine over the client and the sandbox, as the app
 // runs, its stories' fields read; the client is made with opts.
 func sandboxRig(t *testing.T, opts ...api.ClientOption) (*rig, *api.Client) {
-	srv := startSandbox(t, sandbox.Options{})
-	client := demoClient(srv, opts...)
+	srv := sandboxtest.Start(t, sandbox.Options{})
+	client := sandboxtest.DemoClient(srv, opts...)
 	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	r := openedRig(t, ctx, 10022001)

@@ -12,6 +12,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
@@ -78,8 +79,8 @@ func (m *measureTransport) take() (reads, writes int, paths map[string]int, limi
 // requests a minute, opened on its first workspace as the demo user.
 func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Client, *store.Sender) {
 	t.Helper()
-	srv := startSandbox(t, limitedOptions)
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: mt}))
+	srv := sandboxtest.Start(t, limitedOptions)
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: mt}))
 	ctx := demoContext(srv, client)
 	edits := uitest.NewEdits(t, client, srv.URL)
 	ctx.Edits = edits

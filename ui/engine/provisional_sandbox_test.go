@@ -15,6 +15,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -85,9 +86,9 @@ const cardWS = 10022001
 
 func newCardRig(t *testing.T) *cardRig {
 	t.Helper()
-	srv := startSandbox(t, sandbox.Options{})
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	writes := &createWrites{}
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: writes}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: writes}))
 	c := &cardRig{srv: srv, client: client, writes: writes, path: filepath.Join(t.TempDir(), store.OutboxFile)}
 	c.start(t, "first run")
 	return c

@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
@@ -22,12 +23,12 @@ import (
 // The engine's state is touched only by the test's goroutine once the
 // work is over: the notice is a message, not a change of the model.
 func TestWaitsForTheRateLimitAreTold(t *testing.T) {
-	srv := startSandbox(t, sandbox.Options{Rate: 3, RateWindow: 4 * time.Second})
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 3, RateWindow: 4 * time.Second})
 	budget, err := api.NewBudget(0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := demoClient(srv, api.WithBudget(budget))
+	client := sandboxtest.DemoClient(srv, api.WithBudget(budget))
 	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	told := make(chan common.RateWaitMsg, 64)

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
@@ -102,9 +103,9 @@ func (r *rig) current(c *api.Client, ct *countingTransport, id string) api.Item 
 // workspace as the demo user, whose client counts the requests it makes.
 func countedEngine(t *testing.T) (*Engine, *rig, *api.Client, *countingTransport) {
 	t.Helper()
-	srv := startSandbox(t, sandbox.Options{})
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	ct := &countingTransport{}
-	client := demoClient(srv, api.WithHTTPClient(&http.Client{Transport: ct}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: ct}))
 	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	r := openedRig(t, ctx, 10022001)

@@ -14,6 +14,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -56,7 +57,7 @@ func (g *pageGate) pages() []int {
 // once (partSaveEvery), no other timer.
 func cachedEngine(t *testing.T, srv *sandbox.Running, cache *store.Cache, gate *pageGate) *Engine {
 	t.Helper()
-	ctx := demoContext(srv, demoClient(srv, api.WithHTTPClient(&http.Client{Transport: gate})))
+	ctx := demoContext(srv, sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: gate})))
 	ctx.Cache = cache
 	g := New(ctx)
 	g.After = func(_ time.Duration, msg tea.Msg) tea.Cmd {
@@ -107,7 +108,7 @@ func drive(t *testing.T, g *Engine, cmd tea.Cmd, done func() bool) {
 // closes the gap by one refresh by delta: a story of the pages kept,
 // renamed while the app was closed, shows its new name.
 func TestAFirstLoadResumesAfterARestart(t *testing.T) {
-	srv := startSandbox(t, sandbox.Options{ExtraItems: 1000})
+	srv := sandboxtest.Start(t, sandbox.Options{ExtraItems: 1000})
 	cache := tempCache(t)
 	cached := func() store.Snapshot {
 		t.Helper()
@@ -133,7 +134,7 @@ func TestAFirstLoadResumesAfterARestart(t *testing.T) {
 
 	// Meanwhile someone renames a story of the pages kept.
 	renamed := part.Items[10]
-	direct := demoClient(srv)
+	direct := sandboxtest.DemoClient(srv)
 	if _, err := direct.Update(context.Background(), 10022001, api.Story, renamed.ID, map[string]string{"name": "Renamed while triage was closed"}, "alice"); err != nil {
 		t.Fatal(err)
 	}

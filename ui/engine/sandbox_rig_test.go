@@ -15,25 +15,9 @@ import (
 	"triage/ui/internal/uitest"
 )
 
-// The rig the engine's tests share: a local TAPD, a client of its demo
-// user, the context an engine runs in and the engine opened on a
-// workspace, each test setting what it measures in between.
-
-// startSandbox starts a local TAPD of opts, stopped when the test ends.
-func startSandbox(t testing.TB, opts sandbox.Options) *sandbox.Running {
-	t.Helper()
-	srv, err := sandbox.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	return srv
-}
-
-// demoClient is a client of srv signed in by the demo user's token.
-func demoClient(srv *sandbox.Running, opts ...api.ClientOption) *api.Client {
-	return api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), opts...)
-}
+// The rig the engine's tests share beside sandboxtest's service and
+// client: the context an engine runs in, the engine opened on a workspace
+// and a cache, each test setting what it measures in between.
 
 // demoContext is the context of an engine over client on srv as the demo
 // user, at 80×24, without edits, cache or clock of its own yet.

@@ -10,6 +10,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
@@ -100,7 +101,7 @@ const seenWS = 10022001
 func newSeenRig(t *testing.T, method string, keeper *memKeeper, srv *sandbox.Running, clock *serviceClock) *seenRig {
 	t.Helper()
 	if srv == nil {
-		srv = startSandbox(t, sandbox.Options{Clock: clock.Now})
+		srv = sandboxtest.Start(t, sandbox.Options{Clock: clock.Now})
 	}
 	d := srv.Server.Demo()
 	var demoTok, aliceTok string

@@ -13,6 +13,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
@@ -54,14 +55,14 @@ type startRig struct {
 // newStartRig is the first start of the app on a local TAPD of opts.
 func newStartRig(t *testing.T, opts sandbox.Options) *startRig {
 	t.Helper()
-	return &startRig{srv: startSandbox(t, opts), cache: tempCache(t), pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	return &startRig{srv: sandboxtest.Start(t, opts), cache: tempCache(t), pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
 }
 
 // start opens the workspace as the board does (the kind shown loaded, the
 // others counted) and returns the engine once everything it started ended.
 func (s *startRig) start(t *testing.T) (*Engine, *rig) {
 	t.Helper()
-	client := demoClient(s.srv, api.WithHTTPClient(&http.Client{Transport: s.pt}))
+	client := sandboxtest.DemoClient(s.srv, api.WithHTTPClient(&http.Client{Transport: s.pt}))
 	ctx := demoContext(s.srv, client)
 	ctx.Cache = s.cache
 	ctx.Edits = uitest.NewEdits(t, client, s.srv.URL)
