@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,27 +12,6 @@ import (
 	"triage/store"
 )
 
-// pathCount counts the requests by method and path.
-type pathCount struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (pc *pathCount) RoundTrip(r *http.Request) (*http.Response, error) {
-	pc.mu.Lock()
-	pc.n[r.Method+" "+r.URL.Path]++
-	pc.mu.Unlock()
-	return http.DefaultTransport.RoundTrip(r)
-}
-
-func (pc *pathCount) take() map[string]int {
-	pc.mu.Lock()
-	defer pc.mu.Unlock()
-	n := pc.n
-	pc.n = map[string]int{}
-	return n
-}
-
 // TestCommentRefusedForTheLimitIsNotLookedFor: a comment (a why) the
 // service refused for its rate limit (429: it did nothing) is sent again
 // once the wait is over, in one request, with no read to look for it first
@@ -41,7 +19,7 @@ func (pc *pathCount) take() map[string]int {
 // has it once.
 func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
 	srv := sandboxtest.Start(t, sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
-	pc := &pathCount{n: map[string]int{}}
+	pc := &sandboxtest.PathCounter{}
 	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: pc}))
 	s := quickSender(t, srv, client)
 	ctx := context.Background()
@@ -57,7 +35,7 @@ func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
 	if res, _ := s.SendAll(ctx, []store.Edit{e}); len(res) != 1 || res[0].Outcome != store.OutcomeQueued {
 		t.Fatalf("the comment sent while the window is spent: %+v; want it queued", res)
 	}
-	if got := pc.take(); got["POST /comments"] != 1 || len(got) != 1 {
+	if got, _ := pc.Take(); got["POST /comments"] != 1 || len(got) != 1 {
 		t.Fatalf("the refused send: %v; want one POST /comments", got)
 	}
 	for deadline := time.Now().Add(20 * time.Second); ; {
@@ -78,7 +56,7 @@ func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
 		}
 		_, _ = s.Flush(ctx, "demo")
 	}
-	got := pc.take()
+	got, _ := pc.Take()
 	t.Logf("sent again: %v", got)
 	if got["POST /comments"] != 1 || got["GET /comments"] != 0 {
 		t.Errorf("sent again with %v; want one POST /comments and no read", got)

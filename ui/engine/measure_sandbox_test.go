@@ -238,10 +238,10 @@ func TestMeasureWarmStart(t *testing.T) {
 	g, r := s.start(t)
 	_, _, cmd := g.Moves(api.Story)
 	r.run(cmd)
-	_, cold := s.pt.take()
+	_, cold := s.pt.Take()
 	s.now = s.now.Add(time.Hour)
 	g, r = s.start(t)
-	warm, warmSum := s.pt.take()
+	warm, warmSum := s.pt.Take()
 	t.Logf("cold start: %d requests; warm start: %d requests: %s", cold, warmSum, requests(warm))
 	if warmSum != 1 || warm["GET /stories"] != 1 {
 		t.Errorf("warm start: %d requests (%s); want 1: one delta of the stories", warmSum, requests(warm))
@@ -261,7 +261,7 @@ func TestMeasureWarmStart(t *testing.T) {
 	r.run(cmd)
 	_, cmd = g.Apply(api.Story, Change{Item: st, Field: Status, To: "developing"})
 	r.run(cmd)
-	move, moveSum := s.pt.take()
+	move, moveSum := s.pt.Take()
 	t.Logf("the first status move after a warm start: %d requests: %s", moveSum, requests(move))
 	if moveSum != 2 || move["POST /stories"] != 1 {
 		t.Errorf("the first status move after a warm start: %d requests (%s); want the story's read and the write", moveSum, requests(move))
@@ -277,7 +277,7 @@ func TestMeasureWarmStart(t *testing.T) {
 func TestMeasureBigFirstLoad(t *testing.T) {
 	s := newStartRig(t, sandbox.Options{ExtraItems: api.MaxListItems})
 	g, _ := s.start(t)
-	got, sum := s.pt.take()
+	got, sum := s.pt.Take()
 	stories := g.Items(api.Story).List
 	pages := (len(stories) + api.PageSize - 1) / api.PageSize
 	t.Logf("the first load of %d stories: %d requests: %s", len(stories), sum, requests(got))
