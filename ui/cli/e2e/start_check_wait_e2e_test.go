@@ -12,7 +12,7 @@ import (
 // the board follows once the window has passed (and loads at the limit).
 func TestStartCheckSaysItWaits(t *testing.T) {
 	requireTmux(t)
-	s := startServe(t, "--rate", "2", "--rate-window", "15s")
+	s := startServe(t, "--rate", "2", "--rate-window", "8s")
 	for range 3 { // the window's two requests, and one refused
 		askWhoAmI(t, s)
 	}
