@@ -25,7 +25,7 @@ func TestBatchLeavesConflictsAndFieldMovesOut(t *testing.T) {
 	}
 	bug := rig.item(t, api.Bug, "in_progress", func(it api.Item) bool { v, _ := it.Get("resolution"); return v == "" })
 	edits := rig.queue(t, planning, store.OpPriority, priority, to)
-	move, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
+	move, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
 		Kind: api.Bug, Op: store.OpStatus, ItemID: bug.ID, From: "in_progress", To: "rejected", SeenModified: bug.Modified,
 		Fields: map[string]string{"resolution": "by design"}})
 	if err != nil {
@@ -115,7 +115,7 @@ func TestBatchAppliedOnceAfterALostAnswer(t *testing.T) {
 	planning := rig.stories(t, "planning", 5)
 	edits := rig.queue(t, planning, store.OpStatus, status, "developing")
 	lost := &lostAnswers{Client: rig.client}
-	r, err := store.NewReplayer(rig.outbox, lost, store.ReplayerConfig{Service: rig.srv.URL, User: "demo", Session: "20260106T091604Z-first"})
+	r, err := store.NewReplayer(rig.outbox, lost, store.ReplayerConfig{Service: rig.srv.URL, User: "demo", Session: firstSession})
 	if err != nil {
 		t.Fatal(err)
 	}

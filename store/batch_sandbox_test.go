@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -49,16 +50,11 @@ type batchRig struct {
 
 func newBatchRig(t *testing.T) *batchRig {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	count := &countedRequests{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
-		api.WithHTTPClient(&http.Client{Transport: count}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: count}))
 	rig := &fieldsRig{srv: srv, client: client, path: filepath.Join(t.TempDir(), store.OutboxFile)}
-	rig.reopen(t, "20260106T091604Z-first")
+	rig.reopen(t, firstSession)
 	return &batchRig{fieldsRig: rig, count: count}
 }
 
@@ -94,7 +90,7 @@ func (rig *batchRig) queue(t *testing.T, items []api.Item, op store.EditOp, from
 	t.Helper()
 	edits := make([]store.Edit, 0, len(items))
 	for _, it := range items {
-		e, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
+		e, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
 			Kind: it.Kind, Op: op, ItemID: it.ID, From: from(it), To: to, SeenModified: it.Modified})
 		if err != nil {
 			t.Fatal(err)

@@ -3,36 +3,14 @@ package store_test
 import (
 	"context"
 	"net/http"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
-
-// pathCount counts the requests by method and path.
-type pathCount struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (pc *pathCount) RoundTrip(r *http.Request) (*http.Response, error) {
-	pc.mu.Lock()
-	pc.n[r.Method+" "+r.URL.Path]++
-	pc.mu.Unlock()
-	return http.DefaultTransport.RoundTrip(r)
-}
-
-func (pc *pathCount) take() map[string]int {
-	pc.mu.Lock()
-	defer pc.mu.Unlock()
-	n := pc.n
-	pc.n = map[string]int{}
-	return n
-}
 
 // TestCommentRefusedForTheLimitIsNotLookedFor: a comment (a why) the
 // service refused for its rate limit (429: it did nothing) is sent again
@@ -40,25 +18,14 @@ func (pc *pathCount) take() map[string]int {
 // (that read is for a send that may have reached the service); the item
 // has it once.
 func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	pc := &pathCount{n: map[string]int{}}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: pc}))
-	ob, err := store.OpenOutbox(filepath.Join(t.TempDir(), store.OutboxFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ob.Close() })
-	const session = "20260106T091604Z-first"
-	s := store.NewSender(ob, client, store.SenderConfig{Service: srv.URL, Session: session,
-		Backoff: store.Backoff{Base: 10 * time.Millisecond, Max: 50 * time.Millisecond}})
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 5, RateWindow: 2 * time.Second})
+	pc := &sandboxtest.PathCounter{}
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: pc}))
+	s := quickSender(t, srv, client)
 	ctx := context.Background()
 	const storyID = "1110022001000000004"
 	text := "<p>why: sprint 12</p>"
-	e, err := s.Add(store.Edit{Session: session, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS,
+	e, err := s.Add(store.Edit{Session: firstSession, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS,
 		Kind: api.Story, Op: store.OpComment, ItemID: storyID, To: text})
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +35,7 @@ func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
 	if res, _ := s.SendAll(ctx, []store.Edit{e}); len(res) != 1 || res[0].Outcome != store.OutcomeQueued {
 		t.Fatalf("the comment sent while the window is spent: %+v; want it queued", res)
 	}
-	if got := pc.take(); got["POST /comments"] != 1 || len(got) != 1 {
+	if got, _ := pc.Take(); got["POST /comments"] != 1 || len(got) != 1 {
 		t.Fatalf("the refused send: %v; want one POST /comments", got)
 	}
 	for deadline := time.Now().Add(20 * time.Second); ; {
@@ -89,7 +56,7 @@ func TestCommentRefusedForTheLimitIsNotLookedFor(t *testing.T) {
 		}
 		_, _ = s.Flush(ctx, "demo")
 	}
-	got := pc.take()
+	got, _ := pc.Take()
 	t.Logf("sent again: %v", got)
 	if got["POST /comments"] != 1 || got["GET /comments"] != 0 {
 		t.Errorf("sent again with %v; want one POST /comments and no read", got)

@@ -23,7 +23,7 @@ func TestNewBugWithItsRequiredFieldsIsCreatedOnce(t *testing.T) {
 			rig := newBatchRig(t)
 			title := "Invoice totals are off by a cent"
 			fields := map[string]string{"severity": "serious", "current_owner": "demo;"}
-			e, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: billingLegacy,
+			e, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: billingLegacy,
 				WorkspaceName: "Billing Legacy", Kind: api.Bug, Op: store.OpCreate, Title: title, To: "high", Fields: fields})
 			if err != nil {
 				t.Fatal(err)
@@ -76,7 +76,7 @@ func TestNewBugWithItsRequiredFieldsIsCreatedOnce(t *testing.T) {
 // field; nothing is created.
 func TestNewBugWithoutItsSeverityFails(t *testing.T) {
 	rig := newBatchRig(t)
-	e, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: billingLegacy,
+	e, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: billingLegacy,
 		Kind: api.Bug, Op: store.OpCreate, Title: "No severity"})
 	if err != nil {
 		t.Fatal(err)

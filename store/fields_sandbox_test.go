@@ -9,6 +9,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -30,14 +31,9 @@ type fieldsRig struct {
 
 func newFieldsRig(t *testing.T) *fieldsRig {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	rig := &fieldsRig{srv: srv, client: api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken)),
-		path: filepath.Join(t.TempDir(), store.OutboxFile)}
-	rig.reopen(t, "20260106T091604Z-first")
+	srv := sandboxtest.Start(t, sandbox.Options{})
+	rig := &fieldsRig{srv: srv, client: sandboxtest.DemoClient(srv), path: filepath.Join(t.TempDir(), store.OutboxFile)}
+	rig.reopen(t, firstSession)
 	return rig
 }
 
@@ -80,7 +76,7 @@ func (rig *fieldsRig) item(t *testing.T, k api.Kind, status string, pick func(ap
 // send queues an edit of it as seen and sends it.
 func (rig *fieldsRig) send(t *testing.T, it api.Item, op store.EditOp, from, to string, fields map[string]string) store.Result {
 	t.Helper()
-	e, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
+	e, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
 		Kind: it.Kind, Op: op, ItemID: it.ID, From: from, To: to, SeenModified: it.Modified, Fields: fields})
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +176,7 @@ func TestCommentDeliveredOnceAfterACrash(t *testing.T) {
 			rig := newFieldsRig(t)
 			story := rig.item(t, api.Story, "planning", nil)
 			text := "<p>why: the customer asked</p>"
-			e, err := rig.outbox.Add(store.Edit{Session: "20260106T091604Z-first", Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
+			e, err := rig.outbox.Add(store.Edit{Session: firstSession, Service: rig.srv.URL, User: "demo", WorkspaceID: fieldsWS,
 				Kind: api.Story, Op: store.OpComment, ItemID: story.ID, To: text})
 			if err != nil {
 				t.Fatal(err)

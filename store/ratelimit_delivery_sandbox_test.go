@@ -3,13 +3,13 @@ package store_test
 import (
 	"context"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 )
 
@@ -38,26 +38,14 @@ func (rf *refusals) RoundTrip(r *http.Request) (*http.Response, error) {
 // service refused requests of theirs meanwhile, so the limit was met.
 func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 	const n = 84
-	srv, err := sandbox.Start(sandbox.Options{Rate: 60, RateWindow: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 60, RateWindow: 2 * time.Second})
 	budget, err := api.NewBudget(0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rf := &refusals{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
-		api.WithHTTPClient(&http.Client{Transport: rf}), api.WithBudget(budget))
-	ob, err := store.OpenOutbox(filepath.Join(t.TempDir(), store.OutboxFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ob.Close() })
-	const session = "20260106T091604Z-first"
-	s := store.NewSender(ob, client, store.SenderConfig{Service: srv.URL, Session: session,
-		Backoff: store.Backoff{Base: 10 * time.Millisecond, Max: 50 * time.Millisecond}})
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: rf}), api.WithBudget(budget))
+	s := quickSender(t, srv, client)
 
 	ctx := context.Background()
 	var stories []api.Item
@@ -76,7 +64,7 @@ func TestEditsThroughTheRateLimitDeliveredOnce(t *testing.T) {
 	spendTheWindow(t, srv)
 
 	for _, it := range stories {
-		e, err := s.Add(store.Edit{Session: session, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS, Kind: api.Story,
+		e, err := s.Add(store.Edit{Session: firstSession, Service: srv.URL, User: "demo", WorkspaceID: fieldsWS, Kind: api.Story,
 			Op: store.OpPriority, ItemID: it.ID, From: it.DisplayPriority(), To: "Nice To Have", SeenModified: it.Modified})
 		if err != nil {
 			t.Fatal(err)

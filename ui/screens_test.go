@@ -45,22 +45,8 @@ func TestScreens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service {
-				s := uitest.NewService()
-				if tt.setup != nil {
-					tt.setup(s)
-				}
-				return s
-			}, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
-					opts := Options{Auth: fakeAuth{}, Session: tt.session, WorkspaceID: tt.ws,
-						NewBoard: func(c *common.Context, _ *engine.Engine) Board { return &fakeBoard{ctx: c} }}
-					if tt.real {
-						opts.NewBoard = nil
-					}
-					return uitest.Record(New(ctx, opts))
-				},
+			uitest.Golden(t, serviceWith(tt.setup), uitest.Screen{
+				Build: rootScreen(tt.session, tt.ws, tt.real),
 				Drive: func(tm *teatest.TestModel) {
 					teatest.WaitFor(t, tm.Output(), func(out []byte) bool {
 						return !tt.real || strings.Contains(string(out), "story number 3")
@@ -75,9 +61,34 @@ func TestScreens(t *testing.T) {
 					}
 					uitest.Send(tm, tt.send...)
 				},
-				Ready:     func(s string) bool { return strings.Contains(s, tt.ready) },
+				Ready:     uitest.Showing(tt.ready),
 				AllowBusy: tt.busy,
 			})
 		})
+	}
+}
+
+// serviceWith makes the fake service as setup changes it (nil: as it is).
+func serviceWith(setup func(*uitest.Service)) func() common.Service {
+	return func() common.Service {
+		s := uitest.NewService()
+		if setup != nil {
+			setup(s)
+		}
+		return s
+	}
+}
+
+// rootScreen builds the root on nobody's context with session and
+// workspace ws, over the fake board, or over the real one when real.
+func rootScreen(session *auth.Session, ws int64, real bool) func(*common.Context) tea.Model {
+	return func(ctx *common.Context) tea.Model {
+		ctx.User, ctx.Method, ctx.WorkspaceID = "", "", 0
+		opts := Options{Auth: fakeAuth{}, Session: session, WorkspaceID: ws,
+			NewBoard: func(c *common.Context, _ *engine.Engine) Board { return &fakeBoard{ctx: c} }}
+		if real {
+			opts.NewBoard = nil
+		}
+		return uitest.Record(New(ctx, opts))
 	}
 }

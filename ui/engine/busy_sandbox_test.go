@@ -8,13 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/api/sandbox"
-	"triage/ui/internal/uitest"
 )
 
 // failingWrites is a transport that passes reads to the service and
@@ -54,28 +49,11 @@ func (f *failingWrites) RoundTrip(r *http.Request) (*http.Response, error) {
 // refused the comments or could not be reached; the status line says it
 // once, counting the moves and the comments not added.
 func TestBulkWithAWhyEndsItsTask(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
 	writes := &failingWrites{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
-		api.WithHTTPClient(&http.Client{Transport: writes}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
-	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
-	fi, err := client.FieldInfo(context.Background(), 10022001, api.Story)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.SetFields(api.Story, fi)
+	r, client := sandboxRig(t, api.WithHTTPClient(&http.Client{Transport: writes}))
+	g, ctx := r.g, r.g.ctx
 	var stories []api.Item
-	err = client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story}, func(p api.Page) {
+	err := client.ListPages(context.Background(), api.ListRequest{WorkspaceID: 10022001, Kind: api.Story}, func(p api.Page) {
 		for _, it := range p.Items {
 			if it.PriorityLabel == "High" && len(stories) < 6 {
 				it.Kind = api.Story

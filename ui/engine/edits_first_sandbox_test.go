@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
@@ -59,27 +59,18 @@ func (l *requestLog) len() int {
 // budget, before the pages the load still asks for (the user's own
 // requests go first, api.UserFirst), and the load goes on after them.
 func TestAnEditGoesBeforeTheLoadsRemainingPages(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: 1200})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	token := api.BearerToken(srv.Server.Demo().Users[0].PersonalToken)
-	story := planningStory(t, api.NewClient(srv.URL, token))
+	srv := sandboxtest.Start(t, sandbox.Options{ExtraItems: 1200})
+	story := planningStory(t, sandboxtest.DemoClient(srv))
 	budget, err := api.NewBudget(2, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := &requestLog{}
-	client := api.NewClient(srv.URL, token, api.WithBudget(budget), api.WithMaxInFlight(8),
-		api.WithHTTPClient(&http.Client{Transport: log}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	client := sandboxtest.DemoClient(srv, api.WithBudget(budget), api.WithMaxInFlight(8), api.WithHTTPClient(&http.Client{Transport: log}))
+	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
+	g := r.g
 	g.SetFields(api.Story, uitest.PriorityFields(api.Story))
 	g.KnowCustomFields(api.Story, nil) // known, so that the load lists at once: its first answer is its pages
 

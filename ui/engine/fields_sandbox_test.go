@@ -4,35 +4,26 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
-// sandboxRig is an engine over the client and the sandbox, as the app runs.
-func sandboxRig(t *testing.T) (*rig, *api.Client) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+// sandboxRig is an engine over the client and the sandbox, as the app
+// runs, its stories' fields read; the client is made with opts.
+func sandboxRig(t *testing.T, opts ...api.ClientOption) (*rig, *api.Client) {
+	srv := sandboxtest.Start(t, sandbox.Options{})
+	client := sandboxtest.DemoClient(srv, opts...)
+	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
 	fi, err := client.FieldInfo(context.Background(), 10022001, api.Story)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.SetFields(api.Story, fi)
+	r.g.SetFields(api.Story, fi)
 	return r, client
 }
 

@@ -2,14 +2,10 @@ package engine
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"triage/api"
-	"triage/store"
 	"triage/ui/internal/uitest"
 )
 
@@ -29,22 +25,15 @@ func (s *lastStepsService) LastSteps(context.Context, int64, api.Kind) (map[stri
 // kept with the reference data: an engine started again within a day
 // knows them without a request, one started a day later reads them again.
 func TestFinalsAreKeptForADay(t *testing.T) {
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
+	cache := tempCache(t)
 	svc := &lastStepsService{Service: uitest.NewService()}
 	now := uitest.Clock
 	start := func() (*Engine, *rig) {
 		ctx := uitest.Context(svc, uitest.Theme{Dark: true}, 80, 24)
 		ctx.Cache, ctx.User = cache, "demo"
 		ctx.Now = func() time.Time { return now }
-		g := New(ctx)
-		g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-		r := &rig{t: t, g: g}
-		r.run(g.Open(10022001))
-		return g, r
+		r := openedRig(t, ctx, 10022001)
+		return r.g, r
 	}
 
 	g, r := start()

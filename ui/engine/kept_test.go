@@ -1,14 +1,9 @@
 package engine
 
 import (
-	"path/filepath"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
-	"triage/store"
 	"triage/ui/internal/uitest"
 )
 
@@ -17,18 +12,11 @@ import (
 // older state over it, and a save of another workspace is not taken for a
 // later one.
 func TestKeptSavesKeepTheLatest(t *testing.T) {
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	svc := uitest.NewService()
-	ctx := uitest.Context(svc, uitest.Theme{Dark: true}, 80, 24)
+	cache := tempCache(t)
+	ctx := uitest.Context(uitest.NewService(), uitest.Theme{Dark: true}, 80, 24)
 	ctx.Cache, ctx.User = cache, "demo"
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
+	g := r.g
 	older, newer := g.keepCount(api.Bug, 1), g.keepCount(api.Bug, 2)
 	r.run(g.Open(10022002))
 	other := g.keepCount(api.Bug, 7)

@@ -4,15 +4,13 @@ import (
 	"context"
 	"maps"
 	"net/http"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
@@ -77,21 +75,13 @@ func limitedEngine(t *testing.T, mt *measureTransport) (*Engine, *rig, *api.Clie
 // newEdits makes.
 func limitedEngineSending(t *testing.T, mt *measureTransport, newEdits func(client *api.Client, service string) *store.Sender) (*Engine, *rig, *api.Client, *store.Sender) {
 	t.Helper()
-	srv, err := sandbox.Start(limitedOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: mt}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	srv := sandboxtest.Start(t, limitedOptions)
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: mt}))
+	ctx := demoContext(srv, client)
 	edits := newEdits(client, srv.URL)
 	ctx.Edits = edits
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
-	return g, r, client, edits
+	r := openedRig(t, ctx, 10022001)
+	return r.g, r, client, edits
 }
 
 // planningStories are n stories of the default type in planning, read
@@ -177,24 +167,14 @@ func TestMeasureFirstStatusMove(t *testing.T) {
 // first status move is then the story's read and the write, the workflow
 // being kept from the day's first start (4 before).
 func TestMeasureWarmStart(t *testing.T) {
-	srv, err := sandbox.Start(limitedOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	s := newStartRig(t, limitedOptions)
 	g, r := s.start(t)
 	_, _, cmd := g.Moves(api.Story)
 	r.run(cmd)
-	_, cold := s.pt.take()
+	_, cold := s.pt.Take()
 	s.now = s.now.Add(time.Hour)
 	g, r = s.start(t)
-	warm, warmSum := s.pt.take()
+	warm, warmSum := s.pt.Take()
 	t.Logf("cold start: %d requests; warm start: %d requests: %s", cold, warmSum, requests(warm))
 	if warmSum != 1 || warm["GET /stories"] != 1 {
 		t.Errorf("warm start: %d requests (%s); want 1: one delta of the stories", warmSum, requests(warm))
@@ -214,7 +194,7 @@ func TestMeasureWarmStart(t *testing.T) {
 	r.run(cmd)
 	_, cmd = g.Apply(api.Story, Change{Item: st, Field: Status, To: "developing"})
 	r.run(cmd)
-	move, moveSum := s.pt.take()
+	move, moveSum := s.pt.Take()
 	t.Logf("the first status move after a warm start: %d requests: %s", moveSum, requests(move))
 	if moveSum != 2 || move["POST /stories"] != 1 {
 		t.Errorf("the first status move after a warm start: %d requests (%s); want the story's read and the write", moveSum, requests(move))
@@ -228,19 +208,9 @@ func TestMeasureWarmStart(t *testing.T) {
 // again as the first window's, two requests for the edges of the creation
 // times and three counts of windows). The board holds every story once.
 func TestMeasureBigFirstLoad(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: api.MaxListItems})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	s := &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	s := newStartRig(t, sandbox.Options{ExtraItems: api.MaxListItems})
 	g, _ := s.start(t)
-	got, sum := s.pt.take()
+	got, sum := s.pt.Take()
 	stories := g.Items(api.Story).List
 	pages := (len(stories) + api.PageSize - 1) / api.PageSize
 	t.Logf("the first load of %d stories: %d requests: %s", len(stories), sum, requests(got))

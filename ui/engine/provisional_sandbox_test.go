@@ -15,8 +15,8 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
-	"triage/ui/internal/uitest"
 )
 
 // createWrites is a transport that counts the requests it passes to the
@@ -86,14 +86,9 @@ const cardWS = 10022001
 
 func newCardRig(t *testing.T) *cardRig {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	writes := &createWrites{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
-		api.WithHTTPClient(&http.Client{Transport: writes}))
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: writes}))
 	c := &cardRig{srv: srv, client: client, writes: writes, path: filepath.Join(t.TempDir(), store.OutboxFile)}
 	c.start(t, "first run")
 	return c
@@ -109,14 +104,12 @@ func (c *cardRig) start(t *testing.T, session string) {
 	}
 	c.ob = ob
 	t.Cleanup(func() { _ = ob.Close() })
-	ctx := uitest.Context(c.client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User, ctx.Session = context.Background(), c.srv.URL, "demo", session
+	ctx := demoContext(c.srv, c.client)
+	ctx.Session = session
 	ctx.Edits = store.NewSender(ob, c.client, store.SenderConfig{Service: c.srv.URL, Session: session,
 		Backoff: store.Backoff{Base: time.Millisecond, Max: 2 * time.Millisecond}})
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	c.rig = &rig{t: t, g: g}
-	c.run(g.Open(cardWS))
+	c.rig = openedRig(t, ctx, cardWS)
+	g := c.g
 	c.run(g.Load(api.Story))
 	if !g.Items(api.Story).Complete && c.writes.mode != "offline" {
 		t.Fatal("the stories are not loaded")

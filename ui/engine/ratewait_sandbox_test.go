@@ -11,6 +11,7 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/common"
 	"triage/ui/internal/uitest"
 )
@@ -22,18 +23,13 @@ import (
 // The engine's state is touched only by the test's goroutine once the
 // work is over: the notice is a message, not a change of the model.
 func TestWaitsForTheRateLimitAreTold(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{Rate: 3, RateWindow: 4 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{Rate: 3, RateWindow: 4 * time.Second})
 	budget, err := api.NewBudget(0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithBudget(budget))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	client := sandboxtest.DemoClient(srv, api.WithBudget(budget))
+	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	told := make(chan common.RateWaitMsg, 64)
 	ctx.Notify = func(msg tea.Msg) {
@@ -44,10 +40,8 @@ func TestWaitsForTheRateLimitAreTold(t *testing.T) {
 			}
 		}
 	}
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
+	g := r.g
 	background := context.Background()
 	var stories []api.Item
 	err = client.ListPages(background, api.ListRequest{WorkspaceID: 10022001, Kind: api.Story}, func(p api.Page) {

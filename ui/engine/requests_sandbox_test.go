@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/ui/internal/uitest"
 )
 
@@ -103,19 +103,11 @@ func (r *rig) current(c *api.Client, ct *countingTransport, id string) api.Item 
 // workspace as the demo user, whose client counts the requests it makes.
 func countedEngine(t *testing.T) (*Engine, *rig, *api.Client, *countingTransport) {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{})
 	ct := &countingTransport{}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), srv.URL, "demo"
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: ct}))
+	ctx := demoContext(srv, client)
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
-	return g, r, client, ct
+	r := openedRig(t, ctx, 10022001)
+	return r.g, r, client, ct
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"net/http"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,8 +14,8 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
-	"triage/ui/internal/uitest"
 )
 
 // pageGate lets the pages of a whole list up to open through and holds the
@@ -58,10 +57,8 @@ func (g *pageGate) pages() []int {
 // once (partSaveEvery), no other timer.
 func cachedEngine(t *testing.T, srv *sandbox.Running, cache *store.Cache, gate *pageGate) *Engine {
 	t.Helper()
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken),
-		api.WithHTTPClient(&http.Client{Transport: gate}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User, ctx.Cache = context.Background(), srv.URL, "demo", cache
+	ctx := demoContext(srv, sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: gate})))
+	ctx.Cache = cache
 	g := New(ctx)
 	g.After = func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		if tick, ok := msg.(partTickMsg); ok {
@@ -111,16 +108,8 @@ func drive(t *testing.T, g *Engine, cmd tea.Cmd, done func() bool) {
 // closes the gap by one refresh by delta: a story of the pages kept,
 // renamed while the app was closed, shows its new name.
 func TestAFirstLoadResumesAfterARestart(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{ExtraItems: 1000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
+	srv := sandboxtest.Start(t, sandbox.Options{ExtraItems: 1000})
+	cache := tempCache(t)
 	cached := func() store.Snapshot {
 		t.Helper()
 		snap, ok, err := cache.Load(srv.URL, "demo", 10022001, api.Story)
@@ -145,7 +134,7 @@ func TestAFirstLoadResumesAfterARestart(t *testing.T) {
 
 	// Meanwhile someone renames a story of the pages kept.
 	renamed := part.Items[10]
-	direct := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken))
+	direct := sandboxtest.DemoClient(srv)
 	if _, err := direct.Update(context.Background(), 10022001, api.Story, renamed.ID, map[string]string{"name": "Renamed while triage was closed"}, "alice"); err != nil {
 		t.Fatal(err)
 	}

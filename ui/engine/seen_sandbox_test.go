@@ -8,10 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
@@ -102,11 +101,7 @@ const seenWS = 10022001
 func newSeenRig(t *testing.T, method string, keeper *memKeeper, srv *sandbox.Running, clock *serviceClock) *seenRig {
 	t.Helper()
 	if srv == nil {
-		var err error
-		if srv, err = sandbox.Start(sandbox.Options{Clock: clock.Now}); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = srv.Close() })
+		srv = sandboxtest.Start(t, sandbox.Options{Clock: clock.Now})
 	}
 	d := srv.Server.Demo()
 	var demoTok, aliceTok string
@@ -123,15 +118,12 @@ func newSeenRig(t *testing.T, method string, keeper *memKeeper, srv *sandbox.Run
 	}
 	hc := &historyCounter{}
 	client := api.NewClient(srv.URL, api.BearerToken(demoTok), api.WithHTTPClient(&http.Client{Transport: hc}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User, ctx.Method = context.Background(), srv.URL, "demo", method
+	ctx := demoContext(srv, client)
+	ctx.Method = method
 	ctx.Edits = uitest.NewEdits(t, client, srv.URL)
 	ctx.Now = clock.Now
 	ctx.Seen = keeper
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(seenWS))
+	r := openedRig(t, ctx, seenWS)
 	return &seenRig{rig: r, srv: srv, clock: clock, keeper: keeper, history: hc,
 		alice: api.NewClient(srv.URL, api.BearerToken(aliceTok)), demo: api.NewClient(srv.URL, api.BearerToken(demoTok))}
 }

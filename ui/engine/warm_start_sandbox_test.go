@@ -1,13 +1,10 @@
 package engine
 
 import (
-	"context"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,74 +12,38 @@ import (
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/internal/uitest"
 )
-
-// pathTransport counts the requests to each path ("GET /stories/count").
-type pathTransport struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (p *pathTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	p.mu.Lock()
-	p.n[r.Method+" "+r.URL.Path]++
-	p.mu.Unlock()
-	return http.DefaultTransport.RoundTrip(r)
-}
-
-// take is the requests since the last take, by path, and their sum.
-func (p *pathTransport) take() (map[string]int, int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	out, sum := p.n, 0
-	for _, n := range out {
-		sum += n
-	}
-	p.n = map[string]int{}
-	return out, sum
-}
 
 // startRig is one start of the app on a sandbox: an engine over a cache
 // file kept between starts, its clock now.
 type startRig struct {
 	srv   *sandbox.Running
 	cache *store.Cache
-	pt    *pathTransport
+	pt    *sandboxtest.PathCounter
 	now   time.Time
 }
 
-func newStartRig(t *testing.T) *startRig {
+// newStartRig is the first start of the app on a local TAPD of opts.
+func newStartRig(t *testing.T, opts sandbox.Options) *startRig {
 	t.Helper()
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	cache, err := store.OpenCache(filepath.Join(t.TempDir(), store.CacheFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cache.Close() })
-	return &startRig{srv: srv, cache: cache, pt: &pathTransport{n: map[string]int{}}, now: time.Now()}
+	return &startRig{srv: sandboxtest.Start(t, opts), cache: tempCache(t), pt: &sandboxtest.PathCounter{}, now: time.Now()}
 }
 
 // start opens the workspace as the board does (the kind shown loaded, the
 // others counted) and returns the engine once everything it started ended.
 func (s *startRig) start(t *testing.T) (*Engine, *rig) {
 	t.Helper()
-	client := api.NewClient(s.srv.URL, api.BearerToken(s.srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: s.pt}))
-	ctx := uitest.Context(client, uitest.Theme{Dark: true}, 80, 24)
-	ctx.Base, ctx.ServiceURL, ctx.User = context.Background(), s.srv.URL, "demo"
+	client := sandboxtest.DemoClient(s.srv, api.WithHTTPClient(&http.Client{Transport: s.pt}))
+	ctx := demoContext(s.srv, client)
 	ctx.Cache = s.cache
 	ctx.Edits = uitest.NewEdits(t, client, s.srv.URL)
 	now := s.now
 	ctx.Now = func() time.Time { return now }
-	g := New(ctx)
-	g.After = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	r := &rig{t: t, g: g}
-	r.run(g.Open(10022001))
+	r := openedRig(t, ctx, 10022001)
+	g := r.g
 	r.run(tea.Batch(g.Load(api.Story), g.CountUnloaded()))
 	if p := g.Progress(api.Story); p.Busy || len(g.Items(api.Story).List) == 0 {
 		t.Fatalf("the stories did not load: %+v", p)
@@ -106,9 +67,9 @@ func requests(n map[string]int) string {
 // nothing else: the field information and the tab counts of the kinds not
 // opened were read within the day and come from the cache.
 func TestWarmStartRequests(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	s.start(t)
-	cold, coldSum := s.pt.take()
+	cold, coldSum := s.pt.Take()
 	t.Logf("cold start: %d requests: %s", coldSum, requests(cold))
 	if cold["GET /stories/get_fields_info"] != 1 || cold["GET /bugs/count"] != 1 || cold["GET /tasks/count"] != 1 {
 		t.Errorf("cold start: %s; want the field information of the stories and each other kind counted once", requests(cold))
@@ -116,7 +77,7 @@ func TestWarmStartRequests(t *testing.T) {
 
 	s.now = s.now.Add(time.Hour)
 	s.start(t)
-	warm, warmSum := s.pt.take()
+	warm, warmSum := s.pt.Take()
 	t.Logf("warm start: %d requests: %s", warmSum, requests(warm))
 	if warmSum != 1 || warm["GET /stories"] != 1 {
 		t.Errorf("warm start: %d requests (%s); want 1: one delta of the stories", warmSum, requests(warm))
@@ -144,25 +105,25 @@ func pickers(g *Engine, r *rig) (asked []string) {
 // than a day after they were read asks them again, with the field
 // information and the counts.
 func TestReferenceReadAgainAfterADay(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	g, r := s.start(t)
 	if asked := pickers(g, r); len(asked) != 3 {
 		t.Fatalf("the first start asked %v of the pickers; want all three", asked)
 	}
-	s.pt.take()
+	s.pt.Take()
 
 	s.now = s.now.Add(23 * time.Hour)
 	g, r = s.start(t)
 	if asked := pickers(g, r); len(asked) != 0 {
 		t.Errorf("23 hours later the pickers asked %v again; want nothing", asked)
 	}
-	if _, sum := s.pt.take(); sum != 1 {
+	if _, sum := s.pt.Take(); sum != 1 {
 		t.Errorf("23 hours later a start with the pickers opened cost %d requests; want 1", sum)
 	}
 
 	s.now = s.now.Add(2 * time.Hour) // 25 hours after the first read
 	g, r = s.start(t)
-	later, _ := s.pt.take()
+	later, _ := s.pt.Take()
 	if asked := pickers(g, r); len(asked) != 3 {
 		t.Errorf("25 hours later the pickers asked %v; want all three again", asked)
 	}
@@ -178,14 +139,14 @@ func TestReferenceReadAgainAfterADay(t *testing.T) {
 // they were read within the day; a refused priority has the field
 // information read again at once.
 func TestRefusedEditReadsReferenceAgain(t *testing.T) {
-	s := newStartRig(t)
+	s := newStartRig(t, sandbox.Options{})
 	g, r := s.start(t)
 	pickers(g, r)
 	g, r = s.start(t)
 	if asked := pickers(g, r); len(asked) != 0 {
 		t.Fatalf("a warm start asked %v of the pickers", asked)
 	}
-	s.pt.take()
+	s.pt.Take()
 	st := g.Items(api.Story).List[0]
 	_, cmd := g.Apply(api.Story, Change{Item: st, Field: Owner, To: "nobody-here;"})
 	r.run(cmd)
@@ -194,7 +155,7 @@ func TestRefusedEditReadsReferenceAgain(t *testing.T) {
 	}
 	_, cmd = g.Apply(api.Story, Change{Item: g.Items(api.Story).List[1], Field: Priority, To: "no-such-priority"})
 	r.run(cmd)
-	asked, sum := s.pt.take()
+	asked, sum := s.pt.Take()
 	if asked["GET /stories/get_fields_info"] != 1 || sum != 5 { // the owner's read and write, the priority's, the fields
 		t.Errorf("after a refused priority the field information was asked %d times (%s); want once, and nothing else", asked["GET /stories/get_fields_info"], requests(asked))
 	}

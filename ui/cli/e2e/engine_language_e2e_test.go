@@ -17,20 +17,20 @@ var (
 )
 
 // TestEngineNotesAndWaitsInChinese drives the built binary in tmux against
-// `triage serve --rate 3 --rate-window 30s` with TRIAGE_LANG=zh-CN, at
+// `triage serve --rate 3 --rate-window 4s` with TRIAGE_LANG=zh-CN, at
 // 120×40 and 80×24: the first load waits for the rate limit with its
 // countdown; once the board is in, u says that there is nothing to undo,
 // and ] moves a card whose edit waits for the rate limit with its own
-// countdown, and the status line says the change once sent; every screen
-// stays whole though each Chinese rune takes two cells.
+// countdown (the test spends the window first, so that the wait is long
+// enough to see), and the status line says the change once sent; every
+// screen stays whole though each Chinese rune takes two cells.
 func TestEngineNotesAndWaitsInChinese(t *testing.T) {
 	requireTmux(t)
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
-		s := startServe(t, "--rate", "3", "--rate-window", "30s")
+		s := startServe(t, "--rate", "3", "--rate-window", "4s")
 		env := append(appEnv(t, s, s.env["TRIAGE_BASE_URL"]), "TRIAGE_LANG=zh-CN")
 		term := startTerminal(t, size[0], size[1], env, triageBinary(t), "--insecure-storage")
-		waitForMatch(t, term, loadWaitsZh, 60*time.Second)
-		screen := term.Screen()
+		screen := matchingScreen(t, term, loadWaitsZh, 60*time.Second)
 		checkLayout(t, screen, size, "需求", "正在加载需求 等待速率限制")
 		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, the load's wait:\n%s", size[0], size[1], lastLines(screen, 1))
@@ -41,9 +41,9 @@ func TestEngineNotesAndWaitsInChinese(t *testing.T) {
 		checkLayout(t, screen, size, "需求 240", "没有可撤销的")
 		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, a note:\n%s", size[0], size[1], lastLines(screen, 1))
+		spendRateWindow(t, s, 3)
 		term.Send("]")
-		waitForMatch(t, term, editWaitsZh, 30*time.Second)
-		screen = term.Screen()
+		screen = matchingScreen(t, term, editWaitsZh, 30*time.Second)
 		checkLayout(t, screen, size, "需求 240", "个修改等待速率限制")
 		checkWidths(t, screen, size[0])
 		t.Logf("%dx%d, the edit's wait:\n%s", size[0], size[1], lastLines(screen, 2))

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"net/http"
 	"testing"
 	"time"
 )
@@ -13,18 +12,9 @@ import (
 // the board follows once the window has passed (and loads at the limit).
 func TestStartCheckSaysItWaits(t *testing.T) {
 	requireTmux(t)
-	s := startServe(t, "--rate", "2", "--rate-window", "15s")
+	s := startServe(t, "--rate", "2", "--rate-window", "8s")
 	for range 3 { // the window's two requests, and one refused
-		req, err := http.NewRequest(http.MethodGet, s.env["TRIAGE_BASE_URL"]+"/users/info", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", "Bearer "+s.env["TRIAGE_TOKEN"])
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = resp.Body.Close()
+		askWhoAmI(t, s)
 	}
 	term := startTerminal(t, 120, 40, appHomeEnv(t.TempDir(), s), triageBinary(t), "--insecure-storage")
 	term.WaitFor(5*time.Second, "triage: the service asks to wait", "(rate limit)")

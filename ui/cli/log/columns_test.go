@@ -18,6 +18,18 @@ func TestColumnsAreCatalogued(t *testing.T) {
 	}
 }
 
+// TestStateWordsAreCatalogued: the words of the edits' states, said
+// where they are drawn, are in both catalogues, alone and with an error.
+func TestStateWordsAreCatalogued(t *testing.T) {
+	for state, words := range stateWords {
+		for _, msg := range []string{words.alone, words.withError} {
+			if missing := i18n.Missing(msg); msg != "" && len(missing) > 0 {
+				t.Errorf("%s: %q is missing from the %v catalogue", state, msg, missing)
+			}
+		}
+	}
+}
+
 // TestStatesForAPersonAndForAScript: on a terminal an edit's state is in
 // the language in use; piped it stays the outbox's English word.
 func TestStatesForAPersonAndForAScript(t *testing.T) {

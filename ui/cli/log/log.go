@@ -180,40 +180,29 @@ func when(t, now time.Time) string {
 	return at.Format("15:04")
 }
 
+// stateWords are the words of an edit's state: alone, and with the error
+// it failed of or waits after ("" where a state keeps no error).
+var stateWords = map[store.EditState]struct{ alone, withError string }{
+	store.StateWaiting:      {"waiting", "waiting: %s"},
+	store.StateSending:      {"sending", "sending: %s"},
+	store.StateMaybeApplied: {"maybe applied", "maybe applied: %s"},
+	store.StateConflict:     {"conflict", "conflict: %s"},
+	store.StateSent:         {"sent", ""},
+	store.StateFailed:       {"failed", "failed: %s"},
+	store.StateDiscarded:    {"discarded", ""},
+}
+
 // state says, by say, whether an edit reached the service, and why not
 // when the service refused it or it waits after an error.
 func state(say wiring.Words, e store.Edit) string {
-	if e.LastError != "" && (e.State == store.StateFailed || e.State.Pending()) {
-		switch e.State {
-		case store.StateFailed:
-			return say("failed: %s", e.LastError)
-		case store.StateWaiting:
-			return say("waiting: %s", e.LastError)
-		case store.StateSending:
-			return say("sending: %s", e.LastError)
-		case store.StateMaybeApplied:
-			return say("maybe applied: %s", e.LastError)
-		case store.StateConflict:
-			return say("conflict: %s", e.LastError)
-		}
+	words, known := stateWords[e.State]
+	switch {
+	case !known:
+		return strings.ReplaceAll(string(e.State), "_", " ")
+	case e.LastError != "" && words.withError != "" && (e.State == store.StateFailed || e.State.Pending()):
+		return say(words.withError, e.LastError)
 	}
-	switch e.State {
-	case store.StateWaiting:
-		return say("waiting")
-	case store.StateSending:
-		return say("sending")
-	case store.StateMaybeApplied:
-		return say("maybe applied")
-	case store.StateConflict:
-		return say("conflict")
-	case store.StateSent:
-		return say("sent")
-	case store.StateFailed:
-		return say("failed")
-	case store.StateDiscarded:
-		return say("discarded")
-	}
-	return strings.ReplaceAll(string(e.State), "_", " ")
+	return say(words.alone)
 }
 
 // ParseSince reads --since: empty is today; else a time expression

@@ -10,6 +10,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/cli/itemref"
+	"triage/ui/engine"
 	"triage/ui/i18n"
 )
 
@@ -162,21 +163,8 @@ func (r Result) line() string {
 // fieldWord is a field of set's results as a line names it: a field of
 // the item in the language in use, a custom field by its name.
 func fieldWord(field string) string {
-	switch store.EditOp(field) {
-	case store.OpPriority:
-		return i18n.T("priority")
-	case store.OpTitle:
-		return i18n.T("title")
-	case store.OpStatus:
-		return i18n.T("status")
-	case store.OpOwner:
-		return i18n.T("owner")
-	case store.OpIteration:
-		return i18n.T("iteration")
-	case store.OpSeverity:
-		return i18n.T("severity")
-	}
-	return field
+	word, _, _ := engine.FieldWords(field)
+	return word
 }
 
 // outcomeWord is a result that is not a change as a line names it.

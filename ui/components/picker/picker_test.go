@@ -181,30 +181,29 @@ func BenchmarkPickerKeyAndFrame(b *testing.B) {
 }
 
 func TestPickerScreens(t *testing.T) {
-	tests := []struct {
-		name  string
-		items []Item
-		keys  []string
-		ready string
-	}{
-		{"workspaces", spaces(), []string{"down"}, "Payments"},
-		{"filtered", spaces(), []string{"mob"}, "1/4"},
-		{"no match", spaces(), []string{"zzz"}, "Nothing matches"},
-		{"priorities", priorities(), []string{"down", "down"}, "Low"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, "Choose", tt.items)
-					m.SetCurrent(tt.items[0].Value)
-					return uitest.NewHost(m)
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.Goldens(t,
+		pickerCase("workspaces", "Choose", spaces(), []string{"down"}, "Payments"),
+		pickerCase("filtered", "Choose", spaces(), []string{"mob"}, "1/4"),
+		pickerCase("no match", "Choose", spaces(), []string{"zzz"}, "Nothing matches"),
+		pickerCase("priorities", "Choose", priorities(), []string{"down", "down"}, "Low"),
+	)
+}
+
+// pickerCase is a golden screen of a picker titled title over items, the
+// first one current, the keys pressed once it runs, drawn when it shows
+// ready.
+func pickerCase(name, title string, items []Item, keys []string, ready string) uitest.Case {
+	return uitest.Case{Name: name, Screen: uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model {
+			m := New(ctx, title, items)
+			if len(items) > 0 {
+				m.SetCurrent(items[0].Value)
+			}
+			return uitest.NewHost(m)
+		},
+		Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(keys...)...) },
+		Ready: uitest.Showing(ready),
+	}}
 }
 
 func priorities() []Item {

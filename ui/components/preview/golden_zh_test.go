@@ -12,7 +12,6 @@ import (
 	"triage/api"
 	"triage/ui/common"
 	"triage/ui/engine"
-	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
 )
 
@@ -40,8 +39,7 @@ func chineseBug() (Key, *fileReader) {
 // changes, the description, the attachments and the comments, and the
 // signs of the lines above and below; no line wider than the terminal.
 func TestPaneScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			key, r := chineseBug()
@@ -97,8 +95,7 @@ func TestPaneScreensInChinese(t *testing.T) {
 // TestPaneSaysWhyNothingHappensInChinese: the attachment keys say in
 // Chinese why they did nothing.
 func TestPaneSaysWhyNothingHappensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	key := Key{api.Story, "7"}
 	r := &fileReader{fakeReader: fakeReader{whole: map[Key]engine.Whole{key: {}}}, files: map[Key]engine.Attachments{}}
 	p := New(common.NewContext(nil, true), r)

@@ -5,40 +5,15 @@ import (
 	"net/http"
 	"slices"
 	"sort"
-	"sync"
 	"testing"
 	"time"
 
 	"triage/api"
 	"triage/api/sandbox"
+	"triage/api/sandbox/sandboxtest"
 	"triage/store"
 	"triage/ui/engine/mine"
 )
-
-// countingTransport counts the requests of a client by method and path.
-type countingTransport struct {
-	mu sync.Mutex
-	n  map[string]int
-}
-
-func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	c.mu.Lock()
-	c.n[r.Method+" "+r.URL.Path]++
-	c.mu.Unlock()
-	return http.DefaultTransport.RoundTrip(r)
-}
-
-// take returns the requests counted since the last take, and their total.
-func (c *countingTransport) take() (map[string]int, int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out, total := c.n, 0
-	for _, n := range out {
-		total += n
-	}
-	c.n = map[string]int{}
-	return out, total
-}
 
 // ids are the ids of each set, by workspace and kind.
 func ids(t store.Todos) map[string][]string {
@@ -61,20 +36,16 @@ func ids(t store.Todos) map[string][]string {
 // workspaces listed again only when asked or a day later, and holds
 // exactly what a cold read would.
 func TestRefreshColdThenWarm(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	ct := &countingTransport{n: map[string]int{}}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: ct}))
+	srv := sandboxtest.Start(t, sandbox.Options{})
+	ct := &sandboxtest.PathCounter{}
+	client := sandboxtest.DemoClient(srv, api.WithHTTPClient(&http.Client{Transport: ct}))
 	ctx := context.Background()
 
 	cold, err := mine.Refresh(ctx, client, "demo", store.Todos{}, mine.Read{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	byPath, total := ct.take()
+	byPath, total := ct.Take()
 	if len(cold.Sets) != 9 || total != 1+2*9 || byPath["GET /workflows/last_steps"] != 9 || byPath["GET /user_oauth/get_user_todo_bug"] != 3 {
 		t.Fatalf("cold read: %d sets in %d requests %v, want 9 sets in 19", len(cold.Sets), total, byPath)
 	}
@@ -111,13 +82,13 @@ func TestRefreshColdThenWarm(t *testing.T) {
 	if _, err := client.Update(ctx, 10022002, api.Bug, bug.ID, map[string]string{"current_owner": "demo;"}, "demo"); err != nil {
 		t.Fatal(err)
 	}
-	ct.take()
+	ct.Take()
 
 	warm, err := mine.Refresh(ctx, client, "demo", cold, mine.Read{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	byPath, total = ct.take()
+	byPath, total = ct.Take()
 	if total != 9 || byPath["GET /stories"] != 3 || byPath["GET /bugs"] != 3 || byPath["GET /tasks"] != 3 {
 		t.Errorf("warm refresh: %d requests %v, want 9: one per workspace and kind (the workspaces were listed just now)", total, byPath)
 	}
@@ -137,7 +108,7 @@ func TestRefreshColdThenWarm(t *testing.T) {
 		if _, err := mine.Refresh(ctx, client, "demo", warm, tt.how, tt.at); err != nil {
 			t.Fatal(err)
 		}
-		if byPath, total := ct.take(); total != 10 || byPath["GET /workspaces/user_participant_projects"] != 1 {
+		if byPath, total := ct.Take(); total != 10 || byPath["GET /workspaces/user_participant_projects"] != 1 {
 			t.Errorf("%s, a warm refresh made %d requests %v, want 10: the workspaces, then one per workspace and kind", tt.name, total, byPath)
 		}
 	}

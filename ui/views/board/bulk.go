@@ -83,15 +83,8 @@ func (m *Model) preview(to func(column) (int, bool)) tea.Cmd {
 
 // groupPlural names the options of a grouping field: "priorities".
 func groupPlural(f engine.Field) string {
-	switch f {
-	case engine.Priority:
-		return i18n.T("priorities")
-	case engine.Status:
-		return i18n.T("statuses")
-	case engine.Owner:
-		return i18n.T("owners")
-	case engine.Iteration:
-		return i18n.T("iterations")
+	if _, many, known := engine.FieldWords(f.Name()); known {
+		return many
 	}
 	return fieldWord(f)
 }

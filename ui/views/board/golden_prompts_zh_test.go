@@ -10,7 +10,6 @@ import (
 
 	"triage/api"
 	"triage/ui/common"
-	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
 )
 
@@ -19,8 +18,7 @@ import (
 // and its costs, the why composer, and a filter that cannot be read; no
 // line is wider than the terminal though each Chinese rune takes two cells.
 func TestBoardPromptsInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	tests := []struct {
 		name  string
 		ready string
@@ -36,7 +34,7 @@ func TestBoardPromptsInChinese(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sc := withReady(boardScreenRaw(t, tt.keys), func(screen string) bool { return strings.Contains(screen, tt.ready) })
+			sc := withReady(boardScreenRaw(t, tt.keys), uitest.Showing(tt.ready))
 			uitest.Golden(t, func() common.Service { return newFakeService() }, sc)
 		})
 	}
@@ -45,8 +43,7 @@ func TestBoardPromptsInChinese(t *testing.T) {
 // TestConflictQuestionInChinese asks keep mine or take theirs in Chinese,
 // at 120×40 and 80×24, each line within the terminal's width.
 func TestConflictQuestionInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	const id = "1110022001000001008"
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {

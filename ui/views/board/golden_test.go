@@ -48,7 +48,18 @@ func withReady(sc uitest.Screen, ready func(string) bool) uitest.Screen {
 	return sc
 }
 
+// boardScreenRaw is boardScreen without its Ready: the Bugs tab is
+// awaited until its 11 bugs and their cards show.
 func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
+	return boardScreenLoaded(t, func(screen string) bool {
+		// "缺陷 11" in Chinese, which the tab says too: the cards are awaited as well
+		return strings.Contains(screen, i18n.Tf("%s %s", "11", i18n.T("bugs"))) && strings.Contains(screen, "#10")
+	}, keys)
+}
+
+// boardScreenLoaded is a board that opens the Bugs tab, waits until loaded
+// says the bugs are in, then presses keys.
+func boardScreenLoaded(t *testing.T, loaded func(screen string) bool, keys []string) uitest.Screen {
 	var host *uitest.Host
 	return uitest.Screen{
 		Build: func(ctx *common.Context) tea.Model {
@@ -61,9 +72,7 @@ func boardScreenRaw(t *testing.T, keys []string) uitest.Screen {
 		Drive: func(tm *teatest.TestModel) {
 			tm.Send(uitest.Key("tab"))
 			teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-				// "缺陷 11" in Chinese, which the tab says too: the cards are awaited as well
-				screen := ansi.Strip(host.Last())
-				return strings.Contains(screen, i18n.Tf("%s %s", "11", i18n.T("bugs"))) && strings.Contains(screen, "#10")
+				return loaded(ansi.Strip(host.Last()))
 			}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 			uitest.Send(tm, uitest.Keys(keys...)...)
 		},

@@ -6,10 +6,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
@@ -28,8 +24,7 @@ var bugsListed = regexp.MustCompile(`未筛选\s+缺陷 11`)
 // tabs, information line, column titles and help line in TAPD's words, and
 // no line wider than the terminal though each Chinese rune takes two cells.
 func TestBoardScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	tests := []struct {
 		name  string
 		ready *regexp.Regexp
@@ -41,24 +36,8 @@ func TestBoardScreensInChinese(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var host *uitest.Host
-			uitest.Golden(t, func() common.Service { return newFakeService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					ctx.Edits = uitest.NewEdits(t, ctx.Service.(*fakeService), ctx.ServiceURL)
-					m := newBoard(ctx)
-					host = uitest.NewHost(m)
-					host.Engine = m.eng
-					return loadingHost{Host: host, load: m.openWorkspace(testWS)}
-				},
-				Drive: func(tm *teatest.TestModel) {
-					tm.Send(uitest.Key("tab"))
-					teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-						return bugsListed.MatchString(ansi.Strip(host.Last()))
-					}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
-					uitest.Send(tm, uitest.Keys(tt.keys...)...)
-				},
-				Ready: tt.ready.MatchString,
-			})
+			sc := withReady(boardScreenLoaded(t, bugsListed.MatchString, tt.keys), tt.ready.MatchString)
+			uitest.Golden(t, func() common.Service { return newFakeService() }, sc)
 		})
 	}
 }
@@ -92,8 +71,7 @@ func TestBoardWordsAreCatalogued(t *testing.T) {
 // TestCacheBadgeInChinese: a cached board's badge on the status line says
 // its age in Chinese while it refreshes.
 func TestCacheBadgeInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	svc := newFakeService()
 	cache := &fakeCache{snaps: map[string]store.Snapshot{}}
 	h := newHarness(t, svc, true, 150, 30)

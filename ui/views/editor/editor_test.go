@@ -113,29 +113,29 @@ func equal(a, b tea.Msg) bool {
 }
 
 func TestEditorScreens(t *testing.T) {
-	unknown := &api.Item{Kind: api.Bug, ID: "1110022001000000007", WorkspaceID: "10022001", Title: "Crash when the token expires",
+	uitest.Goldens(t,
+		editorCase("edit", open(story(), api.Story), []string{"!"}, "CSV!"),
+		editorCase("priority picker", open(unknownBug(), api.Bug), []string{"tab", "enter"}, "(current)"),
+		editorCase("discard", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "esc"}, "Discard"),
+		editorCase("create empty title", open(nil, api.Bug), []string{"ctrl+s"}, "empty"),
+	)
+}
+
+// unknownBug is a bug whose priority the workspace does not list.
+func unknownBug() *api.Item {
+	return &api.Item{Kind: api.Bug, ID: "1110022001000000007", WorkspaceID: "10022001", Title: "Crash when the token expires",
 		PriorityLabel: "非常高", Status: "new", Owner: "anyechen;"}
-	tests := []struct {
-		name  string
-		open  common.OpenEditorMsg
-		keys  []string
-		ready string
-	}{
-		{"edit", open(story(), api.Story), []string{"!"}, "CSV!"},
-		{"priority picker", open(unknown, api.Bug), []string{"tab", "enter"}, "(current)"},
-		{"discard", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "esc"}, "Discard"},
-		{"create empty title", open(nil, api.Bug), []string{"ctrl+s"}, "empty"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					ctx.Workspace = api.Workspace{ID: "10022001", Name: "Triage Demo"}
-					return uitest.NewHost(New(ctx, tt.open))
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+}
+
+// editorCase is a golden screen of the editor opened by msg in workspace
+// Triage Demo, the keys pressed once it runs, drawn when it shows ready.
+func editorCase(name string, msg common.OpenEditorMsg, keys []string, ready string) uitest.Case {
+	return uitest.Case{Name: name, Screen: uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model {
+			ctx.Workspace = api.Workspace{ID: "10022001", Name: "Triage Demo"}
+			return uitest.NewHost(New(ctx, msg))
+		},
+		Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(keys...)...) },
+		Ready: uitest.Showing(ready),
+	}}
 }

@@ -1,12 +1,8 @@
 package editor
 
 import (
-	"strings"
 	"testing"
 	"time"
-
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"triage/api"
 	"triage/store"
@@ -32,40 +28,19 @@ func newBugMsg() common.OpenEditorMsg {
 // discard question and a new bug refused without its severity, no line
 // wider than the terminal though each Chinese rune takes two cells.
 func TestEditorScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
-	unknown := &api.Item{Kind: api.Bug, ID: "1110022001000000007", WorkspaceID: "10022001", Title: "Crash when the token expires",
-		PriorityLabel: "非常高", Status: "new", Owner: "anyechen;"}
-	tests := []struct {
-		name  string
-		open  common.OpenEditorMsg
-		keys  []string
-		ready string
-	}{
-		{"edit_zh", open(story(), api.Story), []string{"tab"}, "enter 选择"},
-		{"priority_picker_zh", open(unknown, api.Bug), []string{"tab", "enter"}, "（当前）"},
-		{"discard_zh", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "esc"}, "放弃修改？"},
-		{"new_bug_refused_zh", newBugMsg(), []string{"Totals are off", "ctrl+s"}, "要求填写严重程度"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					ctx.Workspace = api.Workspace{ID: "10022001", Name: "Triage Demo"}
-					return uitest.NewHost(New(ctx, tt.open))
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.InChinese(t)
+	uitest.Goldens(t,
+		editorCase("edit_zh", open(story(), api.Story), []string{"tab"}, "enter 选择"),
+		editorCase("priority_picker_zh", open(unknownBug(), api.Bug), []string{"tab", "enter"}, "（当前）"),
+		editorCase("discard_zh", open(story(), api.Story), []string{"tab", "enter", "up", "enter", "esc"}, "放弃修改？"),
+		editorCase("new_bug_refused_zh", newBugMsg(), []string{"Totals are off", "ctrl+s"}, "要求填写严重程度"),
+	)
 }
 
 // TestEditorRefusesInChinese: a new bug without its severity is refused in
 // Chinese, naming the field in TAPD's word and the values it takes.
 func TestEditorRefusesInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	m, d := newEditor(t, newBugMsg())
 	d.Press("Totals are off")
 	d.Press("ctrl+s")

@@ -16,8 +16,7 @@ import (
 // TestErrorLogScreensInChinese draws the empty error log in Chinese at
 // every size, no line wider than the terminal.
 func TestErrorLogScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
 		Build: func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, nil)) },
 		Ready: func(s string) bool { return strings.Contains(s, "本次运行还没有错误") },
@@ -28,8 +27,7 @@ func TestErrorLogScreensInChinese(t *testing.T) {
 // each error is shown as it was reported, under its time; its key closes
 // it in Chinese too.
 func TestErrorLogInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	ctx := uitest.Context(uitest.NewService(), uitest.Themes[1], 80, 24)
 	m := New(ctx, []Entry{{At: uitest.Clock, Text: "first error"}, {At: uitest.Clock.Add(time.Minute), Text: "second error"}})
 	screen := ansi.Strip(m.View())

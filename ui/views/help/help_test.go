@@ -100,25 +100,23 @@ func TestHelpBottomShowsTheLastBinding(t *testing.T) {
 }
 
 func TestHelpScreens(t *testing.T) {
-	tests := []struct {
-		name string
-		maps []help.KeyMap
-		keys []string
-	}{
-		{"board", []help.KeyMap{boardKeys{}, common.DefaultKeyMap()}, nil},
-		{"scrolled", []help.KeyMap{boardKeys{}, common.DefaultKeyMap()}, []string{"j", "j", "j"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, "Board", tt.maps...)) },
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool {
-					return strings.Contains(s, "Keys") && (len(tt.keys) == 0 || !strings.Contains(s, " of ") || strings.Contains(s, "4–"))
-				},
-			})
-		})
-	}
+	maps := []help.KeyMap{boardKeys{}, common.DefaultKeyMap()}
+	uitest.Goldens(t,
+		helpCase("board", "Board", maps, nil, uitest.Showing("Keys")),
+		helpCase("scrolled", "Board", maps, []string{"j", "j", "j"}, func(s string) bool {
+			return strings.Contains(s, "Keys") && (!strings.Contains(s, " of ") || strings.Contains(s, "4–"))
+		}),
+	)
+}
+
+// helpCase is a golden screen of the help titled title over maps, the keys
+// pressed once it runs, drawn when ready says so.
+func helpCase(name, title string, maps []help.KeyMap, keys []string, ready func(screen string) bool) uitest.Case {
+	return uitest.Case{Name: name, Screen: uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, title, maps...)) },
+		Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(keys...)...) },
+		Ready: ready,
+	}}
 }
 
 func TestHelpRedrawsForANewTheme(t *testing.T) {

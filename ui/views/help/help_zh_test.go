@@ -6,8 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"triage/ui/common"
 	"triage/ui/engine"
@@ -20,20 +18,11 @@ import (
 // size, from the board's own key map: each description in TAPD's words,
 // no line wider than the terminal.
 func TestHelpScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	maps := []help.KeyMap{boardkeys.DefaultKeyMap(), common.DefaultKeyMap()}
-	for _, name := range []string{"board_zh"} {
-		t.Run(name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, i18n.T("Board"), maps...)) },
-				Drive: func(tm *teatest.TestModel) {},
-				Ready: func(s string) bool {
-					return strings.Contains(s, "按键 — 看板") && strings.Contains(s, "左一列")
-				},
-			})
-		})
-	}
+	uitest.Goldens(t, helpCase("board_zh", i18n.T("Board"), maps, nil, func(s string) bool {
+		return strings.Contains(s, "按键 — 看板") && strings.Contains(s, "左一列")
+	}))
 }
 
 // TestKeyDescriptionsAreCatalogued walks the key maps whose descriptions

@@ -1,15 +1,9 @@
 package history
 
 import (
-	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"triage/store"
-	"triage/ui/common"
-	"triage/ui/engine"
 	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
 )
@@ -19,38 +13,15 @@ import (
 // means, steps of several changes, and the empty history, no line wider
 // than the terminal.
 func TestHistoryScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	edits, steps := stepped()
-	tests := []struct {
-		name  string
-		edits []store.Edit
-		steps []engine.Step
-		keys  []string
-		ready string
-	}{
-		{"session_zh", session(), nil, nil, "8 个修改"},
-		{"waiting_selected_zh", session(), nil, []string{"j", "j", "j", "j", "j", "j"}, "等待发送"},
-		{"conflict_selected_zh", session(), nil, []string{"G", "k", "k"}, "冲突："},
-		{"steps_zh", edits, steps, []string{"G"}, "3 步中的"},
-		{"empty_zh", nil, nil, nil, "本次会话还没有修改"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, tt.edits)
-					m.SetTitles(titles)
-					if tt.steps != nil {
-						m.SetSteps(tt.steps)
-					}
-					return uitest.NewHost(m)
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.Goldens(t,
+		historyCase("session_zh", session(), nil, nil, "8 个修改"),
+		historyCase("waiting_selected_zh", session(), nil, []string{"j", "j", "j", "j", "j", "j"}, "等待发送"),
+		historyCase("conflict_selected_zh", session(), nil, []string{"G", "k", "k"}, "冲突："),
+		historyCase("steps_zh", edits, steps, []string{"G"}, "3 步中的"),
+		historyCase("empty_zh", nil, nil, nil, "本次会话还没有修改"),
+	)
 }
 
 // TestHistoryWordsAreCatalogued walks the words the history translates

@@ -14,6 +14,7 @@ import (
 	"triage/api"
 	"triage/store"
 	"triage/ui/common"
+	"triage/ui/engine"
 	"triage/ui/internal/uitest"
 )
 
@@ -225,29 +226,29 @@ func BenchmarkHistoryView(b *testing.B) {
 }
 
 func TestHistoryScreens(t *testing.T) {
-	tests := []struct {
-		name  string
-		edits []store.Edit
-		keys  []string
-		ready string
-	}{
-		{"session", session(), nil, "8 changes"},
-		{"failed selected", session(), []string{"j", "j", "j"}, "Failed:"},
-		{"conflict selected", session(), []string{"G", "k", "k"}, "Conflict:"},
-		{"long history scrolled", many(120), []string{"pgdown", "j"}, "120 changes"},
-		{"empty", nil, nil, "No changes"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, tt.edits)
-					m.SetTitles(titles)
-					return uitest.NewHost(m)
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.Goldens(t,
+		historyCase("session", session(), nil, nil, "8 changes"),
+		historyCase("failed selected", session(), nil, []string{"j", "j", "j"}, "Failed:"),
+		historyCase("conflict selected", session(), nil, []string{"G", "k", "k"}, "Conflict:"),
+		historyCase("long history scrolled", many(120), nil, []string{"pgdown", "j"}, "120 changes"),
+		historyCase("empty", nil, nil, nil, "No changes"),
+	)
+}
+
+// historyCase is a golden screen of the history of edits, in steps when
+// steps is not nil, the keys pressed once it runs, drawn when it shows
+// ready.
+func historyCase(name string, edits []store.Edit, steps []engine.Step, keys []string, ready string) uitest.Case {
+	return uitest.Case{Name: name, Screen: uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model {
+			m := New(ctx, edits)
+			m.SetTitles(titles)
+			if steps != nil {
+				m.SetSteps(steps)
+			}
+			return uitest.NewHost(m)
+		},
+		Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(keys...)...) },
+		Ready: uitest.Showing(ready),
+	}}
 }

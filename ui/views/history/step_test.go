@@ -6,13 +6,10 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"triage/api"
 	"triage/store"
-	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/internal/uitest"
 )
@@ -107,26 +104,8 @@ func TestHistoryListsSteps(t *testing.T) {
 
 func TestHistoryStepScreens(t *testing.T) {
 	edits, steps := stepped()
-	tests := []struct {
-		name  string
-		keys  []string
-		ready string
-	}{
-		{"steps", nil, "3 steps"},
-		{"bulk selected", []string{"G"}, "#1 High"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, edits)
-					m.SetTitles(titles)
-					m.SetSteps(steps)
-					return uitest.NewHost(m)
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.Goldens(t,
+		historyCase("steps", edits, steps, nil, "3 steps"),
+		historyCase("bulk selected", edits, steps, []string{"G"}, "#1 High"),
+	)
 }

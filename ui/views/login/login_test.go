@@ -158,36 +158,32 @@ func TestLoginCopiesTheAddress(t *testing.T) {
 }
 
 func TestLoginScreens(t *testing.T) {
-	tests := []struct {
-		name  string
-		auth  func() *fakeAuth
-		note  string
-		keys  []string
-		ready string
-		busy  bool
-	}{
-		{"choose", func() *fakeAuth { return &fakeAuth{} }, "", nil, "How do you want", false},
-		{"expired", func() *fakeAuth { return &fakeAuth{} }, "Session expired — log in again; your pending edits are kept.", []string{"j"}, "Personal token", false},
-		{"token refused", func() *fakeAuth { return &fakeAuth{} }, "", []string{"t", "bad", "enter"}, "web settings and paste", false},
-		{"account", func() *fakeAuth { return &fakeAuth{} }, "", []string{"a", "demo", "enter", "secret"}, "••••••", false},
-		{"token without a keyring", func() *fakeAuth {
+	plain := func() *fakeAuth { return &fakeAuth{} }
+	uitest.Goldens(t,
+		loginCase("choose", plain, "", nil, "How do you want", false),
+		loginCase("expired", plain, "Session expired — log in again; your pending edits are kept.", []string{"j"}, "Personal token", false),
+		loginCase("token refused", plain, "", []string{"t", "bad", "enter"}, "web settings and paste", false),
+		loginCase("account", plain, "", []string{"a", "demo", "enter", "secret"}, "••••••", false),
+		loginCase("token without a keyring", func() *fakeAuth {
 			return &fakeAuth{storage: "/home/me/.local/share/triage/credentials (plain text)"}
-		}, "", []string{"t"}, "/home/me/.local/share/triage/credentials", false},
-		{"browser waiting", func() *fakeAuth { return &fakeAuth{flow: newFlow(nil)} }, "", []string{"b"}, "paste the address", true},
-		{"browser without display", func() *fakeAuth { return &fakeAuth{flow: newFlow(errNoDisplay)} }, "", []string{"b"}, "No browser could", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, tt.auth())
-					m.SetNote(tt.note)
-					return uitest.NewHost(m)
-				},
-				Drive:     func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready:     func(s string) bool { return strings.Contains(s, tt.ready) },
-				AllowBusy: tt.busy,
-			})
-		})
-	}
+		}, "", []string{"t"}, "/home/me/.local/share/triage/credentials", false),
+		loginCase("browser waiting", func() *fakeAuth { return &fakeAuth{flow: newFlow(nil)} }, "", []string{"b"}, "paste the address", true),
+		loginCase("browser without display", func() *fakeAuth { return &fakeAuth{flow: newFlow(errNoDisplay)} }, "", []string{"b"}, "No browser could", true),
+	)
+}
+
+// loginCase is a golden screen of the login view over the auth made by
+// auth, with a note above its choices, the keys pressed once it runs,
+// drawn when it shows ready; busy takes it while the browser's login waits.
+func loginCase(name string, auth func() *fakeAuth, note string, keys []string, ready string, busy bool) uitest.Case {
+	return uitest.Case{Name: name, Screen: uitest.Screen{
+		Build: func(ctx *common.Context) tea.Model {
+			m := New(ctx, auth())
+			m.SetNote(note)
+			return uitest.NewHost(m)
+		},
+		Drive:     func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(keys...)...) },
+		Ready:     uitest.Showing(ready),
+		AllowBusy: busy,
+	}}
 }

@@ -1,14 +1,9 @@
 package login
 
 import (
-	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"triage/store"
-	"triage/ui/common"
 	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
 )
@@ -17,29 +12,13 @@ import (
 // its choices, fields, the advice of a missing password and the browser's
 // wait, no line wider than the terminal.
 func TestLoginScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
-	tests := []struct {
-		name  string
-		auth  func() *fakeAuth
-		keys  []string
-		ready string
-		busy  bool
-	}{
-		{"choose_zh", func() *fakeAuth { return &fakeAuth{} }, nil, "你想用哪种方式登录？", false},
-		{"account_zh", func() *fakeAuth { return &fakeAuth{} }, []string{"a", "demo", "tab", "enter"}, "请先输入 API 密码", false},
-		{"browser_waiting_zh", func() *fakeAuth { return &fakeAuth{flow: newFlow(nil)} }, []string{"b"}, "粘贴浏览器被转到的地址", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build:     func(ctx *common.Context) tea.Model { return uitest.NewHost(New(ctx, tt.auth())) },
-				Drive:     func(tm *teatest.TestModel) { uitest.Send(tm, uitest.Keys(tt.keys...)...) },
-				Ready:     func(s string) bool { return strings.Contains(s, tt.ready) },
-				AllowBusy: tt.busy,
-			})
-		})
-	}
+	uitest.InChinese(t)
+	plain := func() *fakeAuth { return &fakeAuth{} }
+	uitest.Goldens(t,
+		loginCase("choose_zh", plain, "", nil, "你想用哪种方式登录？", false),
+		loginCase("account_zh", plain, "", []string{"a", "demo", "tab", "enter"}, "请先输入 API 密码", false),
+		loginCase("browser_waiting_zh", func() *fakeAuth { return &fakeAuth{flow: newFlow(nil)} }, "", []string{"b"}, "粘贴浏览器被转到的地址", true),
+	)
 }
 
 // TestLoginWordsAreCatalogued walks what the login view translates where

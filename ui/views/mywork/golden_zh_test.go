@@ -21,8 +21,7 @@ import (
 // the cards' kinds in TAPD's words, and grouped by priority; no line wider
 // than the terminal.
 func TestMyWorkScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	tests := []struct {
 		name  string
 		keys  []string
@@ -51,8 +50,7 @@ func TestMyWorkScreensInChinese(t *testing.T) {
 // measure words, and the note says in Chinese which workspaces the login
 // does not reach and how to reach them.
 func TestMyWorkInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	svc := newWorkService(3, 4, 10022002, 10022003)
 	v, _ := open(svc, nil)
 	d := uitest.NewViewDriver(t, v)

@@ -4,11 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"triage/api"
-	"triage/ui/common"
 	"triage/ui/engine"
 	"triage/ui/i18n"
 	"triage/ui/internal/uitest"
@@ -19,34 +15,15 @@ import (
 // a refused answer, the end with a failure and the empty queue, no line
 // wider than the terminal.
 func TestQueueScreensInChinese(t *testing.T) {
-	defer i18n.Use(i18n.Current())
-	i18n.Use(i18n.Chinese)
+	uitest.InChinese(t)
 	first := stories()[0].ID
-	tests := []struct {
-		name  string
-		items []api.Item
-		steps []tea.Msg
-		ready string
-	}{
-		{"first_card_zh", stories(), nil, "1 / 3"},
-		{"failed_zh", stories(), steps("2", ResultMsg{ID: first, Err: errRefused}, "b"), "失败："},
-		{"unknown_bug_priority_zh", bugs(), steps("9"), "按 1–5"},
-		{"end_with_a_failure_zh", stories(), steps("2", ResultMsg{ID: first, Err: errRefused}, "1", "s"), "个未保存"},
-		{"empty_zh", nil, nil, "没有需要分诊"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			uitest.Golden(t, func() common.Service { return uitest.NewService() }, uitest.Screen{
-				Build: func(ctx *common.Context) tea.Model {
-					m := New(ctx, kindOf(tt.items), tt.items, options(kindOf(tt.items)))
-					m.SetFieldLabels(customFields)
-					return uitest.NewHost(m)
-				},
-				Drive: func(tm *teatest.TestModel) { uitest.Send(tm, tt.steps...) },
-				Ready: func(s string) bool { return strings.Contains(s, tt.ready) },
-			})
-		})
-	}
+	uitest.Goldens(t,
+		queueCase("first_card_zh", stories(), nil, "1 / 3"),
+		queueCase("failed_zh", stories(), steps("2", ResultMsg{ID: first, Err: errRefused}, "b"), "失败："),
+		queueCase("unknown_bug_priority_zh", bugs(), steps("9"), "按 1–5"),
+		queueCase("end_with_a_failure_zh", stories(), steps("2", ResultMsg{ID: first, Err: errRefused}, "1", "s"), "个未保存"),
+		queueCase("empty_zh", nil, nil, "没有需要分诊"),
+	)
 }
 
 // TestQueueWordsAreCatalogued walks the words the queue translates where
