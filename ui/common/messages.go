@@ -47,6 +47,10 @@ type OpenEditorMsg struct {
 	// Create, for a new item, are the fields its workflow's creation step
 	// asks for (those Required must hold a value before it is queued).
 	Create []api.TransitionField
+	// Steps, for an item, are the steps of its workflow from its status,
+	// which the status field offers; nil when they are not known (every
+	// status is offered and the service decides).
+	Steps []api.Transition
 }
 
 // SaveItemMsg is the editor's result: the root forwards it to the board,
@@ -61,6 +65,9 @@ type SaveItemMsg struct {
 	// Set are the other fields changed: status, owner, iteration_id,
 	// severity (wire name → new value; an iteration "" unplans).
 	Set map[string]string
+	// StatusFields are the fields the move to Set's status requires,
+	// sent with it (resolution: fixed).
+	StatusFields map[string]string
 }
 
 // CreateItemMsg is the editor's result in create mode, forwarded to the board.

@@ -105,7 +105,11 @@ func (g *Engine) onSave(msg common.SaveItemMsg) tea.Cmd {
 	}
 	for _, spec := range store.Fields() {
 		if to, ok := msg.Set[spec.Key]; ok && spec.Other {
-			changes = append(changes, Change{Item: msg.Original, Field: Field(spec.Key), To: to})
+			c := Change{Item: msg.Original, Field: Field(spec.Key), To: to}
+			if c.Field == Status {
+				c.Extra = msg.StatusFields
+			}
+			changes = append(changes, c)
 		}
 	}
 	for _, key := range customKeys(msg.Set) {

@@ -65,6 +65,7 @@ var englishCLI = []string{
 	"only bugs have a severity",
 	"%q is not a severity of bugs here; choose %s",
 	"%s is not a custom field of %s here (%s); a field a status move asks for goes with --status",
+	"%s goes with a status move: pass --status too, or name a custom field of %s",
 	"it has none",
 	"%q is not an option of %s; choose %s",
 	"%q is not an option of %s; choose among %s, joined by |",

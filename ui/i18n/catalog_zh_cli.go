@@ -63,6 +63,7 @@ var chineseCLI = map[string]string{
 	"only bugs have a severity":                                                                                      "只有缺陷有严重程度",
 	"%q is not a severity of bugs here; choose %s":                                                                   "%q 不是此处缺陷的严重程度；可选：%s",
 	"%s is not a custom field of %s here (%s); a field a status move asks for goes with --status":                    "%s 不是此处%s的自定义字段（%s）；状态流转要求的字段须与 --status 一起给出",
+	"%s goes with a status move: pass --status too, or name a custom field of %s":                                    "%s 随状态流转一起填写：请同时传 --status，或填写%s的自定义字段",
 	"it has none":                          "没有自定义字段",
 	"%q is not an option of %s; choose %s": "%q 不是%s的选项；可选：%s",
 	"%q is not an option of %s; choose among %s, joined by |":              "%q 不是%s的选项；可选：%s，多个用 | 连接",

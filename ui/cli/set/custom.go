@@ -44,6 +44,14 @@ func (r *setRun) customOf(ctx context.Context, ws int64, kind api.Kind) ([]api.C
 // status move. Without --field nothing is read.
 func (r *setRun) customPlans(ctx context.Context, base setPlan) (plans []setPlan, refused []Result, rest transitionValues, err error) {
 	if !slices.ContainsFunc(r.flags.fields.names, func(name string) bool { return mayBeCustom(base.names, name) }) {
+		if !r.flags.status.set && len(r.flags.fields.names) > 0 {
+			for _, name := range r.flags.fields.names { // nothing would carry them: said, not dropped
+				p := base
+				p.op = store.EditOp(name)
+				refused = append(refused, p.refused(itemref.Because("%s goes with a status move: pass --status too, or name a custom field of %s", name, kindWords(base.item.Kind))))
+			}
+			return nil, refused, rest, nil
+		}
 		return nil, nil, r.flags.fields, nil // fields of the workspace's field information: no settings to read
 	}
 	custom, err := r.customOf(ctx, base.ws, base.item.Kind)

@@ -75,6 +75,11 @@ func (m *Model) edit() tea.Cmd {
 	if len(custom) > 0 {
 		members, _, read = m.eng.Members() // a member field offers them; read once
 	}
-	return tea.Batch(read, common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts, Fields: d.fields,
-		Custom: custom, Members: members}))
+	var steps []api.Transition // nil: the editor offers every status, until the workflow is read
+	known, moves := m.eng.MovesOf(d.kind, it)
+	if next, ok := m.eng.NextStepsOf(d.kind, it, d.statusOrder()); known && ok {
+		steps = append([]api.Transition{}, next...)
+	}
+	return tea.Batch(read, moves, common.Cmd(common.OpenEditorMsg{Kind: d.kind, Item: &it, Options: d.opts, Fields: d.fields,
+		Custom: custom, Members: members, Steps: steps}))
 }

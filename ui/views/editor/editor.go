@@ -47,8 +47,14 @@ type Model struct {
 	more     []other       // the other fields (fields.go)
 	creating *newForm      // a new item's required fields (create.go); nil when editing
 	choose   *picker.Model // open while choosing the priority or another field
-	confirm  bool          // asking "Discard changes? y/n"
-	err      error
+	// steps are the workflow's steps from the item's status (nil: not
+	// known); moving is the status chosen while its required fields are
+	// asked, and statusFields what they were given (status_steps.go).
+	steps        []api.Transition
+	moving       *statusMove
+	statusFields map[string]string
+	confirm      bool // asking "Discard changes? y/n"
+	err          error
 	// closed: a save, or esc with nothing to lose, closed the editor
 	// (common.Closer); a save's message reaches the engine after.
 	closed bool
@@ -62,7 +68,7 @@ func (m *Model) Closed() bool { return m.closed }
 // New opens the editor on msg.Item, or for a new item of msg.Kind when Item is nil.
 func New(ctx *common.Context, msg common.OpenEditorMsg) *Model {
 	m := &Model{ctx: ctx, keys: DefaultKeyMap(), kind: msg.Kind, options: msg.Options, fields: msg.Fields,
-		custom: msg.Custom, members: msg.Members,
+		custom: msg.Custom, members: msg.Members, steps: msg.Steps,
 		title: common.NewTextField(ctx.Styles, "> ", i18n.Tf("%s title", i18n.T(msg.Kind.String())))}
 	ctx.KeyOverrides.Remap("editor", &m.keys)
 	if msg.Item != nil {
@@ -196,6 +202,9 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.chooseTick(o, it.Value)
 				return nil
 			}
+			if !m.statusChosen(it.Value) {
+				return nil // a field the move requires is asked next
+			}
 			if o := m.otherAt(m.focus); o != nil {
 				o.value = it.Value
 			} else {
@@ -205,7 +214,7 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, m.keys.Cancel) && m.choose.Filter() == "" && !m.choose.Capturing():
-		m.choose = nil
+		m.choose, m.moving = nil, nil
 		return nil
 	}
 	_, cmd := m.choose.Update(msg)
@@ -305,6 +314,9 @@ func (m *Model) save() tea.Cmd {
 		save.PriorityLabel = m.priority
 	}
 	save.Set = m.otherChanges()
+	if _, moved := save.Set["status"]; moved {
+		save.StatusFields = m.statusFields
+	}
 	if save.Title == m.item.Title && save.PriorityLabel == m.item.PriorityLabel && len(save.Set) == 0 {
 		return nil
 	}

@@ -105,6 +105,10 @@ func (m *Model) openOtherPicker(o *other) {
 		m.openCustomPicker(o)
 		return
 	}
+	if o.spec.Pick == store.PickStatus && m.steps != nil {
+		m.openStepPicker(o)
+		return
+	}
 	var items []picker.Item
 	if o.spec.Pick == store.PickIteration {
 		items = append(items, picker.Item{Title: i18n.T("none"), Detail: i18n.T("unplan"), Value: ""})
