@@ -10,7 +10,8 @@ import (
 
 // TestMergeKeepsWhatWaits: a changed item still waiting on the user takes
 // its place, a new one joins, one given to someone else or moved to a final
-// status leaves; the others stay as they were.
+// status leaves; the others stay as they were. The items given are left
+// as they were: the view draws them while a refresh merges.
 func TestMergeKeepsWhatWaits(t *testing.T) {
 	held := []api.Item{
 		{ID: "1", Owner: "demo;", Status: "open", Title: "kept"},
@@ -25,7 +26,11 @@ func TestMergeKeepsWhatWaits(t *testing.T) {
 		{ID: "5", Owner: "demo;", Status: "open", Title: "new"},
 		{ID: "6", Owner: "demodemo;", Status: "open"},
 	}
+	before := slices.Clone(held)
 	got := mine.Merge(held, changed, "demo", []string{"done"})
+	if !slices.EqualFunc(held, before, func(a, b api.Item) bool { return a.ID == b.ID && a.Title == b.Title && a.Owner == b.Owner }) {
+		t.Errorf("Merge changed the items it was given (the view draws them meanwhile): %+v", held)
+	}
 	var ids, titles []string
 	for _, it := range got {
 		ids, titles = append(ids, it.ID), append(titles, it.Title)

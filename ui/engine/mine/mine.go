@@ -179,7 +179,11 @@ func syncPoint(now time.Time, items []api.Item, prev string) string {
 // Merge lays the items changed since a set's last read over it: a changed
 // item still waiting on user (its owner names the user, its status is not
 // one of finals) takes its place, or joins the set; any other leaves it.
+// items is not changed: the view draws it while a refresh merges.
 func Merge(items, changed []api.Item, user string, finals []string) []api.Item {
+	if len(changed) > 0 {
+		items = slices.Clone(items)
+	}
 	at := make(map[string]int, len(items))
 	for i := range items {
 		at[items[i].ID] = i

@@ -2,6 +2,7 @@ package mywork
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"slices"
 
 	"triage/api"
 	"triage/ui/engine"
@@ -66,16 +67,20 @@ func (m *Model) clamp() {
 }
 
 // put keeps an item as its card shows it after an edit, so the card keeps
-// the value once the engine is done with the edit.
+// the value once the engine is done with the edit. The work is shared with
+// the reads and saves under way (refresh, names, save): it changes by a
+// copy of the sets and of the set's items, never in place.
 func (m *Model) put(it api.Item) {
-	for s := range m.work.Sets {
-		set := &m.work.Sets[s]
+	for s, set := range m.work.Sets {
 		if set.Kind != it.Kind || wsOf(set.WorkspaceID) != it.WorkspaceID {
 			continue
 		}
 		for i := range set.Items {
 			if set.Items[i].ID == it.ID {
-				set.Items[i] = it
+				m.work.Sets = slices.Clone(m.work.Sets)
+				items := slices.Clone(set.Items)
+				items[i] = it
+				m.work.Sets[s].Items = items
 				m.regroup()
 				return
 			}

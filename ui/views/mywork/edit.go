@@ -3,6 +3,7 @@ package mywork
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -122,6 +123,7 @@ func (m *Model) onFields(msg fieldsMsg) tea.Cmd {
 	if msg.err != nil {
 		return common.Cmd(common.StatusMsg{Err: fmt.Errorf(i18n.T("nothing changed: the priorities could not be read (press the key again): %w"), msg.err)})
 	}
+	m.work.Sets = slices.Clone(m.work.Sets) // shared with the reads under way (put)
 	for s := range m.work.Sets {
 		if set := &m.work.Sets[s]; set.WorkspaceID == msg.ws && set.Kind == msg.kind {
 			set.Fields = msg.fi
