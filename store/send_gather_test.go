@@ -67,17 +67,7 @@ func TestMovesMadeTogetherGoAsOne(t *testing.T) {
 	results := make([][]Result, len(planning))
 	var wg sync.WaitGroup
 	for i := range planning {
-		wg.Go(func() {
-			e, err := s.Add(Edit{Session: "20260106T091604Z-first", Service: srv.URL, User: "demo", WorkspaceID: 10022001, Kind: api.Story,
-				Op: OpStatus, ItemID: planning[i].ID, From: "planning", To: "developing", SeenModified: planning[i].Modified})
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			if results[i], err = s.SendAll(context.Background(), []Edit{e}); err != nil {
-				t.Error(err)
-			}
-		})
+		wg.Go(func() { results[i] = sendMove(t, s, srv.URL, planning[i]) })
 	}
 	for s.lane("demo").waitingSends() < len(planning) {
 		runtime.Gosched()

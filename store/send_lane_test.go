@@ -71,17 +71,7 @@ func singleMovesTogether(t *testing.T, flush bool) {
 
 	results := make([][]Result, len(planning))
 	var wg sync.WaitGroup
-	move := func(i int) {
-		e, err := s.Add(Edit{Session: "20260106T091604Z-first", Service: srv.URL, User: "demo", WorkspaceID: 10022001, Kind: api.Story,
-			Op: OpStatus, ItemID: planning[i].ID, From: "planning", To: "developing", SeenModified: planning[i].Modified})
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		if results[i], err = s.SendAll(context.Background(), []Edit{e}); err != nil {
-			t.Error(err)
-		}
-	}
+	move := func(i int) { results[i] = sendMove(t, s, srv.URL, planning[i]) }
 	wg.Go(func() { move(0) })
 	for held.count() < 2 { // the first move's read done, its write held
 		runtime.Gosched()
@@ -138,4 +128,20 @@ func tenInPlanning(t *testing.T, client *api.Client) []api.Item {
 		t.Fatalf("%d stories in planning: %v", len(planning), err)
 	}
 	return planning
+}
+
+// sendMove queues the move of a planning story to developing through s, as
+// the board makes it, and sends it; it returns the results.
+func sendMove(t *testing.T, s *Sender, service string, it api.Item) []Result {
+	e, err := s.Add(Edit{Session: "20260106T091604Z-first", Service: service, User: "demo", WorkspaceID: 10022001, Kind: api.Story,
+		Op: OpStatus, ItemID: it.ID, From: "planning", To: "developing", SeenModified: it.Modified})
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	results, err := s.SendAll(context.Background(), []Edit{e})
+	if err != nil {
+		t.Error(err)
+	}
+	return results
 }
