@@ -172,11 +172,11 @@ func TestMyWorkAcrossWorkspaces(t *testing.T) {
 		t.Errorf("by priority, the first screen names no card of 星河移动 or Billing Legacy:\n%s", screen)
 	}
 	term.Send("b", "G")
-	screen = term.WaitFor(10*time.Second, "by workspace", "Billing Legacy (")
+	screen = term.WaitUntil(10*time.Second, "the cursor on the last card, Billing Legacy's, grouped by workspace", func(screen string) bool {
+		m := myWorkCursor.FindStringSubmatch(screen)
+		return strings.Contains(screen, "by workspace") && m != nil && m[1] == "Billing Legacy"
+	})
 	m := myWorkCursor.FindStringSubmatch(screen)
-	if m == nil || m[1] != "Billing Legacy" {
-		t.Fatalf("the last card is not Billing Legacy's:\n%s", screen)
-	}
 	kind, short, before := m[2], m[3], m[4]
 	id := "1110022003" + strings.Repeat("0", 9-len(short)) + short
 	read := func() string {

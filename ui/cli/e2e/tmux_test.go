@@ -118,6 +118,24 @@ func (term *terminal) WaitFor(timeout time.Duration, texts ...string) string {
 	}
 }
 
+// WaitUntil waits until ok holds of the screen, and returns it: for what
+// a text alone does not say, as where the cursor is (a frame may be read
+// while it is drawn).
+func (term *terminal) WaitUntil(timeout time.Duration, what string, ok func(screen string) bool) string {
+	term.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		screen := term.Screen()
+		if ok(screen) {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			term.t.Fatalf("the screen never showed %s in %s; it shows:\n%s", what, timeout, screen)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // Exited waits for the program to end and returns its exit line, "[exit N]".
 func (term *terminal) Exited(timeout time.Duration) string {
 	term.t.Helper()
