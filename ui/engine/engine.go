@@ -53,6 +53,7 @@ type Engine struct {
 	made       []*step              // every step of this session, undos and redos too, oldest first (the U view's rows)
 	undone     []*step              // the steps Undo undid, newest last: Redo applies them again
 	unanswered map[uint64]*stepItem // the edits of steps whose queuing the outbox has not answered, by token
+	undoLater  *step                // the step u asked to undo before it was saved (undo_later.go)
 
 	// The outbox: how many edits wait for the service, and its flushes.
 	waiting, conflictCount int

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -106,20 +107,56 @@ func TestStepsOfTwoFields(t *testing.T) {
 	}
 }
 
-// TestUndoWaitsForTheQueuing: a step whose edits the outbox has not
-// answered yet is not undone (its undo could reach the outbox first).
+// TestUndoWaitsForTheQueuing: u pressed while the step's edits are still on
+// their way (the outbox has not answered) is kept and done once the
+// service took them, never before (its undo could reach the outbox
+// first); a change the service did not take is not undone, and u says so.
 func TestUndoWaitsForTheQueuing(t *testing.T) {
 	r := newRig(t)
 	_, cmd := r.g.Apply(api.Story, Change{Item: r.story(2), Field: Priority, To: "Low"})
 	r.run(r.g.Undo())
-	if s := r.said(); !strings.Contains(s, "still being saved") {
+	if s := r.said(); !strings.Contains(s, "#2: High → Low is being saved: u undoes it as soon as it is") {
 		t.Errorf("u before the queuing says %q", s)
 	}
-	r.run(cmd)
-	r.said()
-	r.run(r.g.Undo())
 	if it := r.story(2); it.PriorityLabel != "High" {
-		t.Errorf("after u the service holds %q, want High", it.PriorityLabel)
+		t.Fatalf("before the change is sent the service holds %q, want High", it.PriorityLabel)
+	}
+	r.run(cmd)
+	if it := r.story(2); it.PriorityLabel != "High" {
+		t.Errorf("once the change is saved, the u kept leaves %q, want High back", it.PriorityLabel)
+	}
+	if s := r.said(); !strings.Contains(s, "undid #2: Low → High") {
+		t.Errorf("the u kept says %q", s)
+	}
+
+	_, cmd = r.g.Apply(api.Story, Change{Item: r.story(3), Field: Priority, To: "Low"})
+	r.run(r.g.Undo())
+	r.svc.SetItem(api.Story, r.story(3).ID, func(it *api.Item) { it.PriorityLabel, it.Modified = "Middle", "2026-01-06 18:00:00" })
+	r.run(cmd)
+	if s := r.said(); !strings.Contains(s, "#3 was not saved, so u undid nothing (U says why)") {
+		t.Errorf("u kept for a change in conflict says %q", s)
+	}
+	if it := r.story(3); it.PriorityLabel != "Middle" {
+		t.Errorf("the service holds %q, want the other change, Middle", it.PriorityLabel)
+	}
+}
+
+// TestUndoKeptForAChangeThatWaits: u pressed before the queuing of a change
+// the service cannot take yet (unreachable) is done once it is queued: the
+// undo waits behind it, and once the service answers, the item is as it was.
+func TestUndoKeptForAChangeThatWaits(t *testing.T) {
+	r := newRig(t)
+	_, cmd := r.g.Apply(api.Story, Change{Item: r.story(2), Field: Priority, To: "Low"})
+	r.run(r.g.Undo())
+	r.svc.SetErr(errors.New("dial tcp 127.0.0.1:1: connect: connection refused"))
+	r.run(cmd)
+	if s := r.said(); !strings.Contains(s, "undid #2: Low → High") {
+		t.Errorf("the u kept for a waiting change says %q", s)
+	}
+	r.svc.SetErr(nil)
+	r.run(r.g.FlushNow())
+	if it := r.story(2); it.PriorityLabel != "High" {
+		t.Errorf("once the service answers it holds %q, want High", it.PriorityLabel)
 	}
 }
 

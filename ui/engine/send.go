@@ -112,7 +112,7 @@ func (g *Engine) onSent(msg sentMsg) tea.Cmd {
 	for _, s := range msg.results {
 		cmds = append(cmds, g.onResult(&ch, r, s.token, s.res, s.err), r.reply(s))
 	}
-	cmds = append(cmds, r.summary(msg.results, g.report))
+	cmds = append(cmds, r.summary(msg.results, g.report), g.undoNowSaved())
 	g.flushIdle = false
 	cmds = append(cmds, g.changed(ch), g.schedule(), common.Cmd(common.EditsChangedMsg{}))
 	return tea.Batch(cmds...)

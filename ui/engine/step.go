@@ -139,10 +139,9 @@ func (g *Engine) UndoStep(seq uint64) tea.Cmd {
 // undo undoes step i of the session.
 func (g *Engine) undo(i int) tea.Cmd {
 	s := g.steps[i]
-	for _, si := range s.items {
-		if !si.answered {
-			return note("the change is still being saved: press u again in a moment")
-		}
+	if !s.answered() {
+		g.undoLater = s
+		return note("%s is being saved: u undoes it as soon as it is", g.describe(s.edits()))
 	}
 	g.steps = append(g.steps[:i:i], g.steps[i+1:]...)
 	var edits []store.Edit

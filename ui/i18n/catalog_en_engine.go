@@ -7,7 +7,8 @@ var englishEngine = []string{
 	// Notes of the engine on the status line.
 	"nothing to undo: no change of this session is left",
 	"that change cannot be undone: it was undone already, or is not a change of this session",
-	"the change is still being saved: press u again in a moment",
+	"%s is being saved: u undoes it as soon as it is",
+	"%s was not saved, so u undid nothing (U says why)",
 	"nothing to undo: the last change was never saved",
 	"undid %s",
 	"nothing to redo: u undoes a change, ctrl+r makes it again",

@@ -5,7 +5,8 @@ var chineseEngine = map[string]string{
 	// Notes of the engine on the status line.
 	"nothing to undo: no change of this session is left":                                      "没有可撤销的：本次会话的修改已全部撤销",
 	"that change cannot be undone: it was undone already, or is not a change of this session": "无法撤销该修改：它已被撤销，或不是本次会话的修改",
-	"the change is still being saved: press u again in a moment":                              "修改仍在保存中：请稍后再按 u",
+	"%s is being saved: u undoes it as soon as it is":                                         "%s 正在保存：保存完成后 u 立即撤销",
+	"%s was not saved, so u undid nothing (U says why)":                                       "%s 未保存，u 没有撤销任何修改（U 查看原因）",
 	"nothing to undo: the last change was never saved":                                        "没有可撤销的：上一次修改从未保存",
 	"undid %s": "已撤销 %s",
 	"nothing to redo: u undoes a change, ctrl+r makes it again": "没有可重做的：u 撤销修改，ctrl+r 重做",
