@@ -121,7 +121,9 @@ func TestEnterInUUndoesAnOlderStep(t *testing.T) {
 		return it.PriorityLabel
 	}
 	d.Press("l", "]")
-	d.Until("the first move is sent", func() bool { return len(svc.Sent()) == 1 && !strings.Contains(screen(), "edit waiting") })
+	d.Until("the first move is confirmed", func() bool {
+		return len(svc.Sent()) == 1 && strings.Contains(screen(), "#1 High → Middle") && !strings.Contains(screen(), "edit waiting")
+	})
 	d.Press("]")
 	d.Until("the second move is confirmed", func() bool { return strings.Contains(screen(), "#2 High → Middle") })
 	if label(1) != "Middle" || label(2) != "Middle" {
