@@ -132,9 +132,7 @@ func (m *Model) groupBy(f engine.Field) tea.Cmd {
 	var opts []api.PriorityOption
 	switch f {
 	case engine.Status, engine.Iteration:
-		for _, o := range d.fields[string(f)].Options.Pairs {
-			opts = append(opts, api.PriorityOption{Value: o.Value, Label: o.Label})
-		}
+		opts = fieldOptions(d.fields, f)
 	case engine.Owner:
 		members, known, cmd := m.eng.Members()
 		if !known {
@@ -214,4 +212,34 @@ func (d *dataset) priorityPasses(k int, i int32) bool {
 		}
 	}
 	return filter.PriorityPasses(d.tq.Terms[k].Alts, v, label)
+}
+
+// fieldOptions are the options of a field the board groups by, from the
+// kind's field information: a status's or an iteration's columns.
+func fieldOptions(fi api.FieldInfo, f engine.Field) []api.PriorityOption {
+	var opts []api.PriorityOption
+	for _, o := range fi[string(f)].Options.Pairs {
+		opts = append(opts, api.PriorityOption{Value: o.Value, Label: o.Label})
+	}
+	return opts
+}
+
+// regroupByNewFields lays d out again when it is grouped by status or
+// iteration and the field information now names other options than its
+// columns: a grouping made before the options were known showed each
+// status as an unknown column ("? resolved") until it was made again.
+func (m *Model) regroupByNewFields(d *dataset) {
+	f := d.groupField()
+	if f != engine.Status && f != engine.Iteration {
+		return
+	}
+	opts := fieldOptions(d.fields, f)
+	if len(opts) == 0 || slices.Equal(opts, d.groupOpts) {
+		return
+	}
+	if d == m.cur() {
+		m.keepSelection(func() { d.regroup(f, opts) })
+		return
+	}
+	d.regroup(f, opts)
 }

@@ -22,6 +22,7 @@ func (m *Model) onLoaded(ld engine.Loaded) {
 		m.sets[k] = d
 	}
 	d.fields = d.src.Fields
+	m.regroupByNewFields(d)
 	d.setCustom(m.eng.CustomFields(k))
 	d.widths.measuredUpToDate = false // the codes' names may have changed with the fields
 	if m.cards.set == d {
