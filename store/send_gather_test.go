@@ -2,15 +2,12 @@ package store
 
 import (
 	"context"
-	"net/http"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"triage/api"
-	"triage/api/sandbox"
 )
 
 // TestGatherDue: sends gathered in a lane go once none came for Quiet, and
@@ -42,24 +39,11 @@ func TestGatherDue(t *testing.T) {
 // would be found after a crash, and a flush that comes meanwhile leaves
 // them to the lane: it makes no request. Each move gets its own answer.
 func TestMovesMadeTogetherGoAsOne(t *testing.T) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
 	open := make(chan struct{})
 	close(open)
 	counted := &heldWrites{hold: open}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: counted}))
-	planning := tenInPlanning(t, client)
-	ob, err := OpenOutbox(filepath.Join(t.TempDir(), OutboxFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ob.Close() })
 	// Long enough that the checks below run while the moves wait.
-	gather := Gather{Quiet: 2 * time.Second, Most: 4 * time.Second}
-	s := NewSender(ob, client, SenderConfig{Service: srv.URL, Session: "20260106T091604Z-first", Gather: gather})
+	s, client, planning, service := tenMovesRig(t, counted, Gather{Quiet: 2 * time.Second, Most: 4 * time.Second})
 	counted.mu.Lock()
 	counted.reads, counted.writes = 0, 0
 	counted.mu.Unlock()
@@ -67,7 +51,7 @@ func TestMovesMadeTogetherGoAsOne(t *testing.T) {
 	results := make([][]Result, len(planning))
 	var wg sync.WaitGroup
 	for i := range planning {
-		wg.Go(func() { results[i] = sendMove(t, s, srv.URL, planning[i]) })
+		wg.Go(func() { results[i] = sendMove(t, s, service, planning[i]) })
 	}
 	for s.lane("demo").waitingSends() < len(planning) {
 		runtime.Gosched()

@@ -51,27 +51,15 @@ func TestSingleMovesMadeTogetherGoTogether(t *testing.T) {
 }
 
 func singleMovesTogether(t *testing.T, flush bool) {
-	srv, err := sandbox.Start(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
 	held := &heldWrites{hold: make(chan struct{})}
-	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: held}))
-	planning := tenInPlanning(t, client)
-	ob, err := OpenOutbox(filepath.Join(t.TempDir(), OutboxFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ob.Close() })
-	s := NewSender(ob, client, SenderConfig{Service: srv.URL, Session: "20260106T091604Z-first"})
+	s, client, planning, service := tenMovesRig(t, held, Gather{})
 	held.mu.Lock()
 	held.reads, held.writes = 0, 0
 	held.mu.Unlock()
 
 	results := make([][]Result, len(planning))
 	var wg sync.WaitGroup
-	move := func(i int) { results[i] = sendMove(t, s, srv.URL, planning[i]) }
+	move := func(i int) { results[i] = sendMove(t, s, service, planning[i]) }
 	wg.Go(func() { move(0) })
 	for held.count() < 2 { // the first move's read done, its write held
 		runtime.Gosched()
@@ -144,4 +132,24 @@ func sendMove(t *testing.T, s *Sender, service string, it api.Item) []Result {
 		t.Error(err)
 	}
 	return results
+}
+
+// tenMovesRig starts the sandbox and a sender with gather over its own
+// outbox, the demo user's requests going through transport; it returns the
+// sender, its client, ten stories in planning and the service's address.
+func tenMovesRig(t *testing.T, transport *heldWrites, gather Gather) (*Sender, *api.Client, []api.Item, string) {
+	t.Helper()
+	srv, err := sandbox.Start(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	client := api.NewClient(srv.URL, api.BearerToken(srv.Server.Demo().Users[0].PersonalToken), api.WithHTTPClient(&http.Client{Transport: transport}))
+	planning := tenInPlanning(t, client)
+	ob, err := OpenOutbox(filepath.Join(t.TempDir(), OutboxFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ob.Close() })
+	return NewSender(ob, client, SenderConfig{Service: srv.URL, Session: "20260106T091604Z-first", Gather: gather}), client, planning, srv.URL
 }
